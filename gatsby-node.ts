@@ -1,0 +1,2 @@
+/** Gatsby Node APIs: each lives in src/gatsby/ and is only re-exported here. */
+export {};
