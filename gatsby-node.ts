@@ -1,2 +1,5 @@
 /** Gatsby Node APIs: each lives in src/gatsby/ and is only re-exported here. */
-export {};
+export { createSchemaCustomization } from "./src/gatsby/createSchemaCustomization";
+export { onCreateNode } from "./src/gatsby/onCreateNode";
+export { createPages } from "./src/gatsby/createPages";
+export { onPostBuild } from "./src/gatsby/onPostBuild";

@@ -1,27 +1,62 @@
 /** Brand, site URL and outside links: the one place the product's name and public addresses are read. */
 
-const env = (name: string, fallback: string): string => {
-  const value = typeof process !== "undefined" ? process.env[name] : undefined;
-  return value && value.trim() !== "" ? value.trim() : fallback;
-};
+const env = (value: string | undefined, fallback: string): string =>
+  value && value.trim() !== "" ? value.trim() : fallback;
 
-const productName = env("GATSBY_PRODUCT_NAME", "Fingerprint");
+// Gatsby inlines process.env.GATSBY_* at build time only when written out literally like this.
+const productName = env(process.env.GATSBY_PRODUCT_NAME, "Fingerprint");
+const siteUrl = env(process.env.GATSBY_SITE_URL, "https://fingerprint.com").replace(/\/$/, "");
+const appUrl = env(process.env.GATSBY_DASHBOARD_URL, "https://dashboard.fingerprint.com").replace(
+  /\/$/,
+  "",
+);
+const docsUrl = env(process.env.GATSBY_DOCS_URL, "https://docs.fingerprint.com").replace(/\/$/, "");
+const demoHubUrl = env(process.env.GATSBY_DEMO_HUB_URL, "https://demo.fingerprint.com").replace(
+  /\/$/,
+  "",
+);
+
+/** Lowercase-hyphen form of any text; the one slug rule used by routes and content. */
+export function slug(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
 
 export const site = {
   /** The product's display name, e.g. "Fingerprint". */
   productName,
-  /** Lowercase-hyphen form used in routes such as /products/{product}-pro/. */
-  productSlug: productName
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, ""),
+  /** Used in routes such as /products/{product}-pro/. */
+  productSlug: slug(productName),
+  companyName: `${productName} Labs`,
   /** Canonical origin of the production site, without a trailing slash. */
-  url: env("GATSBY_SITE_URL", "https://fingerprint.com").replace(/\/$/, ""),
+  url: siteUrl,
   title: `${productName}: device intelligence for fraud prevention`,
   description:
     "Identify every browser and mobile device that visits your site, with smart signals and bot detection that help fraud teams stop abuse without adding friction for real customers.",
   locale: "en",
   twitterHandle: "@fingerprint",
+  external: {
+    login: `${appUrl}/login`,
+    signup: `${appUrl}/signup`,
+    docs: docsUrl,
+    status: env(process.env.GATSBY_STATUS_PAGE_URL, "https://status.fingerprint.com"),
+    community: env(process.env.GATSBY_COMMUNITY_URL, "https://discord.gg/fingerprint"),
+    careersBoard: env(
+      process.env.GATSBY_CAREERS_BOARD_URL,
+      "https://job-boards.greenhouse.io/fingerprint",
+    ),
+    demoHub: demoHubUrl,
+    social: {
+      github: "https://github.com/fingerprintjs",
+      linkedin: "https://www.linkedin.com/company/fingerprintjs",
+      x: "https://x.com/fingerprintjs",
+      youtube: "https://www.youtube.com/@fingerprintjs",
+    },
+  },
 } as const;
 
 export type Site = typeof site;

@@ -1,0 +1,18 @@
+/** Browser entry: the same providers and layout as the server renderer, plus client-start effects. */
+import * as React from "react";
+import type { GatsbyBrowser } from "gatsby";
+import { AppProviders } from "./src/providers/AppProviders";
+import { Layout } from "./src/components/Layout";
+import { careersConsoleMessage } from "./src/data/careersMessage";
+
+export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => (
+  <AppProviders>{element}</AppProviders>
+);
+
+export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
+  <Layout pathname={props.location.pathname}>{element}</Layout>
+);
+
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  console.log(...careersConsoleMessage(window.location.origin));
+};

@@ -1,0 +1,31 @@
+/** Server-render entry: the same providers and layout as the browser, plus the font preload. */
+import * as React from "react";
+import type { GatsbySSR } from "gatsby";
+import { AppProviders } from "./src/providers/AppProviders";
+import { Layout } from "./src/components/Layout";
+import { fontFiles } from "./src/styles/fonts";
+import { site } from "./src/config/site";
+
+export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) => (
+  <AppProviders>{element}</AppProviders>
+);
+
+export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => (
+  <Layout pathname={props.location.pathname}>{element}</Layout>
+);
+
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, setHtmlAttributes }) => {
+  setHtmlAttributes({ lang: site.locale });
+  setHeadComponents([
+    <link
+      key="font-inter"
+      rel="preload"
+      href={fontFiles.interLatin}
+      as="font"
+      type="font/woff2"
+      crossOrigin="anonymous"
+    />,
+    <meta key="theme-color" name="theme-color" content="#0c0f22" />,
+    <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
+  ]);
+};

@@ -1,0 +1,115 @@
+/** Call-to-action button, rendered as a link when it navigates and as a button when it acts. */
+import * as React from "react";
+import styled, { css } from "styled-components";
+import { Link } from "./Link";
+import { Icon } from "./Icon";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "inverse";
+export type ButtonSize = "md" | "lg";
+
+interface CommonProps {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  /** Shows a trailing arrow, for buttons that move the visitor on. */
+  arrow?: boolean;
+  children: React.ReactNode;
+  className?: string;
+}
+
+type AsLink = CommonProps & { href: string } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "className">;
+type AsButton = CommonProps & { href?: undefined } & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "className">;
+
+export type ButtonProps = AsLink | AsButton;
+
+export function Button(props: ButtonProps) {
+  const { variant = "primary", size = "md", arrow = false, children, className } = props;
+  const content = (
+    <>
+      <span>{children}</span>
+      {arrow ? <Icon name="arrow-right" size={1} /> : null}
+    </>
+  );
+  if (props.href !== undefined) {
+    const { href, variant: _v, size: _s, arrow: _a, children: _c, className: _cl, ...rest } = props;
+    return (
+      <StyledLink href={href} $variant={variant} $size={size} className={className} {...rest}>
+        {content}
+      </StyledLink>
+    );
+  }
+  const { variant: _v, size: _s, arrow: _a, children: _c, className: _cl, href: _h, type = "button", ...rest } = props;
+  return (
+    <StyledButton type={type} $variant={variant} $size={size} className={className} {...rest}>
+      {content}
+    </StyledButton>
+  );
+}
+
+interface StyleProps {
+  $variant: ButtonVariant;
+  $size: ButtonSize;
+}
+
+const base = css<StyleProps>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: ${({ $size }) => ($size === "lg" ? "3.25rem" : "2.75rem")};
+  padding: 0 ${({ theme, $size }) => ($size === "lg" ? theme.space[6] : theme.space[5])};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  border: ${({ theme }) => theme.borders.hairline} solid transparent;
+  font-size: ${({ theme, $size }) => ($size === "lg" ? theme.fontSizes.md : theme.fontSizes.sm)};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: 1;
+  text-decoration: none;
+  white-space: nowrap;
+  transition:
+    background-color ${({ theme }) => theme.durations.fast},
+    border-color ${({ theme }) => theme.durations.fast},
+    color ${({ theme }) => theme.durations.fast};
+
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.6;
+  }
+
+  ${({ theme, $variant }) => {
+    switch ($variant) {
+      case "primary":
+        return css`
+          background: ${theme.colors.accent};
+          color: ${theme.colors.surface};
+          &:hover:not(:disabled) { background: ${theme.colors.accentStrong}; color: ${theme.colors.surface}; }
+        `;
+      case "secondary":
+        return css`
+          background: ${theme.colors.surface};
+          color: ${theme.colors.ink};
+          border-color: ${theme.colors.lineStrong};
+          &:hover:not(:disabled) { border-color: ${theme.colors.ink}; color: ${theme.colors.ink}; }
+        `;
+      case "inverse":
+        return css`
+          background: ${theme.colors.surface};
+          color: ${theme.colors.night};
+          &:hover:not(:disabled) { background: ${theme.colors.surfaceSunken}; color: ${theme.colors.night}; }
+        `;
+      case "ghost":
+        return css`
+          background: transparent;
+          color: inherit;
+          border-color: currentColor;
+          &:hover:not(:disabled) { color: inherit; background: rgba(127, 127, 160, 0.14); }
+        `;
+    }
+  }}
+`;
+
+const StyledLink = styled(Link)<StyleProps>`
+  ${base}
+`;
+
+const StyledButton = styled.button<StyleProps>`
+  ${base}
+`;

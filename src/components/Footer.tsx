@@ -1,0 +1,144 @@
+/** Site footer: the site map, outside links, the demo hub, social profiles and legal links, all from config. */
+import * as React from "react";
+import styled from "styled-components";
+import { footerColumns, legalLinks, socialLinks } from "../config/navigation";
+import { site } from "../config/site";
+import { media } from "../styles/media";
+import { Container } from "./Container";
+import { Link } from "./Link";
+import { Logo } from "./Logo";
+
+/** Fixed so server and browser render the same year even across New Year's Eve in other time zones. */
+const copyrightYear = new Date().getUTCFullYear();
+
+export function Footer({ children }: { children?: React.ReactNode }) {
+  return (
+    <Wrapper>
+      <Container>
+        <Top>
+          <Brand>
+            <Logo inverse />
+            <Tagline>
+              Device intelligence for teams that need to know who is really on the other side of the screen.
+            </Tagline>
+            {children}
+          </Brand>
+          <Columns aria-label="Site map">
+            {footerColumns.map((column) => (
+              <Column key={column.title}>
+                <ColumnTitle id={`footer-${column.title.toLowerCase().replace(/\s+/g, "-")}`}>{column.title}</ColumnTitle>
+                <ul role="list" aria-labelledby={`footer-${column.title.toLowerCase().replace(/\s+/g, "-")}`}>
+                  {column.entries.map((entry) => (
+                    <li key={entry.title + entry.url}>
+                      <FooterLink href={entry.url}>{entry.title}</FooterLink>
+                    </li>
+                  ))}
+                </ul>
+              </Column>
+            ))}
+          </Columns>
+        </Top>
+        <Bottom>
+          <small>
+            © {copyrightYear} {site.companyName}. All rights reserved.
+          </small>
+          <InlineList role="list" aria-label="Legal">
+            {legalLinks.map((entry) => (
+              <li key={entry.url}>
+                <FooterLink href={entry.url}>{entry.title}</FooterLink>
+              </li>
+            ))}
+          </InlineList>
+          <InlineList role="list" aria-label="Social profiles">
+            {socialLinks.map((entry) => (
+              <li key={entry.url}>
+                <FooterLink href={entry.url}>{entry.title}</FooterLink>
+              </li>
+            ))}
+          </InlineList>
+        </Bottom>
+      </Container>
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.footer`
+  margin-top: auto;
+  padding: ${({ theme }) => `${theme.space[8]} 0 ${theme.space[6]}`};
+  background: ${({ theme }) => theme.colors.night};
+  color: ${({ theme }) => theme.colors.onNightMuted};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Top = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[7]};
+
+  ${media.up("lg")} {
+    grid-template-columns: minmax(14rem, 1fr) 3fr;
+  }
+`;
+
+const Brand = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const Tagline = styled.p`
+  max-width: 28ch;
+`;
+
+const Columns = styled.nav`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+
+  ${media.up("md")} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+  ${media.up("xl")} {
+    grid-template-columns: repeat(6, minmax(0, 1fr));
+  }
+`;
+
+const Column = styled.div`
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space[2]};
+  }
+`;
+
+const ColumnTitle = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space[3]};
+  color: ${({ theme }) => theme.colors.onNight};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const FooterLink = styled(Link)`
+  color: ${({ theme }) => theme.colors.onNightMuted};
+  text-decoration: none;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.onNight};
+    text-decoration: underline;
+  }
+`;
+
+const Bottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[4]};
+  margin-top: ${({ theme }) => theme.space[7]};
+  padding-top: ${({ theme }) => theme.space[5]};
+  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+`;
+
+const InlineList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]};
+`;

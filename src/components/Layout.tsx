@@ -1,0 +1,47 @@
+/** The page frame shared by every route: skip link, header, main landmark and footer. */
+import * as React from "react";
+import styled from "styled-components";
+import { Footer } from "./Footer";
+import { Header } from "./Header";
+
+export function Layout({ pathname, children }: { pathname: string; children: React.ReactNode }) {
+  return (
+    <Frame>
+      <SkipLink href="#main">Skip to content</SkipLink>
+      <Header pathname={pathname} />
+      <Main id="main" tabIndex={-1}>
+        {children}
+      </Main>
+      <Footer />
+    </Frame>
+  );
+}
+
+const Frame = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+`;
+
+const Main = styled.main`
+  flex: 1 0 auto;
+  &:focus {
+    outline: none;
+  }
+`;
+
+const SkipLink = styled.a`
+  position: absolute;
+  left: ${({ theme }) => theme.space[4]};
+  top: -100px;
+  z-index: ${({ theme }) => theme.zIndices.banner};
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.ink};
+  color: ${({ theme }) => theme.colors.surface};
+
+  &:focus {
+    top: ${({ theme }) => theme.space[2]};
+    color: ${({ theme }) => theme.colors.surface};
+  }
+`;

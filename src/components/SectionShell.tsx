@@ -1,0 +1,41 @@
+/** Vertical rhythm and background tone for one page section. */
+import styled, { css } from "styled-components";
+import { media } from "../styles/media";
+
+export type SectionTone = "light" | "tinted" | "dark";
+
+export const SectionShell = styled.section<{ $tone?: SectionTone; $tight?: boolean }>`
+  padding-block: ${({ theme, $tight }) => ($tight ? theme.space[6] : theme.space[8])};
+  ${media.up("lg")} {
+    padding-block: ${({ theme, $tight }) => ($tight ? theme.space[7] : theme.space[9])};
+  }
+  ${({ theme, $tone = "light" }) => {
+    switch ($tone) {
+      case "tinted":
+        return css`background: ${theme.colors.surfaceAlt};`;
+      case "dark":
+        return css`
+          background: ${theme.colors.night};
+          color: ${theme.colors.onNight};
+          a:not([class]) { color: ${theme.colors.accentOnNight}; }
+        `;
+      default:
+        return css`background: ${theme.colors.surface};`;
+    }
+  }}
+`;
+
+export const SectionIntro = styled.div<{ $center?: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  max-width: 46rem;
+  margin-bottom: ${({ theme }) => theme.space[7]};
+  ${({ $center }) =>
+    $center &&
+    css`
+      margin-inline: auto;
+      text-align: center;
+      align-items: center;
+    `}
+`;

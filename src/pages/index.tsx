@@ -1,6 +1,0 @@
-import * as React from "react";
-import { site } from "../config/site";
-
-export default function HomePage() {
-  return <h1>{site.productName}</h1>;
-}

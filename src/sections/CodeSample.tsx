@@ -1,0 +1,140 @@
+/** A developer-facing block: copy and points beside a short, highlighted code sample. */
+import * as React from "react";
+import styled from "styled-components";
+import type { CodeSampleContent } from "../data/sections";
+import { tokenize } from "../data/highlight";
+import { Button } from "../components/Button";
+import { Container } from "../components/Container";
+import { Heading } from "../components/Heading";
+import { Icon } from "../components/Icon";
+import { SectionShell } from "../components/SectionShell";
+import { Eyebrow, Text } from "../components/Text";
+import { media } from "../styles/media";
+
+export function CodeSample({ eyebrow, title, lead, points, language, filename, code, ctas, id }: CodeSampleContent) {
+  const tokens = tokenize(code.replace(/\n+$/, ""), language);
+  return (
+    <SectionShell id={id} $tone="dark">
+      <Layout>
+        <Copy>
+          {eyebrow ? <Eyebrow $inverse>{eyebrow}</Eyebrow> : null}
+          <Heading level={2}>{title}</Heading>
+          {lead ? <Text $size="lg" $tone="inverseMuted">{lead}</Text> : null}
+          {points.length > 0 ? (
+            <Points role="list">
+              {points.map((point) => (
+                <li key={point}>
+                  <Icon name="check" />
+                  <span>{point}</span>
+                </li>
+              ))}
+            </Points>
+          ) : null}
+          {ctas.length > 0 ? (
+            <Actions>
+              {ctas.map((cta, index) => (
+                <Button key={cta.href} href={cta.href} variant={cta.variant ?? (index === 0 ? "inverse" : "ghost")}>
+                  {cta.label}
+                </Button>
+              ))}
+            </Actions>
+          ) : null}
+        </Copy>
+        <Window>
+          <WindowBar>
+            <span>{filename ?? language}</span>
+          </WindowBar>
+          <Pre tabIndex={0} aria-label={`Code sample${filename ? `: ${filename}` : ""}`}>
+            <code>
+              {tokens.map((token, index) =>
+                token.kind === "plain" ? (
+                  <React.Fragment key={index}>{token.text}</React.Fragment>
+                ) : (
+                  <Tok key={index} $kind={token.kind}>
+                    {token.text}
+                  </Tok>
+                ),
+              )}
+            </code>
+          </Pre>
+        </Window>
+      </Layout>
+    </SectionShell>
+  );
+}
+
+const Layout = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[7]};
+  align-items: center;
+
+  ${media.up("lg")} {
+    grid-template-columns: minmax(0, 0.9fr) minmax(0, 1.1fr);
+  }
+`;
+
+const Copy = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const Points = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  color: ${({ theme }) => theme.colors.onNight};
+
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space[2]};
+    align-items: flex-start;
+  }
+  svg {
+    margin-top: 0.2em;
+    color: ${({ theme }) => theme.colors.accentOnNight};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: ${({ theme }) => theme.space[2]};
+`;
+
+const Window = styled.div`
+  min-width: 0;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  background: ${({ theme }) => theme.colors.codeBg};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  overflow: hidden;
+`;
+
+const WindowBar = styled.div`
+  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
+  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  color: ${({ theme }) => theme.colors.codeComment};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Pre = styled.pre`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[5]};
+  overflow-x: auto;
+  color: ${({ theme }) => theme.colors.codeText};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: 1.7;
+`;
+
+const Tok = styled.span<{ $kind: "keyword" | "string" | "comment" | "number" }>`
+  color: ${({ theme, $kind }) =>
+    ({
+      keyword: theme.colors.codeKeyword,
+      string: theme.colors.codeString,
+      comment: theme.colors.codeComment,
+      number: theme.colors.codeKeyword,
+    })[$kind]};
+  font-style: ${({ $kind }) => ($kind === "comment" ? "italic" : "normal")};
+`;

@@ -1,0 +1,65 @@
+/** A closing call to action: one line of pitch and one or two buttons on a dark band. */
+import * as React from "react";
+import styled from "styled-components";
+import type { CtaBannerContent } from "../data/sections";
+import { Button } from "../components/Button";
+import { Container } from "../components/Container";
+import { Heading } from "../components/Heading";
+import { Text } from "../components/Text";
+import { media } from "../styles/media";
+
+export function CtaBanner({ title, lead, ctas, id }: CtaBannerContent) {
+  return (
+    <Wrapper id={id}>
+      <Container>
+        <Panel>
+          <div>
+            <Heading level={2} size="lg">
+              {title}
+            </Heading>
+            {lead ? <Lead $tone="inverseMuted">{lead}</Lead> : null}
+          </div>
+          <Actions>
+            {ctas.map((cta, index) => (
+              <Button key={cta.href} href={cta.href} size="lg" variant={cta.variant ?? (index === 0 ? "primary" : "ghost")} arrow={index === 0}>
+                {cta.label}
+              </Button>
+            ))}
+          </Actions>
+        </Panel>
+      </Container>
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.section`
+  padding-block: ${({ theme }) => theme.space[8]};
+`;
+
+const Panel = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]};
+  padding: ${({ theme }) => theme.space[7]} ${({ theme }) => theme.space[5]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: linear-gradient(120deg, ${({ theme }) => theme.colors.night} 0%, ${({ theme }) => theme.colors.nightSoft} 100%);
+  color: ${({ theme }) => theme.colors.onNight};
+
+  ${media.up("lg")} {
+    flex-direction: row;
+    align-items: center;
+    justify-content: space-between;
+    padding: ${({ theme }) => theme.space[8]};
+  }
+`;
+
+const Lead = styled(Text)`
+  margin-top: ${({ theme }) => theme.space[3]};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  flex: none;
+`;

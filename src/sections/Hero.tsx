@@ -1,0 +1,86 @@
+/** The opening block of a page: headline, lead, calls to action and an optional product visual. */
+import * as React from "react";
+import styled from "styled-components";
+import type { HeroContent } from "../data/sections";
+import { Button } from "../components/Button";
+import { Container } from "../components/Container";
+import { Heading } from "../components/Heading";
+import { Eyebrow, Text } from "../components/Text";
+import { media } from "../styles/media";
+import { HeroVisual } from "./HeroVisual";
+
+export function Hero({ eyebrow, title, lead, ctas, note, visual, tone, id }: HeroContent) {
+  const dark = tone === "dark";
+  return (
+    <Wrapper id={id} $dark={dark}>
+      <Inner $withVisual={visual !== "none"}>
+        <Copy>
+          {eyebrow ? <Eyebrow $inverse={dark}>{eyebrow}</Eyebrow> : null}
+          <Heading level={1}>{title}</Heading>
+          <Text $size="lg" $tone={dark ? "inverseMuted" : "default"}>
+            {lead}
+          </Text>
+          {ctas.length > 0 ? (
+            <Actions>
+              {ctas.map((cta, index) => (
+                <Button
+                  key={cta.href + cta.label}
+                  href={cta.href}
+                  size="lg"
+                  arrow={index === 0}
+                  variant={cta.variant ?? (index === 0 ? "primary" : dark ? "ghost" : "secondary")}
+                >
+                  {cta.label}
+                </Button>
+              ))}
+            </Actions>
+          ) : null}
+          {note ? <Note $dark={dark}>{note}</Note> : null}
+        </Copy>
+        {visual !== "none" ? <HeroVisual kind={visual} /> : null}
+      </Inner>
+    </Wrapper>
+  );
+}
+
+const Wrapper = styled.section<{ $dark: boolean }>`
+  position: relative;
+  overflow: hidden;
+  padding-block: ${({ theme }) => `${theme.space[8]} ${theme.space[8]}`};
+  background: ${({ theme, $dark }) =>
+    $dark
+      ? `radial-gradient(60rem 30rem at 85% 0%, ${theme.colors.nightLine} 0%, transparent 60%), ${theme.colors.night}`
+      : theme.colors.surfaceAlt};
+  color: ${({ theme, $dark }) => ($dark ? theme.colors.onNight : theme.colors.ink)};
+
+  ${media.up("lg")} {
+    padding-block: ${({ theme }) => `${theme.space[9]} ${theme.space[9]}`};
+  }
+`;
+
+const Inner = styled(Container)<{ $withVisual: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space[7]};
+  align-items: center;
+
+  ${media.up("lg")} {
+    grid-template-columns: ${({ $withVisual }) => ($withVisual ? "minmax(0, 1.1fr) minmax(0, 0.9fr)" : "1fr")};
+  }
+`;
+
+const Copy = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
+const Note = styled.p<{ $dark: boolean }>`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme, $dark }) => ($dark ? theme.colors.onNightMuted : theme.colors.muted)};
+`;

@@ -1,0 +1,168 @@
+/** Product illustrations drawn in HTML and CSS: a sample identification result and a field of smart signals. */
+import * as React from "react";
+import styled from "styled-components";
+import { site } from "../config/site";
+import { Icon } from "../components/Icon";
+
+export type HeroVisualKind = "visitor-card" | "signals";
+
+const sampleSignals: Array<{ name: string; value: string; flagged?: boolean }> = [
+  { name: "Browser bot", value: "Not detected" },
+  { name: "VPN", value: "Detected", flagged: true },
+  { name: "Incognito", value: "Yes", flagged: true },
+  { name: "Browser tampering", value: "None" },
+  { name: "Virtual machine", value: "No" },
+  { name: "IP velocity (24h)", value: "3 countries", flagged: true },
+];
+
+export function HeroVisual({ kind }: { kind: HeroVisualKind }) {
+  if (kind === "signals") {
+    return (
+      <SignalsFrame role="img" aria-label="Illustration: smart signals collected for one visit">
+        {sampleSignals.map((signal) => (
+          <Chip key={signal.name} $flagged={Boolean(signal.flagged)}>
+            <Icon name={signal.flagged ? "shield" : "check"} size={1} />
+            <span>{signal.name}</span>
+            <strong>{signal.value}</strong>
+          </Chip>
+        ))}
+      </SignalsFrame>
+    );
+  }
+  return (
+    <Card role="img" aria-label={`Illustration: a sample ${site.productName} identification result for one visitor`}>
+      <CardHeader>
+        <Dot $tone="red" />
+        <Dot $tone="amber" />
+        <Dot $tone="green" />
+        <CardTitle>identification result</CardTitle>
+      </CardHeader>
+      <Rows>
+        <Row>
+          <Key>visitorId</Key>
+          <Value $strong>"Tq3xR8vLmZ0aP2kW"</Value>
+        </Row>
+        <Row>
+          <Key>confidence</Key>
+          <Value>0.995</Value>
+        </Row>
+        <Row>
+          <Key>firstSeenAt</Key>
+          <Value>"14 days ago"</Value>
+        </Row>
+        <Row>
+          <Key>suspectScore</Key>
+          <Value $warn>21</Value>
+        </Row>
+      </Rows>
+      <Signals>
+        {sampleSignals.slice(0, 4).map((signal) => (
+          <li key={signal.name}>
+            <Icon name={signal.flagged ? "shield" : "check"} size={0.95} />
+            {signal.name}: <strong>{signal.value}</strong>
+          </li>
+        ))}
+      </Signals>
+    </Card>
+  );
+}
+
+const Card = styled.div`
+  width: 100%;
+  max-width: 30rem;
+  justify-self: center;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  background: ${({ theme }) => theme.colors.codeBg};
+  color: ${({ theme }) => theme.colors.codeText};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+  font-family: ${({ theme }) => theme.fonts.mono};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  overflow: hidden;
+`;
+
+const CardHeader = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 6px;
+  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
+  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+`;
+
+const Dot = styled.span<{ $tone: "red" | "amber" | "green" }>`
+  width: 10px;
+  height: 10px;
+  border-radius: 50%;
+  background: ${({ $tone }) => ({ red: "#ff6159", amber: "#ffbd2e", green: "#28c941" })[$tone]};
+`;
+
+const CardTitle = styled.span`
+  margin-left: ${({ theme }) => theme.space[2]};
+  color: ${({ theme }) => theme.colors.codeComment};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Rows = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[5]};
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const Key = styled.dt`
+  color: ${({ theme }) => theme.colors.codeComment};
+`;
+
+const Value = styled.dd<{ $strong?: boolean; $warn?: boolean }>`
+  color: ${({ theme, $strong, $warn }) =>
+    $warn ? theme.colors.codeKeyword : $strong ? theme.colors.codeString : theme.colors.codeText};
+  font-weight: ${({ $strong }) => ($strong ? 600 : 400)};
+`;
+
+const Signals = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]} ${theme.space[5]}`};
+  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  list-style: none;
+  font-family: ${({ theme }) => theme.fonts.body};
+
+  li {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[2]};
+  }
+`;
+
+const SignalsFrame = styled.div`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${({ theme }) => theme.space[3]};
+  width: 100%;
+  max-width: 32rem;
+  justify-self: center;
+`;
+
+const Chip = styled.div<{ $flagged: boolean }>`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  column-gap: ${({ theme }) => theme.space[2]};
+  align-items: center;
+  padding: ${({ theme }) => theme.space[4]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  background: ${({ theme }) => theme.colors.nightSoft};
+  color: ${({ theme, $flagged }) => ($flagged ? theme.colors.accentOnNight : theme.colors.onNight)};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  strong {
+    grid-column: 2;
+    color: ${({ theme }) => theme.colors.onNight};
+  }
+`;

@@ -1,0 +1,42 @@
+/** Renders a list of content sections by their `type`, the one switch between content and components. */
+import * as React from "react";
+import type { SectionContent } from "../data/sections";
+import { CodeSample } from "./CodeSample";
+import { CtaBanner } from "./CtaBanner";
+import { FeatureGrid } from "./FeatureGrid";
+import { Hero } from "./Hero";
+import { LogoCloud } from "./LogoCloud";
+import { Stats } from "./Stats";
+import { Steps } from "./Steps";
+import { Testimonial } from "./Testimonial";
+
+export function Section({ section }: { section: SectionContent }) {
+  switch (section.type) {
+    case "Hero":
+      return <Hero {...section} />;
+    case "Stats":
+      return <Stats {...section} />;
+    case "FeatureGrid":
+      return <FeatureGrid {...section} />;
+    case "Steps":
+      return <Steps {...section} />;
+    case "LogoCloud":
+      return <LogoCloud {...section} />;
+    case "Testimonial":
+      return <Testimonial {...section} />;
+    case "CodeSample":
+      return <CodeSample {...section} />;
+    case "CtaBanner":
+      return <CtaBanner {...section} />;
+  }
+}
+
+export function Sections({ sections }: { sections: SectionContent[] }) {
+  return (
+    <>
+      {sections.map((section, index) => (
+        <Section key={`${section.type}-${index}`} section={section} />
+      ))}
+    </>
+  );
+}

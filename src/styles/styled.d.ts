@@ -1,0 +1,8 @@
+/** Lets styled-components know our theme's shape, so `props.theme` is fully typed. */
+import "styled-components";
+import type { Theme } from "./theme";
+
+declare module "styled-components" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface DefaultTheme extends Theme {}
+}
