@@ -25,8 +25,8 @@ const config: GatsbyConfig = {
       options: {
         query: `{ allSitePage { nodes { path pageContext } } }`,
         resolveSiteUrl: () => site.url,
-        resolvePages: ({ allSitePage }: { allSitePage: { nodes: SitemapPage[] } }) => allSitePage.nodes,
-        filterPages: (page: SitemapPage) => !includeInSitemap(page),
+        resolvePages: ({ allSitePage }: { allSitePage: { nodes: SitemapPage[] } }) =>
+          allSitePage.nodes.filter(includeInSitemap),
         serialize: ({ path }: SitemapPage) => ({ url: path, changefreq: "weekly" }),
       },
     },

@@ -140,7 +140,7 @@ export function Header({ pathname }: { pathname: string }) {
           </MenuList>
         </DesktopNav>
         <Actions>
-          <PlainLink href={headerActions.login.url}>{headerActions.login.title}</PlainLink>
+          <LoginLink href={headerActions.login.url}>{headerActions.login.title}</LoginLink>
           <Button href={headerActions.contactSales.url} variant="secondary">
             {headerActions.contactSales.title}
           </Button>
@@ -170,6 +170,7 @@ const Inner = styled(Container)`
 
 const HomeLink = styled(Link)`
   display: inline-flex;
+  flex: none;
   text-decoration: none;
   border-radius: ${({ theme }) => theme.radii.sm};
 `;
@@ -195,7 +196,7 @@ const menuTrigger = css`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[1]};
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[2]}`};
   border: 0;
   border-radius: ${({ theme }) => theme.radii.sm};
   background: transparent;
@@ -217,6 +218,13 @@ const MenuButton = styled.button`
 const PlainLink = styled(Link)`
   ${menuTrigger}
   white-space: nowrap;
+`;
+
+const LoginLink = styled(PlainLink)`
+  display: none;
+  ${media.up("xl")} {
+    display: inline-flex;
+  }
 `;
 
 const Chevron = styled.span<{ $open: boolean }>`
@@ -290,6 +298,7 @@ const AllLink = styled(Link)`
 
 const Actions = styled.div`
   display: none;
+  flex: none;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
   margin-left: auto;

@@ -17,7 +17,7 @@ export function MenuEntryLink({ entry, compact = false }: { entry: MenuEntry; co
       <Body>
         <Title>
           {entry.title}
-          {entry.badge !== undefined ? <Badge aria-label={`${entry.badge} available`}>{entry.badge}</Badge> : null}
+          {entry.badge !== undefined ? <Badge>{entry.badge}</Badge> : null}
           {entry.isLocal ? null : <Icon name="external" size={0.85} label="(opens another site)" />}
         </Title>
         {entry.description && !compact ? <Description>{entry.description}</Description> : null}

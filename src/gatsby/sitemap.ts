@@ -5,7 +5,7 @@ export interface SitemapPage {
   pageContext?: { excludeFromSitemap?: boolean | null } | null;
 }
 
-const neverListed = [/^\/404/, /^\/500\/?$/, /^\/dev-404-page/, /^\/admin\//];
+const neverListed = [/^\/404/, /^\/500(\/|\.html)?$/, /^\/dev-404-page/, /^\/admin\//];
 
 export function includeInSitemap(page: SitemapPage): boolean {
   if (neverListed.some((pattern) => pattern.test(page.path))) return false;

@@ -1,0 +1,73 @@
+// The one table of function routes, shared by the local server, Gatsby develop, Netlify and Vercel.
+import { getCountry, GET_COUNTRY_METHODS } from "./handlers/get-country";
+import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
+
+export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
+
+export type FunctionRoute = {
+  /** Entry-point file name under api/ and functions/. */
+  name: string;
+  /** Path without a trailing slash; the slash form is answered too. */
+  path: string;
+  methods: readonly HttpMethod[];
+  handler: Handler;
+};
+
+export const functions: readonly FunctionRoute[] = [
+  { name: "get-country", path: "/api/get-country", methods: GET_COUNTRY_METHODS, handler: getCountry },
+];
+
+/** "/api/hubspot/" and "/api/hubspot" name the same function: the site calls both spellings. */
+export function normalizeFunctionPath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, "");
+  return trimmed === "" ? "/" : trimmed;
+}
+
+/** Both spellings of a route's path, for routers and platform configs that match exactly. */
+export function functionPaths(route: FunctionRoute): [string, string] {
+  const base = normalizeFunctionPath(route.path);
+  return [base, `${base}/`];
+}
+
+export function findFunction(
+  pathname: string,
+  table: readonly FunctionRoute[] = functions,
+): FunctionRoute | undefined {
+  const wanted = normalizeFunctionPath(pathname);
+  return table.find((route) => normalizeFunctionPath(route.path) === wanted);
+}
+
+/** For adapters, which name their function: a typo must fail at deploy time, not per request. */
+export function functionNamed(name: string, table: readonly FunctionRoute[] = functions): FunctionRoute {
+  const route = table.find((candidate) => candidate.name === name);
+  if (!route) throw new Error(`No function named "${name}" in src/server/functions.ts.`);
+  return route;
+}
+
+export function allowsMethod(route: FunctionRoute, method: string): boolean {
+  return route.methods.some((allowed) => allowed === method);
+}
+
+/** Called with what a handler threw; returns the response to send instead. */
+export type FunctionErrorHandler = (error: unknown, request: Request, route: FunctionRoute) => Response | Promise<Response>;
+
+/**
+ * Runs a route's handler with the checks every platform needs: method guard, and a throw turned
+ * into a generic 500 (the error goes to the log via onError, never into the response).
+ */
+export async function runFunction(
+  route: FunctionRoute,
+  request: Request,
+  platform: PlatformContext | undefined,
+  onError: FunctionErrorHandler = (error) => {
+    console.error(`function ${route.name} failed:`, error);
+    return internalError();
+  },
+): Promise<Response> {
+  if (!allowsMethod(route, request.method)) return methodNotAllowed(route.methods);
+  try {
+    return await route.handler(request, platform);
+  } catch (error) {
+    return onError(error, request, route);
+  }
+}

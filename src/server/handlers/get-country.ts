@@ -1,0 +1,68 @@
+// GET /api/get-country: the visitor's ISO 3166-1 alpha-2 country as the hosting edge reports it.
+import { json, methodNotAllowed, withoutBodyForHead, type Handler, type PlatformContext } from "../http";
+
+export const GET_COUNTRY_METHODS = ["GET", "HEAD"] as const;
+
+const COUNTRY_CODE = /^[A-Z]{2}$/;
+/** A real x-nf-geo header is a few hundred bytes; refusing more bounds the work a client can cause. */
+const MAX_GEO_HEADER_LENGTH = 4096;
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
+
+/** The value if it is an upper-case two-letter code, else null: anything else means "unknown". */
+export function countryCode(value: unknown): string | null {
+  return typeof value === "string" && COUNTRY_CODE.test(value) ? value : null;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function countryOfGeo(geo: unknown): string | null {
+  if (typeof geo !== "object" || geo === null || !("country" in geo)) return null;
+  const country: unknown = geo.country;
+  if (typeof country !== "object" || country === null || !("code" in country)) return null;
+  return countryCode(country.code);
+}
+
+/**
+ * Netlify sends x-nf-geo as base64-encoded JSON; some setups pass it as plain JSON, so both are
+ * tried. Buffer's base64 decoder skips invalid characters silently, hence the explicit pattern.
+ */
+export function countryFromNetlifyGeo(header: string | null): string | null {
+  if (!header || header.length > MAX_GEO_HEADER_LENGTH) return null;
+  const value = header.trim();
+  if (BASE64.test(value)) {
+    const fromBase64 = countryOfGeo(parseJson(Buffer.from(value, "base64").toString("utf8")));
+    if (fromBase64) return fromBase64;
+  }
+  return countryOfGeo(parseJson(value));
+}
+
+/**
+ * First valid source wins: the platform's own context (cannot be forged by the browser), then the
+ * headers Vercel's and Netlify's edges set, then the older x-country header.
+ */
+export function resolveCountry(request: Request, platform?: PlatformContext): string | null {
+  const { headers } = request;
+  return (
+    countryCode(platform?.country) ??
+    countryCode(headers.get("x-vercel-ip-country")) ??
+    countryFromNetlifyGeo(headers.get("x-nf-geo")) ??
+    countryCode(headers.get("x-country"))
+  );
+}
+
+export const getCountry: Handler = async (request, platform) => {
+  if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(GET_COUNTRY_METHODS);
+  // An unknown country is an answer, not an error: the browser falls back to its default region.
+  const response = json(
+    { country: resolveCountry(request, platform) },
+    // A shared cache would hand every visitor the first caller's country.
+    { status: 200, headers: { "cache-control": "no-store" } },
+  );
+  return withoutBodyForHead(request, response);
+};

@@ -1,0 +1,168 @@
+// Foundation pages and chrome: home and its variants, 404 and 500, menus by keyboard, phone menu,
+// route announcements, the console careers message, accessibility and screenshots.
+import { checkA11y, expect, snap, test } from "./fixtures";
+
+const pages = [
+  { path: "/", name: "home", status: 200 },
+  { path: "/home-a/", name: "home-a", status: 200 },
+  { path: "/home-b/", name: "home-b", status: 200 },
+  { path: "/no-such-page-7c1e/", name: "404", status: 404 },
+  { path: "/500/", name: "500", status: 200 },
+];
+
+for (const { path, name, status } of pages) {
+  test(`${name} renders one h1, a title and a description, and passes axe`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(status);
+    await expect(page.locator("h1")).toHaveCount(1);
+    await expect(page).toHaveTitle(/\S/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S{10,}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\//);
+    await checkA11y(page);
+    await snap(page, name);
+  });
+}
+
+test("home and its variants have distinct titles and headlines", async ({ page }) => {
+  const seen = { titles: new Set<string>(), h1: new Set<string>() };
+  for (const path of ["/", "/home-a/", "/home-b/"]) {
+    await page.goto(path);
+    seen.titles.add(await page.title());
+    seen.h1.add((await page.locator("h1").textContent()) ?? "");
+  }
+  expect(seen.titles.size).toBe(3);
+  expect(seen.h1.size).toBe(3);
+});
+
+test("variants point search engines at the home page and error pages are noindex", async ({ page }) => {
+  await page.goto("/home-a/");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+  expect(new URL((await page.locator('link[rel="canonical"]').getAttribute("href")) ?? "").pathname).toBe("/");
+  await page.goto("/500/");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+});
+
+test.describe("desktop header menus", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  const menus = ["Developers", "Platform", "Resources", "Demo", "Industries"];
+
+  for (const title of menus) {
+    test(`${title} opens and closes by keyboard, returning focus`, async ({ page }) => {
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main", exact: true });
+      const button = nav.getByRole("button", { name: title, exact: true });
+      await button.focus();
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await page.keyboard.press("Enter");
+      await expect(button).toHaveAttribute("aria-expanded", "true");
+      const panel = page.locator(`#${(await button.getAttribute("aria-controls")) ?? ""}`);
+      await expect(panel).toBeVisible();
+      await page.keyboard.press("Tab");
+      await expect(panel.locator(":focus")).toHaveCount(1);
+      await page.keyboard.press("Escape");
+      await expect(button).toHaveAttribute("aria-expanded", "false");
+      await expect(panel).toBeHidden();
+      await expect(button).toBeFocused();
+    });
+  }
+
+  test("ArrowDown opens a menu and focuses its first entry; Tab past the end closes it", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("navigation", { name: "Main", exact: true }).getByRole("button", { name: "Industries" });
+    await button.focus();
+    await page.keyboard.press("ArrowDown");
+    await expect(page.locator("#menu-industries a").first()).toBeFocused();
+    for (let i = 0; i < 5; i += 1) await page.keyboard.press("Tab");
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the Platform menu shows the Protect and Grow use-case groups and the SDK badge shows 14", async ({ page }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    await nav.getByRole("button", { name: "Platform" }).click();
+    await expect(page.locator("#menu-platform").getByText("Protect", { exact: true })).toBeVisible();
+    await expect(page.locator("#menu-platform").getByText("Grow", { exact: true })).toBeVisible();
+    await nav.getByRole("button", { name: "Developers" }).click();
+    await expect(page.locator("#menu-developers").getByRole("link", { name: /SDKs and Libraries/ })).toContainText("14");
+  });
+
+  test("hovering a menu opens it with the mouse", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByRole("navigation", { name: "Main", exact: true }).getByRole("button", { name: "Resources" });
+    await button.hover();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.mouse.move(640, 700);
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+});
+
+test.describe("phone menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("opens, expands a section, closes with Escape and on navigation", async ({ page }) => {
+    await page.goto("/500/");
+    await page.waitForFunction(() => "___loader" in window);
+    await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await toggle.click();
+    const panel = page.locator("#phone-menu");
+    await expect(panel).toBeVisible();
+    const industries = panel.getByRole("button", { name: "Industries" });
+    await industries.click();
+    await expect(industries).toHaveAttribute("aria-expanded", "true");
+    await expect(panel.getByRole("link", { name: "Fintech" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(panel.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing/");
+    await page.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(panel).toBeHidden();
+  });
+
+  test("nothing is wider than the phone screen", async ({ page }) => {
+    for (const path of ["/", "/home-a/", "/home-b/"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test("a client-side navigation is announced to screen readers", async ({ page }) => {
+  await page.goto("/500/");
+  // Wait until React has hydrated, so the click is handled by the router instead of a full load.
+  await page.waitForFunction(() => "___loader" in window);
+  await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
+  await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("h1")).toHaveCount(1);
+  const announcer = page.locator("#gatsby-announcer");
+  await expect(announcer).toHaveText(`Navigated to ${await page.title()}`);
+  // The marker survives only if the page was not reloaded, i.e. the router navigated client-side.
+  expect(await page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker)).toBe(true);
+});
+
+test("the console invites developers to the careers page", async ({ page }) => {
+  const messages: string[] = [];
+  page.on("console", (msg) => messages.push(msg.text()));
+  await page.goto("/");
+  await expect.poll(() => messages.find((m) => m.includes("/careers/"))).toBeTruthy();
+});
+
+test("the footer links legal pages, outside destinations and the demo hub", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.getByRole("contentinfo");
+  for (const name of ["Documentation", "Status page", "Community chat", "Careers board", "Dashboard login", "Sign up", "Playground", "Web scraping", "Privacy policy"]) {
+    await expect(footer.getByRole("link", { name, exact: true }).first()).toBeVisible();
+  }
+  const external = footer.locator('a[href^="https://"]');
+  const count = await external.count();
+  expect(count).toBeGreaterThan(10);
+  for (let i = 0; i < count; i += 1) {
+    await expect(external.nth(i)).toHaveAttribute("rel", /noopener/);
+    await expect(external.nth(i)).not.toHaveAttribute("target", /.+/);
+  }
+});
