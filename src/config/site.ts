@@ -39,6 +39,14 @@ export const site = {
     "Identify every browser and mobile device that visits your site, with smart signals and bot detection that help fraud teams stop abuse without adding friction for real customers.",
   locale: "en",
   twitterHandle: "@fingerprint",
+  /** Team mailboxes shown beside forms, for visitors who prefer email. */
+  emails: {
+    sales: `sales@${env(process.env.GATSBY_CONTACT_EMAIL_DOMAIN, "example.com")}`,
+    support: `support@${env(process.env.GATSBY_CONTACT_EMAIL_DOMAIN, "example.com")}`,
+    press: `press@${env(process.env.GATSBY_CONTACT_EMAIL_DOMAIN, "example.com")}`,
+    partners: `partners@${env(process.env.GATSBY_CONTACT_EMAIL_DOMAIN, "example.com")}`,
+    privacy: `privacy@${env(process.env.GATSBY_CONTACT_EMAIL_DOMAIN, "example.com")}`,
+  },
   external: {
     login: `${appUrl}/login`,
     signup: `${appUrl}/signup`,

@@ -1,6 +1,20 @@
 /** The content contract for page sections: one zod schema per section shape, used to validate content at build time. */
 import { z } from "zod";
 
+/** Illustrations drawn in code (src/sections/Illustration.tsx); content picks one by name. */
+export const illustrationNames = [
+  "visitor-card",
+  "signals",
+  "bot-gauge",
+  "device-graph",
+  "timeline",
+  "phone",
+  "shield",
+  "map",
+  "code-flow",
+  "paywall",
+] as const;
+
 const iconName = z.string().min(1).max(40);
 const href = z
   .string()
@@ -26,7 +40,7 @@ export const heroSchema = z.strictObject({
   lead: text(400),
   ctas: z.array(ctaSchema).max(3).default([]),
   note: text(160).optional(),
-  visual: z.enum(["visitor-card", "signals", "none"]).default("visitor-card"),
+  visual: z.enum([...illustrationNames, "none"]).default("visitor-card"),
   tone: z.enum(["light", "dark"]).default("dark"),
 });
 
@@ -118,7 +132,163 @@ export const ctaBannerSchema = z.strictObject({
   ctas: z.array(ctaSchema).min(1).max(2),
 });
 
+
+export const splitSchema = z.strictObject({
+  type: z.literal("Split"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  /** Markdown: paragraphs, **bold**, links and lists. */
+  body: text(3000),
+  /** Filled at build time from `body`; never written by hand. */
+  html: z.string().optional(),
+  bullets: z.array(text(200)).max(8).default([]),
+  visual: z.enum(illustrationNames),
+  reverse: z.boolean().default(false),
+  tone: z.enum(["light", "tinted", "dark"]).default("light"),
+  ctas: z.array(ctaSchema).max(2).default([]),
+});
+
+export const faqListSchema = z.strictObject({
+  type: z.literal("FaqList"),
+  id: z.string().optional(),
+  title: text(140),
+  lead: text(400).optional(),
+  items: z
+    .array(z.strictObject({ question: text(200), answer: text(2000), category: text(40).optional() }))
+    .min(1)
+    .max(60),
+});
+
+export const pricingTableSchema = z.strictObject({
+  type: z.literal("PricingTable"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  lead: text(400).optional(),
+  plans: z
+    .array(
+      z.strictObject({
+        name: text(40),
+        price: text(30),
+        period: text(40).optional(),
+        description: text(240),
+        features: z.array(text(120)).min(1).max(12),
+        cta: ctaSchema,
+        highlighted: z.boolean().default(false),
+      }),
+    )
+    .min(1)
+    .max(4),
+  note: text(300).optional(),
+});
+
+export const priceEstimatorSchema = z.strictObject({
+  type: z.literal("PriceEstimator"),
+  id: z.string().optional(),
+  title: text(140),
+  lead: text(400).optional(),
+  unit: text(40),
+  /** Monthly volume included before usage pricing starts. */
+  included: z.number().int().min(0),
+  basePrice: z.number().min(0),
+  /** Price per 1,000 units above `included`, by tier; the last tier has no upper bound. */
+  tiers: z
+    .array(z.strictObject({ upTo: z.number().int().positive().nullable(), pricePerThousand: z.number().min(0) }))
+    .min(1)
+    .max(6),
+  min: z.number().int().min(0),
+  max: z.number().int().positive(),
+  step: z.number().int().positive(),
+  initial: z.number().int().min(0),
+  currency: z.enum(["USD", "EUR"]).default("USD"),
+  customAbove: z.number().int().positive().optional(),
+  note: text(300).optional(),
+});
+
+const comparisonCell = z.union([z.boolean(), text(80)]);
+
+export const comparisonTableSchema = z.strictObject({
+  type: z.literal("ComparisonTable"),
+  id: z.string().optional(),
+  title: text(140),
+  lead: text(400).optional(),
+  columns: z.array(text(40)).min(2).max(4),
+  rows: z
+    .array(z.strictObject({ feature: text(120), values: z.array(comparisonCell).min(2).max(4), note: text(240).optional() }))
+    .min(1)
+    .max(40),
+  footnote: text(400).optional(),
+});
+
+export const richTextSchema = z.strictObject({
+  type: z.literal("RichText"),
+  id: z.string().optional(),
+  title: text(140).optional(),
+  /** Markdown, rendered to HTML at build time. */
+  body: text(40000),
+  /** Filled at build time from `body`; never written by hand. */
+  html: z.string().optional(),
+});
+
+export const resourceListSchema = z.strictObject({
+  type: z.literal("ResourceList"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  lead: text(400).optional(),
+  items: z
+    .array(
+      z.strictObject({
+        title: text(160),
+        meta: text(80).optional(),
+        body: text(400).optional(),
+        href,
+        linkLabel: text(40).optional(),
+        tags: z.array(text(30)).max(5).default([]),
+      }),
+    )
+    .min(1)
+    .max(60),
+});
+
+export const formIds = [
+  "Signup",
+  "ContactSales",
+  "GetDemo",
+  "ContactSupport",
+  "BotdGenerateToken",
+  "NewsletterBanner",
+  "NewsletterFooter",
+  "NewsletterAnnoyingPopup",
+  "ContactPress",
+  "ContactPartners",
+  "ContactRoiCalculator",
+  "WebinarForm",
+] as const;
+
+export const formSectionSchema = z.strictObject({
+  type: z.literal("FormSection"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  lead: text(600).optional(),
+  form: z.enum(formIds),
+  /** Short reasons to fill in the form, shown beside it. */
+  points: z.array(text(200)).max(6).default([]),
+  /** Where to write instead, for visitors who prefer email. */
+  email: z.email().optional(),
+});
+
 export const sectionSchema = z.discriminatedUnion("type", [
+  splitSchema,
+  faqListSchema,
+  pricingTableSchema,
+  priceEstimatorSchema,
+  comparisonTableSchema,
+  richTextSchema,
+  resourceListSchema,
+  formSectionSchema,
   heroSchema,
   statsSchema,
   featureGridSchema,
@@ -139,6 +309,8 @@ export const marketingPageSchema = z.strictObject({
   noindex: z.boolean().default(false),
   /** Site path of the page search engines should index instead (for variants of another page). */
   canonical: z.string().regex(/^\//).optional(),
+  /** The spec's template this page is generated from (SPEC §2); decides its analytics category too. */
+  template: z.enum(["static", "industry", "product", "use-case", "contact-sales-a", "contact-sales-b", "android-freemium", "comparison"]).default("static"),
   sections: z.array(sectionSchema).min(1),
 });
 
@@ -151,8 +323,25 @@ export type LogoCloudContent = z.infer<typeof logoCloudSchema>;
 export type TestimonialContent = z.infer<typeof testimonialSchema>;
 export type CodeSampleContent = z.infer<typeof codeSampleSchema>;
 export type CtaBannerContent = z.infer<typeof ctaBannerSchema>;
+export type SplitContent = z.infer<typeof splitSchema>;
+export type FaqListContent = z.infer<typeof faqListSchema>;
+export type PricingTableContent = z.infer<typeof pricingTableSchema>;
+export type PriceEstimatorContent = z.infer<typeof priceEstimatorSchema>;
+export type ComparisonTableContent = z.infer<typeof comparisonTableSchema>;
+export type RichTextContent = z.infer<typeof richTextSchema>;
+export type ResourceListContent = z.infer<typeof resourceListSchema>;
+export type FormSectionContent = z.infer<typeof formSectionSchema>;
+export type FormId = (typeof formIds)[number];
+export type IllustrationName = (typeof illustrationNames)[number];
 export type SectionContent = z.infer<typeof sectionSchema>;
 export type MarketingPageContent = z.infer<typeof marketingPageSchema>;
+
+/** Adds build-time HTML to the sections whose copy is markdown. */
+export function withRenderedMarkdown(sections: SectionContent[], render: (markdown: string) => string): SectionContent[] {
+  return sections.map((section) =>
+    section.type === "RichText" || section.type === "Split" ? { ...section, html: render(section.body) } : section,
+  );
+}
 
 /** Validates one page file's data; throws an Error naming the file and every problem. */
 export function parseMarketingPage(data: unknown, source: string): MarketingPageContent {

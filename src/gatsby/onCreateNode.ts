@@ -3,7 +3,8 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { fillPlaceholders, parseYamlFile } from "../data/content";
-import { parseMarketingPage } from "../data/sections";
+import { markdownToHtml } from "../data/markdown";
+import { parseMarketingPage, withRenderedMarkdown } from "../data/sections";
 
 interface FileNodeFields {
   sourceInstanceName?: string;
@@ -22,7 +23,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, actions, 
   try {
     const raw = parseYamlFile(await readFile(file.absolutePath, "utf8"), source);
     const page = parseMarketingPage(fillPlaceholders(raw), source);
-    const content = { ...page, sourceFile: source };
+    const content = { ...page, sections: withRenderedMarkdown(page.sections, markdownToHtml), sourceFile: source };
     actions.createNode({
       ...content,
       id: createNodeId(`MarketingPage ${source}`),

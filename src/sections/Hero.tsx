@@ -7,7 +7,7 @@ import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Eyebrow, Text } from "../components/Text";
 import { media } from "../styles/media";
-import { HeroVisual } from "./HeroVisual";
+import { Illustration } from "./Illustration";
 
 export function Hero({ eyebrow, title, lead, ctas, note, visual, tone, id }: HeroContent) {
   const dark = tone === "dark";
@@ -37,7 +37,7 @@ export function Hero({ eyebrow, title, lead, ctas, note, visual, tone, id }: Her
           ) : null}
           {note ? <Note $dark={dark}>{note}</Note> : null}
         </Copy>
-        {visual !== "none" ? <HeroVisual kind={visual} /> : null}
+        {visual !== "none" ? <Illustration name={visual} /> : null}
       </Inner>
     </Wrapper>
   );

@@ -2,6 +2,14 @@
 import * as React from "react";
 import type { SectionContent } from "../data/sections";
 import { CodeSample } from "./CodeSample";
+import { ComparisonTable } from "./ComparisonTable";
+import { FaqList } from "./FaqList";
+import { FormSection } from "./FormSection";
+import { PriceEstimator } from "./PriceEstimator";
+import { PricingTable } from "./PricingTable";
+import { ResourceList } from "./ResourceList";
+import { RichText } from "./RichText";
+import { Split } from "./Split";
 import { CtaBanner } from "./CtaBanner";
 import { FeatureGrid } from "./FeatureGrid";
 import { Hero } from "./Hero";
@@ -28,6 +36,22 @@ export function Section({ section }: { section: SectionContent }) {
       return <CodeSample {...section} />;
     case "CtaBanner":
       return <CtaBanner {...section} />;
+    case "Split":
+      return <Split {...section} />;
+    case "FaqList":
+      return <FaqList {...section} />;
+    case "PricingTable":
+      return <PricingTable {...section} />;
+    case "PriceEstimator":
+      return <PriceEstimator {...section} />;
+    case "ComparisonTable":
+      return <ComparisonTable {...section} />;
+    case "RichText":
+      return <RichText {...section} />;
+    case "ResourceList":
+      return <ResourceList {...section} />;
+    case "FormSection":
+      return <FormSection {...section} />;
   }
 }
 

@@ -14,7 +14,12 @@ export type FunctionRoute = {
 };
 
 export const functions: readonly FunctionRoute[] = [
-  { name: "get-country", path: "/api/get-country", methods: GET_COUNTRY_METHODS, handler: getCountry },
+  {
+    name: "get-country",
+    path: "/api/get-country",
+    methods: GET_COUNTRY_METHODS,
+    handler: getCountry,
+  },
 ];
 
 /** "/api/hubspot/" and "/api/hubspot" name the same function: the site calls both spellings. */
@@ -38,7 +43,10 @@ export function findFunction(
 }
 
 /** For adapters, which name their function: a typo must fail at deploy time, not per request. */
-export function functionNamed(name: string, table: readonly FunctionRoute[] = functions): FunctionRoute {
+export function functionNamed(
+  name: string,
+  table: readonly FunctionRoute[] = functions,
+): FunctionRoute {
   const route = table.find((candidate) => candidate.name === name);
   if (!route) throw new Error(`No function named "${name}" in src/server/functions.ts.`);
   return route;
@@ -49,7 +57,11 @@ export function allowsMethod(route: FunctionRoute, method: string): boolean {
 }
 
 /** Called with what a handler threw; returns the response to send instead. */
-export type FunctionErrorHandler = (error: unknown, request: Request, route: FunctionRoute) => Response | Promise<Response>;
+export type FunctionErrorHandler = (
+  error: unknown,
+  request: Request,
+  route: FunctionRoute,
+) => Response | Promise<Response>;
 
 /**
  * Runs a route's handler with the checks every platform needs: method guard, and a throw turned

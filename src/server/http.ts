@@ -47,11 +47,19 @@ export function methodNotAllowed(allowed: readonly string[]): Response {
 
 /** The generic 500 body for API callers: deliberately says nothing about what failed. */
 export function internalError(): Response {
-  return errorResponse(500, "internal", "Something went wrong on our side. Please try again later.");
+  return errorResponse(
+    500,
+    "internal",
+    "Something went wrong on our side. Please try again later.",
+  );
 }
 
 /** HEAD must carry the same headers as GET but no body (RFC 9110 §9.3.2). */
 export function withoutBodyForHead(request: Request, response: Response): Response {
   if (request.method !== "HEAD" || response.body === null) return response;
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }

@@ -10,7 +10,8 @@ type Data = Queries.MarketingPageQuery;
 export default function MarketingPageTemplate({ data }: PageProps<Data>) {
   const page = data.marketingPage;
   if (!page) return null;
-  return <MarketingPageView sections={page.sections as SectionContent[]} />;
+  // GraphQL types JSON loosely; onCreateNode already validated these sections against the zod schema.
+  return <MarketingPageView sections={page.sections as unknown as SectionContent[]} />;
 }
 
 export function Head({ data, location }: HeadProps<Data>) {

@@ -1,5 +1,11 @@
 // GET /api/get-country: the visitor's ISO 3166-1 alpha-2 country as the hosting edge reports it.
-import { json, methodNotAllowed, withoutBodyForHead, type Handler, type PlatformContext } from "../http";
+import {
+  json,
+  methodNotAllowed,
+  withoutBodyForHead,
+  type Handler,
+  type PlatformContext,
+} from "../http";
 
 export const GET_COUNTRY_METHODS = ["GET", "HEAD"] as const;
 
@@ -57,7 +63,9 @@ export function resolveCountry(request: Request, platform?: PlatformContext): st
 }
 
 export const getCountry: Handler = async (request, platform) => {
-  if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(GET_COUNTRY_METHODS);
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    return methodNotAllowed(GET_COUNTRY_METHODS);
+  }
   // An unknown country is an answer, not an error: the browser falls back to its default region.
   const response = json(
     { country: resolveCountry(request, platform) },

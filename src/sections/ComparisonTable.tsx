@@ -1,0 +1,124 @@
+/** A feature-by-feature table comparing two to four options; scrolls sideways on small screens. */
+import * as React from "react";
+import styled from "styled-components";
+import type { ComparisonTableContent } from "../data/sections";
+import { Container } from "../components/Container";
+import { Heading } from "../components/Heading";
+import { Icon } from "../components/Icon";
+import { SectionIntro, SectionShell } from "../components/SectionShell";
+import { Text } from "../components/Text";
+
+export function ComparisonTable({ title, lead, columns, rows, footnote, id }: ComparisonTableContent) {
+  return (
+    <SectionShell id={id}>
+      <Container>
+        <SectionIntro>
+          <Heading level={2}>{title}</Heading>
+          {lead ? <Text $size="lg">{lead}</Text> : null}
+        </SectionIntro>
+        <Scroller tabIndex={0} role="region" aria-label={title}>
+          <Table>
+            <thead>
+              <tr>
+                <th scope="col">Feature</th>
+                {columns.map((column) => (
+                  <th key={column} scope="col">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.feature}>
+                  <th scope="row">
+                    {row.feature}
+                    {row.note ? <RowNote>{row.note}</RowNote> : null}
+                  </th>
+                  {columns.map((column, index) => (
+                    <td key={column}>
+                      <Cell value={row.values[index]} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </Scroller>
+        {footnote ? <Footnote>{footnote}</Footnote> : null}
+      </Container>
+    </SectionShell>
+  );
+}
+
+function Cell({ value }: { value: boolean | string | undefined }) {
+  if (value === true)
+    return (
+      <Yes>
+        <Icon name="check" label="Yes" />
+      </Yes>
+    );
+  if (value === false || value === undefined)
+    return (
+      <No>
+        <Icon name="close" label="No" />
+      </No>
+    );
+  return <>{value}</>;
+}
+
+const Scroller = styled.div`
+  overflow-x: auto;
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  border-radius: ${({ theme }) => theme.radii.lg};
+`;
+
+const Table = styled.table`
+  width: 100%;
+  min-width: 36rem;
+  border-collapse: collapse;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  th,
+  td {
+    padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
+    border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+    text-align: left;
+    vertical-align: top;
+  }
+  thead th {
+    background: ${({ theme }) => theme.colors.surfaceAlt};
+    color: ${({ theme }) => theme.colors.ink};
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  tbody th {
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+    color: ${({ theme }) => theme.colors.ink};
+  }
+  tbody tr:last-child th,
+  tbody tr:last-child td {
+    border-bottom: 0;
+  }
+`;
+
+const RowNote = styled.span`
+  display: block;
+  margin-top: ${({ theme }) => theme.space[1]};
+  font-weight: ${({ theme }) => theme.fontWeights.regular};
+  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+`;
+
+const Yes = styled.span`
+  color: ${({ theme }) => theme.colors.success};
+`;
+
+const No = styled.span`
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Footnote = styled.p`
+  margin-top: ${({ theme }) => theme.space[4]};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.muted};
+`;

@@ -1,0 +1,97 @@
+/** A lead-form block: why to get in touch beside the form itself (the form mechanism fills the slot by id). */
+import * as React from "react";
+import styled from "styled-components";
+import type { FormSectionContent } from "../data/sections";
+import { Container } from "../components/Container";
+import { Heading } from "../components/Heading";
+import { Icon } from "../components/Icon";
+import { SectionShell } from "../components/SectionShell";
+import { Eyebrow, Text } from "../components/Text";
+import { formTeamEmail } from "../forms/formSlot";
+import { media } from "../styles/media";
+
+export function FormSection({ eyebrow, title, lead, form, points, email, id }: FormSectionContent) {
+  const address = email ?? formTeamEmail[form];
+  return (
+    <SectionShell id={id ?? "form"} $tone="tinted">
+      <Layout>
+        <Copy>
+          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
+          <Heading level={2} size="lg">
+            {title}
+          </Heading>
+          {lead ? <Text>{lead}</Text> : null}
+          {points.length > 0 ? (
+            <Points role="list">
+              {points.map((point) => (
+                <li key={point}>
+                  <Icon name="check" />
+                  <span>{point}</span>
+                </li>
+              ))}
+            </Points>
+          ) : null}
+        </Copy>
+        <Slot data-form-id={form}>
+          <Heading level={3} size="md">
+            Write to the team
+          </Heading>
+          <Text $size="sm">
+            Tell us a little about your company and what you would like to solve, and a person (not a bot) will reply
+            within one business day.
+          </Text>
+          <MailLink href={`mailto:${address}`}>
+            <Icon name="message" /> {address}
+          </MailLink>
+        </Slot>
+      </Layout>
+    </SectionShell>
+  );
+}
+
+const Layout = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[7]};
+  align-items: start;
+
+  ${media.up("lg")} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;
+
+const Copy = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+`;
+
+const Points = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space[2]};
+    align-items: flex-start;
+  }
+  svg {
+    margin-top: 0.2em;
+    color: ${({ theme }) => theme.colors.accent};
+  }
+`;
+
+const Slot = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[6]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.sm};
+`;
+
+const MailLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;

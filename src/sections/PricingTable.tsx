@@ -1,0 +1,128 @@
+/** Plans side by side: name, price, who it is for, what it includes and a call to action. */
+import * as React from "react";
+import styled, { css } from "styled-components";
+import type { PricingTableContent } from "../data/sections";
+import { Button } from "../components/Button";
+import { Container } from "../components/Container";
+import { Heading } from "../components/Heading";
+import { Icon } from "../components/Icon";
+import { SectionIntro, SectionShell } from "../components/SectionShell";
+import { Eyebrow, Text } from "../components/Text";
+import { media } from "../styles/media";
+
+export function PricingTable({ eyebrow, title, lead, plans, note, id }: PricingTableContent) {
+  return (
+    <SectionShell id={id}>
+      <Container>
+        <SectionIntro $center>
+          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
+          <Heading level={2}>{title}</Heading>
+          {lead ? <Text $size="lg">{lead}</Text> : null}
+        </SectionIntro>
+        <Plans role="list" $count={plans.length}>
+          {plans.map((plan) => (
+            <Plan key={plan.name} role="listitem" $highlighted={plan.highlighted}>
+              {plan.highlighted ? <Flag>Most popular</Flag> : null}
+              <Heading level={3} size="md">
+                {plan.name}
+              </Heading>
+              <Price>
+                <strong>{plan.price}</strong>
+                {plan.period ? <span> {plan.period}</span> : null}
+              </Price>
+              <Text $size="sm">{plan.description}</Text>
+              <Button href={plan.cta.href} variant={plan.cta.variant ?? (plan.highlighted ? "primary" : "secondary")}>
+                {plan.cta.label}
+              </Button>
+              <Features role="list">
+                {plan.features.map((feature) => (
+                  <li key={feature}>
+                    <Icon name="check" size={1} />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </Features>
+            </Plan>
+          ))}
+        </Plans>
+        {note ? <Note>{note}</Note> : null}
+      </Container>
+    </SectionShell>
+  );
+}
+
+const Plans = styled.div<{ $count: number }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+
+  ${media.up("lg")} {
+    grid-template-columns: repeat(${({ $count }) => $count}, minmax(0, 1fr));
+    align-items: stretch;
+  }
+`;
+
+const Plan = styled.div<{ $highlighted: boolean }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  padding: ${({ theme }) => theme.space[6]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+  ${({ theme, $highlighted }) =>
+    $highlighted
+      ? css`
+          border: 2px solid ${theme.colors.accent};
+          box-shadow: ${theme.shadows.md};
+        `
+      : css`
+          border: ${theme.borders.hairline} solid ${theme.colors.line};
+        `}
+`;
+
+const Flag = styled.span`
+  position: absolute;
+  top: -0.8rem;
+  left: ${({ theme }) => theme.space[6]};
+  padding: 0 ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.accent};
+  color: ${({ theme }) => theme.colors.surface};
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: 1.6rem;
+`;
+
+const Price = styled.p`
+  color: ${({ theme }) => theme.colors.muted};
+  strong {
+    font-size: ${({ theme }) => theme.fontSizes["2xl"]};
+    font-weight: ${({ theme }) => theme.fontWeights.heavy};
+    color: ${({ theme }) => theme.colors.ink};
+  }
+`;
+
+const Features = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  padding-top: ${({ theme }) => theme.space[4]};
+  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space[2]};
+    align-items: flex-start;
+  }
+  svg {
+    margin-top: 0.2em;
+    color: ${({ theme }) => theme.colors.success};
+  }
+`;
+
+const Note = styled.p`
+  margin-top: ${({ theme }) => theme.space[5]};
+  text-align: center;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme }) => theme.colors.muted};
+`;

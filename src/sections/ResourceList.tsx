@@ -1,0 +1,94 @@
+/** A list of linked items (resources, press releases, repositories, SDKs) with optional meta and tags. */
+import * as React from "react";
+import styled from "styled-components";
+import type { ResourceListContent } from "../data/sections";
+import { Card } from "../components/Card";
+import { Container } from "../components/Container";
+import { Heading } from "../components/Heading";
+import { Icon } from "../components/Icon";
+import { Link } from "../components/Link";
+import { SectionIntro, SectionShell } from "../components/SectionShell";
+import { Grid } from "../components/Stack";
+import { Eyebrow, Text } from "../components/Text";
+
+export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListContent) {
+  return (
+    <SectionShell id={id} $tone="tinted">
+      <Container>
+        <SectionIntro>
+          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
+          <Heading level={2}>{title}</Heading>
+          {lead ? <Text $size="lg">{lead}</Text> : null}
+        </SectionIntro>
+        <Grid $columns={3} role="list">
+          {items.map((item) => (
+            <Card key={item.title + item.href} role="listitem" $interactive>
+              {item.meta ? <Meta>{item.meta}</Meta> : null}
+              <Heading level={3} size="md">
+                <ItemLink href={item.href}>{item.title}</ItemLink>
+              </Heading>
+              {item.body ? <Text $size="sm">{item.body}</Text> : null}
+              {item.tags.length > 0 ? (
+                <Tags role="list" aria-label="Tags">
+                  {item.tags.map((tag) => (
+                    <li key={tag}>{tag}</li>
+                  ))}
+                </Tags>
+              ) : null}
+              <More aria-hidden="true">
+                {item.linkLabel ?? "Read more"} <Icon name={item.href.startsWith("/") || item.href.startsWith("#") ? "arrow-right" : "external"} size={0.9} />
+              </More>
+            </Card>
+          ))}
+        </Grid>
+      </Container>
+    </SectionShell>
+  );
+}
+
+const Meta = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.muted};
+  text-transform: uppercase;
+  letter-spacing: 0.06em;
+`;
+
+const ItemLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+
+  &::after {
+    content: "";
+    position: absolute;
+    inset: 0;
+    border-radius: inherit;
+  }
+  &:hover {
+    color: inherit;
+  }
+`;
+
+const Tags = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+
+  li {
+    padding: 0 ${({ theme }) => theme.space[2]};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.surfaceSunken};
+    color: ${({ theme }) => theme.colors.inkSoft};
+    font-size: ${({ theme }) => theme.fontSizes.xs};
+  }
+`;
+
+const More = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  margin-top: auto;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.accent};
+`;

@@ -1,0 +1,127 @@
+// The local HTTP app: function routes from the shared table, then the static Gatsby build.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { Hono, type MiddlewareHandler } from "hono";
+import {
+  functionPaths,
+  functions as defaultFunctions,
+  runFunction,
+  type FunctionRoute,
+} from "./functions";
+import { errorResponse, internalError, type PlatformContext } from "./http";
+import { createStaticAssets, type StaticAssets } from "./static";
+
+/** Receives one line per request; tests pass a collector. */
+export type Logger = (line: string) => void;
+/** Receives what a handler threw, for the server log only. */
+export type ErrorLogger = (error: unknown, where: string) => void;
+
+export type FunctionsAppOptions = {
+  functions?: readonly FunctionRoute[];
+  /** Called per request, so a changed GEO_COUNTRY applies without a restart. */
+  platform?: () => PlatformContext;
+  logger?: Logger;
+  logError?: ErrorLogger;
+  /** Where the built 500 page lives; without it, failures answer with the JSON error only. */
+  publicDir?: string;
+};
+
+export type AppOptions = FunctionsAppOptions & {
+  publicDir: string;
+  /** Shared so the caller can warm the compression cache; created from publicDir if omitted. */
+  assets?: StaticAssets;
+};
+
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "strict-origin-when-cross-origin",
+  // SAMEORIGIN rather than DENY: the CMS at /admin/ frames its own preview pages.
+  "x-frame-options": "SAMEORIGIN",
+};
+
+const defaultLogger: Logger = (line) => console.log(line);
+const defaultErrorLogger: ErrorLogger = (error, where) => console.error(`${where} failed:`, error);
+
+function wantsHtml(request: Request): boolean {
+  return (request.headers.get("accept") ?? "").includes("text/html");
+}
+
+/**
+ * A browser gets the site's own 500 page; a script gets the generic JSON error. Neither ever
+ * carries the exception's message or stack.
+ */
+export async function errorPage(request: Request, publicDir?: string): Promise<Response> {
+  if (publicDir && wantsHtml(request)) {
+    for (const candidate of ["500/index.html", "500.html"]) {
+      try {
+        const html = await fs.readFile(path.join(publicDir, candidate));
+        return new Response(request.method === "HEAD" ? null : html.toString("utf8"), {
+          status: 500,
+          headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+        });
+      } catch {
+        // Try the next spelling, then fall back to JSON.
+      }
+    }
+  }
+  return internalError();
+}
+
+function requestLog(logger: Logger): MiddlewareHandler {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const elapsed = (performance.now() - started).toFixed(1);
+    // The path only: query strings can carry personal data (emails, ids) that logs must not keep.
+    logger(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${elapsed}ms`);
+  };
+}
+
+const securityHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
+};
+
+/** Adds the table's routes, each at both spellings of its path. */
+function mountFunctionRoutes(app: Hono, options: FunctionsAppOptions): void {
+  const table = options.functions ?? defaultFunctions;
+  const logError = options.logError ?? defaultErrorLogger;
+  for (const route of table) {
+    for (const routePath of functionPaths(route)) {
+      app.all(routePath, (c) =>
+        runFunction(route, c.req.raw, options.platform?.(), (error, request) => {
+          logError(error, `function ${route.name}`);
+          return errorPage(request, options.publicDir);
+        }),
+      );
+    }
+  }
+}
+
+function baseApp(options: FunctionsAppOptions): Hono {
+  const app = new Hono();
+  const logError = options.logError ?? defaultErrorLogger;
+  app.use("*", requestLog(options.logger ?? defaultLogger));
+  app.use("*", securityHeaders);
+  app.onError((error, c) => {
+    logError(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
+    return errorPage(c.req.raw, options.publicDir);
+  });
+  mountFunctionRoutes(app, options);
+  return app;
+}
+
+/** Only the function routes: what Gatsby's develop server mounts beside its own. */
+export function createFunctionsApp(options: FunctionsAppOptions = {}): Hono {
+  const app = baseApp(options);
+  app.notFound(() => errorResponse(404, "not_found", "No function answers at this path."));
+  return app;
+}
+
+/** The production-like server: functions first, then every other path from the static build. */
+export function createApp(options: AppOptions): Hono {
+  const assets = options.assets ?? createStaticAssets({ publicDir: options.publicDir });
+  const app = baseApp({ ...options, publicDir: assets.publicDir });
+  app.all("*", (c) => assets.serve(c.req.raw));
+  return app;
+}

@@ -1,0 +1,45 @@
+// Mounts the function table into `gatsby develop`, so the browser reaches the same handlers there.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createFunctionsApp, type Logger } from "./app";
+import { readServerEnv } from "./env";
+import { findFunction, functions as defaultFunctions, type FunctionRoute } from "./functions";
+
+export type NextFunction = (error?: unknown) => void;
+export type DevelopMiddleware = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  next: NextFunction,
+) => void;
+
+/** The one method of Gatsby's Express app we use; structural, so Express's types are not needed. */
+export type DevelopApp = { use(middleware: DevelopMiddleware): unknown };
+
+export type MountOptions = {
+  functions?: readonly FunctionRoute[];
+  logger?: Logger;
+};
+
+/**
+ * Registers a single middleware rather than one route per path: Express's `use(path)` strips the
+ * mount path from req.url, which would hide the real path from the handlers.
+ */
+export function mountFunctions(app: DevelopApp, options: MountOptions = {}): void {
+  const table = options.functions ?? defaultFunctions;
+  const functionsApp = createFunctionsApp({
+    functions: table,
+    platform: () => ({ country: readServerEnv().geoCountry }),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  // Leaves Gatsby's global Request/Response alone: the develop process is not ours to change.
+  const listener = getRequestListener(functionsApp.fetch, { overrideGlobalObjects: false });
+
+  app.use((request, response, next) => {
+    const pathname = (request.url ?? "/").split("?")[0] ?? "/";
+    if (!findFunction(pathname, table)) {
+      next();
+      return;
+    }
+    listener(request, response).catch(next);
+  });
+}

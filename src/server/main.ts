@@ -1,0 +1,130 @@
+// Local server entry point (`npx tsx src/server/main.ts`): serves the production build and the functions.
+import { promises as fs } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createAdaptorServer } from "@hono/node-server";
+import { createApp, type Logger } from "./app";
+import { readServerEnv } from "./env";
+import { createStaticAssets } from "./static";
+
+export type ServerOptions = {
+  publicDir: string;
+  port: number;
+  /** null listens on every interface, so both localhost spellings (::1 and 127.0.0.1) connect. */
+  host: string | null;
+  logger?: Logger;
+};
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  /** Stops accepting connections and resolves once in-flight requests have finished. */
+  close(): Promise<void>;
+};
+
+/** How long in-flight requests may take to finish after a stop signal before they are cut off. */
+const SHUTDOWN_GRACE_MS = 3000;
+
+async function isDirectory(dir: string): Promise<boolean> {
+  try {
+    return (await fs.stat(dir)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  if (!(await isDirectory(options.publicDir))) {
+    throw new Error(
+      `The build output ${options.publicDir} does not exist: run npm run build first.`,
+    );
+  }
+  const assets = createStaticAssets({ publicDir: options.publicDir });
+  const app = createApp({
+    publicDir: options.publicDir,
+    assets,
+    // Read per request, so the override behaves like the edge header it stands in for.
+    platform: () => ({ country: readServerEnv().geoCountry }),
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  const server = createAdaptorServer({ fetch: app.fetch });
+  if (!(server instanceof http.Server)) throw new Error("Expected an HTTP/1.1 server.");
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    const onListening = (): void => {
+      server.off("error", reject);
+      resolve();
+    };
+    if (options.host) server.listen(options.port, options.host, onListening);
+    else server.listen(options.port, onListening);
+  });
+
+  const { port } = server.address() as AddressInfo;
+  const host = options.host;
+  const shownHost =
+    !host || host === "0.0.0.0" || host === "::"
+      ? "localhost"
+      : host.includes(":")
+        ? `[${host}]`
+        : host;
+  // Warming runs after listening: the first visitors must not wait for it, only benefit from it.
+  void assets.warm().catch(() => undefined);
+
+  return {
+    url: `http://${shownHost}:${port}/`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        force.unref();
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        // Keep-alive sockets would otherwise hold close() open until they time out.
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+export async function main(): Promise<void> {
+  let running: RunningServer | null = null;
+  let stopping = false;
+  // Registered before listening, so a stop signal during start-up still ends the process cleanly.
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`serve: ${signal} received, shutting down`);
+    if (running === null) process.exit(0);
+    void running.close().then(() => process.exit(0));
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+
+  try {
+    const env = readServerEnv();
+    running = await startServer({ publicDir: env.publicDir, port: env.port, host: env.host });
+  } catch (error) {
+    const code =
+      typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
+    const message =
+      code === "EADDRINUSE"
+        ? "The port is already in use: stop the other server or set PORT."
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    console.error(`serve: ${message}`);
+    process.exit(1);
+  }
+  if (stopping) {
+    await running.close();
+    process.exit(0);
+  }
+  console.log(`serve: listening on ${running.url}`);
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && path.resolve(entry) === fileURLToPath(import.meta.url)) void main();
