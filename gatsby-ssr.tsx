@@ -5,6 +5,7 @@ import { AppProviders } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
 import { fontFiles } from "./src/styles/fonts";
 import { site } from "./src/config/site";
+import { headScript } from "./src/providers/experiments/flags";
 
 export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) => (
   <AppProviders>{element}</AppProviders>
@@ -25,6 +26,8 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, set
       type="font/woff2"
       crossOrigin="anonymous"
     />,
+    // Runs before the body is parsed so the chosen experiment variant is the first thing painted.
+    <script key="ab-flags" dangerouslySetInnerHTML={{ __html: headScript() }} />,
     <meta key="theme-color" name="theme-color" content="#0c0f22" />,
     <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
   ]);

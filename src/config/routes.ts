@@ -27,13 +27,93 @@ export interface RouteEntry {
   noindex?: boolean;
 }
 
-/** Routes built so far; later issues add theirs here. */
+const r = (path: string, category: RouteCategory, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+  path,
+  category,
+  ...extra,
+});
+
+/** Every route of SPEC §2 and ../shared/routes.txt, plus the site's own extras (legal pages, variants). */
 export const routes: readonly RouteEntry[] = [
-  { path: "/", category: "Homepage" },
-  { path: "/home-a/", category: "Homepage" },
-  { path: "/home-b/", category: "Homepage" },
-  { path: "/500/", category: "System", noindex: true },
+  r("/", "Homepage"),
+  r("/home-a/", "Homepage", { noindex: true }),
+  r("/home-b/", "Homepage", { noindex: true }),
+  r("/demo/", "Demo"),
+  r("/demo-a/", "Demo", { noindex: true }),
+  r("/demo-b/", "Demo", { noindex: true }),
+  r("/pricing/", "Pricing"),
+  r("/pricing-a/", "Pricing", { noindex: true }),
+  r("/pricing-b/", "Pricing", { noindex: true }),
+  r("/start/", "Demo"),
+  r("/identify-now/", "Demo"),
+  r("/identify-ato-now/", "Demo"),
+  r("/risk-assessment/", "Contact"),
+  r("/subscribe-newsletter/", "Contact"),
+  r("/contact-sales/", "Contact"),
+  r(`/products/${site.productSlug}-pro/`, "Products"),
+  r("/products/identification/", "Products"),
+  r("/products/account-sharing-prevention/", "Products"),
+  r("/products/bot-detection/", "Products"),
+  r("/products/smart-signals/", "Products"),
+  r("/mobile-app-detection/", "Products"),
+  r("/mobile-app-detection/mobile-svg/", "Products"),
+  r("/android-freemium/", "Products"),
+  r("/use-cases/", "Solutions and Use Cases"),
+  r("/payment-fraud/", "Solutions and Use Cases"),
+  r("/payment-fraud/contact-sales/", "Contact"),
+  r("/payment-fraud/get-started/", "Solutions and Use Cases"),
+  r("/account-takeover/", "Solutions and Use Cases"),
+  r("/prevent-account-takeover-fraud/", "Solutions and Use Cases"),
+  r("/sms-fraud/", "Solutions and Use Cases"),
+  r("/new-account-fraud-prevention/", "Solutions and Use Cases"),
+  r("/returning-user-experience/", "Solutions and Use Cases"),
+  r("/improve-conversion-rates/", "Solutions and Use Cases"),
+  r("/paywall/", "Solutions and Use Cases"),
+  r("/fintech/", "Solutions and Use Cases"),
+  r("/e-commerce/", "Solutions and Use Cases"),
+  r("/buy-now-pay-later/", "Solutions and Use Cases"),
+  r("/gaming/", "Solutions and Use Cases"),
+  r("/cryptocurrency/", "Solutions and Use Cases"),
+  r("/integrations/", "Integrations and SDKs"),
+  r("/sdk-libraries/", "Integrations and SDKs"),
+  r("/github/", "GitHub"),
+  r("/security/", "About"),
+  r("/about-us/", "About"),
+  r("/partners/", "About"),
+  r("/support/", "Contact"),
+  r("/careers/", "Careers"),
+  r("/careers/jobs/", "Careers"),
+  r("/careers/jobs/apply/", "Careers"),
+  r("/resources/", "Blog"),
+  r("/resources/frequently-asked-questions-faqs/", "FAQ"),
+  r("/resources/press/", "Press"),
+  r("/resources/cost-of-fintech-fraud/", "Blog"),
+  r("/resources/comparisons/", "Blog"),
+  r("/resources/comparisons/open-source-fingerprinting/", "Blog"),
+  r("/resources/comparisons/ip-reputation-services/", "Blog"),
+  r("/resources/comparisons/captcha-challenges/", "Blog"),
+  r("/legal/privacy-policy/", "About"),
+  r("/legal/terms-of-service/", "About"),
+  r("/blog/", "Blog"),
+  r("/blog/tag/tutorials/", "Blog"),
+  r("/blog/tag/guides/", "Blog"),
+  r("/case-studies/", "Case Studies"),
+  r("/webinars/", "Blog"),
+  r("/500/", "System", { noindex: true }),
+  r("/admin/", "System", { noindex: true }),
 ];
+
+/** Looks up a route's analytics category; unknown paths (blog posts, tags) fall back by prefix. */
+export function categoryFor(pathname: string): RouteCategory | undefined {
+  const path = withTrailingSlash(pathname);
+  const exact = routes.find((route) => route.path === path);
+  if (exact) return exact.category;
+  if (path.startsWith("/blog/")) return "Blog";
+  if (path.startsWith("/case-studies/")) return "Case Studies";
+  if (path.startsWith("/careers/")) return "Careers";
+  if (path.startsWith("/resources/comparisons/")) return "Blog";
+  return undefined;
+}
 
 /** The product page path for the product itself, e.g. /products/fingerprint-pro/. */
 export const productProPath = `/products/${site.productSlug}-pro/`;

@@ -309,6 +309,12 @@ export const marketingPageSchema = z.strictObject({
   noindex: z.boolean().default(false),
   /** Site path of the page search engines should index instead (for variants of another page). */
   canonical: z.string().regex(/^\//).optional(),
+  /**
+   * Marks this page as the treatment variant of another page: it is served at that page's path
+   * (not its own) when the named experiment assigns "treatment".
+   */
+  variantOf: z.string().regex(/^\//).optional(),
+  experiment: z.enum(["home", "pricing", "demo", "contact-sales"]).optional(),
   /** The spec's template this page is generated from (SPEC §2); decides its analytics category too. */
   template: z.enum(["static", "industry", "product", "use-case", "contact-sales-a", "contact-sales-b", "android-freemium", "comparison"]).default("static"),
   sections: z.array(sectionSchema).min(1),
@@ -345,7 +351,12 @@ export function withRenderedMarkdown(sections: SectionContent[], render: (markdo
 
 /** Validates one page file's data; throws an Error naming the file and every problem. */
 export function parseMarketingPage(data: unknown, source: string): MarketingPageContent {
-  const result = marketingPageSchema.safeParse(data);
+  const result = marketingPageSchema
+    .refine((page) => (page.variantOf === undefined) === (page.experiment === undefined), {
+      message: "variantOf and experiment go together",
+      path: ["variantOf"],
+    })
+    .safeParse(data);
   if (result.success) return result.data;
   const problems = result.error.issues
     .map((issue) => `  - ${issue.path.join(".") || "(root)"}: ${issue.message}`)

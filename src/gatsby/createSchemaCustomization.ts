@@ -10,6 +10,9 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       description: String!
       noindex: Boolean!
       canonical: String
+      variantOf: String
+      experiment: String
+      template: String!
       sections: JSON!
       sourceFile: String!
     }

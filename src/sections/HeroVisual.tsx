@@ -40,7 +40,7 @@ export function HeroVisual({ kind }: { kind: HeroVisualKind }) {
       <Rows>
         <Row>
           <Key>visitorId</Key>
-          <Value $strong>"Tq3xR8vLmZ0aP2kW"</Value>
+          <Value $strong>{`"Tq3xR8vLmZ0aP2kW"`}</Value>
         </Row>
         <Row>
           <Key>confidence</Key>
@@ -48,7 +48,7 @@ export function HeroVisual({ kind }: { kind: HeroVisualKind }) {
         </Row>
         <Row>
           <Key>firstSeenAt</Key>
-          <Value>"14 days ago"</Value>
+          <Value>{`"14 days ago"`}</Value>
         </Row>
         <Row>
           <Key>suspectScore</Key>

@@ -2,6 +2,15 @@
 import { createGlobalStyle } from "styled-components";
 import { fontFiles } from "./fonts";
 import { media } from "./media";
+import { EXPERIMENTS } from "../providers/experiments/flags";
+
+// Until the head script marks <html>, control shows; a treatment assignment swaps them before paint.
+const variantRules = EXPERIMENTS.map(
+  (key) => `
+  [data-ab-variant="${key}:treatment"] { display: none; }
+  html[data-ab-${key}="treatment"] [data-ab-variant="${key}:control"] { display: none; }
+  html[data-ab-${key}="treatment"] [data-ab-variant="${key}:treatment"] { display: block; }`,
+).join("");
 
 export const GlobalStyle = createGlobalStyle`
   @font-face {
@@ -64,6 +73,8 @@ export const GlobalStyle = createGlobalStyle`
     outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;
   }
+
+  ${variantRules}
 
   .visually-hidden {
     position: absolute !important;

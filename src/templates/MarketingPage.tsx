@@ -3,15 +3,31 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { SectionContent } from "../data/sections";
 import { Seo } from "../components/Seo";
+import { AbVariants } from "../providers/experiments/AbVariants";
+import type { ExperimentKey } from "../providers/experiments/flags";
 import { MarketingPageView } from "../views/MarketingPageView";
 
 type Data = Queries.MarketingPageQuery;
 
-export default function MarketingPageTemplate({ data }: PageProps<Data>) {
-  const page = data.marketingPage;
+interface Context {
+  experiment: ExperimentKey | null;
+}
+
+// GraphQL types JSON loosely; onCreateNode already validated these sections against the zod schema.
+const sectionsOf = (page: { sections: unknown }) => page.sections as SectionContent[];
+
+export default function MarketingPageTemplate({ data, pageContext }: PageProps<Data, Context>) {
+  const { marketingPage: page, variant } = data;
   if (!page) return null;
-  // GraphQL types JSON loosely; onCreateNode already validated these sections against the zod schema.
-  return <MarketingPageView sections={page.sections as unknown as SectionContent[]} />;
+  const control = <MarketingPageView sections={sectionsOf(page)} />;
+  if (!variant || !pageContext.experiment) return control;
+  return (
+    <AbVariants
+      experiment={pageContext.experiment}
+      control={control}
+      treatment={<MarketingPageView sections={sectionsOf(variant)} />}
+    />
+  );
 }
 
 export function Head({ data, location }: HeadProps<Data>) {
@@ -29,7 +45,7 @@ export function Head({ data, location }: HeadProps<Data>) {
 }
 
 export const query = graphql`
-  query MarketingPage($id: String!) {
+  query MarketingPage($id: String!, $variantId: String) {
     marketingPage(id: { eq: $id }) {
       path
       title
@@ -37,6 +53,9 @@ export const query = graphql`
       description
       noindex
       canonical
+      sections
+    }
+    variant: marketingPage(id: { eq: $variantId }) {
       sections
     }
   }

@@ -16,7 +16,7 @@ for (const { path, name, status } of pages) {
     expect(response?.status()).toBe(status);
     await expect(page.locator("h1")).toHaveCount(1);
     await expect(page).toHaveTitle(/\S/);
-    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\S{10,}/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\//);
     await checkA11y(page);
     await snap(page, name);
@@ -34,10 +34,14 @@ test("home and its variants have distinct titles and headlines", async ({ page }
   expect(seen.h1.size).toBe(3);
 });
 
-test("variants point search engines at the home page and error pages are noindex", async ({ page }) => {
+test("variants point search engines at the home page and error pages are noindex", async ({
+  page,
+}) => {
   await page.goto("/home-a/");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
-  expect(new URL((await page.locator('link[rel="canonical"]').getAttribute("href")) ?? "").pathname).toBe("/");
+  expect(
+    new URL((await page.locator('link[rel="canonical"]').getAttribute("href")) ?? "").pathname,
+  ).toBe("/");
   await page.goto("/500/");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
 });
@@ -67,9 +71,13 @@ test.describe("desktop header menus", () => {
     });
   }
 
-  test("ArrowDown opens a menu and focuses its first entry; Tab past the end closes it", async ({ page }) => {
+  test("ArrowDown opens a menu and focuses its first entry; Tab past the end closes it", async ({
+    page,
+  }) => {
     await page.goto("/");
-    const button = page.getByRole("navigation", { name: "Main", exact: true }).getByRole("button", { name: "Industries" });
+    const button = page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("button", { name: "Industries" });
     await button.focus();
     await page.keyboard.press("ArrowDown");
     await expect(page.locator("#menu-industries a").first()).toBeFocused();
@@ -77,19 +85,27 @@ test.describe("desktop header menus", () => {
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
 
-  test("the Platform menu shows the Protect and Grow use-case groups and the SDK badge shows 14", async ({ page }) => {
+  test("the Platform menu shows the Protect and Grow use-case groups and the SDK badge shows 14", async ({
+    page,
+  }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
     await nav.getByRole("button", { name: "Platform" }).click();
-    await expect(page.locator("#menu-platform").getByText("Protect", { exact: true })).toBeVisible();
+    await expect(
+      page.locator("#menu-platform").getByText("Protect", { exact: true }),
+    ).toBeVisible();
     await expect(page.locator("#menu-platform").getByText("Grow", { exact: true })).toBeVisible();
     await nav.getByRole("button", { name: "Developers" }).click();
-    await expect(page.locator("#menu-developers").getByRole("link", { name: /SDKs and Libraries/ })).toContainText("14");
+    await expect(
+      page.locator("#menu-developers").getByRole("link", { name: /SDKs and Libraries/ }),
+    ).toContainText("14");
   });
 
   test("hovering a menu opens it with the mouse", async ({ page }) => {
     await page.goto("/");
-    const button = page.getByRole("navigation", { name: "Main", exact: true }).getByRole("button", { name: "Resources" });
+    const button = page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("button", { name: "Resources" });
     await button.hover();
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await page.mouse.move(640, 700);
@@ -125,7 +141,9 @@ test.describe("phone menu", () => {
   test("nothing is wider than the phone screen", async ({ page }) => {
     for (const path of ["/", "/home-a/", "/home-b/"]) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
@@ -139,10 +157,13 @@ test("a client-side navigation is announced to screen readers", async ({ page })
   await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("h1")).toHaveCount(1);
+  // Gatsby's announcer names the page by its h1 (the visible page title), falling back to <title>.
   const announcer = page.locator("#gatsby-announcer");
-  await expect(announcer).toHaveText(`Navigated to ${await page.title()}`);
+  await expect(announcer).toHaveText(`Navigated to ${(await page.locator("h1").textContent()) ?? ""}`);
   // The marker survives only if the page was not reloaded, i.e. the router navigated client-side.
-  expect(await page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker)).toBe(
+    true,
+  );
 });
 
 test("the console invites developers to the careers page", async ({ page }) => {
@@ -155,7 +176,17 @@ test("the console invites developers to the careers page", async ({ page }) => {
 test("the footer links legal pages, outside destinations and the demo hub", async ({ page }) => {
   await page.goto("/");
   const footer = page.getByRole("contentinfo");
-  for (const name of ["Documentation", "Status page", "Community chat", "Careers board", "Dashboard login", "Sign up", "Playground", "Web scraping", "Privacy policy"]) {
+  for (const name of [
+    "Documentation",
+    "Status page",
+    "Community chat",
+    "Careers board",
+    "Dashboard login",
+    "Sign up",
+    "Playground",
+    "Web scraping",
+    "Privacy policy",
+  ]) {
     await expect(footer.getByRole("link", { name, exact: true }).first()).toBeVisible();
   }
   const external = footer.locator('a[href^="https://"]');

@@ -6,7 +6,7 @@ import { parseMarketingPage } from "../../../src/data/sections";
 import { site } from "../../../src/config/site";
 
 const dir = path.resolve("content/pages");
-const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f));
+const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.ya?ml$/.test(f)).sort();
 
 describe("content/pages", () => {
   it("has the home page and its two variants", () => {

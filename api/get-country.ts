@@ -1,0 +1,10 @@
+// Vercel entry point for GET /api/get-country; the logic lives in src/server/handlers/get-country.ts.
+import { runOnVercel } from "../src/server/adapters";
+
+export async function GET(request: Request): Promise<Response> {
+  return runOnVercel("get-country", request);
+}
+
+export async function HEAD(request: Request): Promise<Response> {
+  return runOnVercel("get-country", request);
+}

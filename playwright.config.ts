@@ -1,0 +1,64 @@
+// Playwright configuration: the production build on the local server, driven by Debian's Chromium, offline.
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 9100);
+const baseURL = `http://127.0.0.1:${port}`;
+const isCI = Boolean(process.env.CI);
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  fullyParallel: true,
+  forbidOnly: isCI,
+  // No retries: a test that needs a second try is reported as failing.
+  retries: 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: [
+    ["list"],
+    [
+      "json",
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? "test-results/results.json" },
+    ],
+  ],
+  use: {
+    baseURL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    // Everything the site needs is served locally; a service worker must not answer for the server.
+    serviceWorkers: "block",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-quic",
+            // Belt and braces beside the request blocking in tests/e2e/fixtures.ts: no name but
+            // loopback resolves, so not even a DNS lookup or preconnect leaves the machine.
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node_modules/.bin/tsx src/server/main.ts",
+    url: `${baseURL}/`,
+    env: { PORT: String(port), PUBLIC_DIR: "public" },
+    reuseExistingServer: !isCI,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

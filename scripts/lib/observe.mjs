@@ -1,0 +1,90 @@
+// Loads built pages in Chromium and records every request they make to the site until the network is idle.
+import { serveStatic } from "./staticserver.mjs";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+/**
+ * Gatsby prefetches the pages that visible links point to once the browser is idle; that is not the
+ * page's own first load. Gatsby skips prefetching when the connection asks to save data.
+ */
+function saveDataScript() {
+  Object.defineProperty(navigator, "connection", {
+    configurable: true,
+    value: {
+      saveData: true,
+      effectiveType: "4g",
+      addEventListener() {},
+      removeEventListener() {},
+    },
+  });
+}
+
+/**
+ * For each route: { status, requests: [{ path, type }], external: [url] }, where requests are the
+ * same-origin requests that completed from navigation until the network was idle, and external the
+ * requests to other origins (blocked, never sent).
+ */
+export async function observePages(publicDir, routes, options = {}) {
+  const { executablePath, concurrency = 2, viewport = { width: 1280, height: 800 } } = options;
+  const { chromium } = await import("@playwright/test");
+  const server = await serveStatic(publicDir);
+  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  const results = new Map();
+  const queue = [...routes];
+  const origin = new URL(server.url).origin;
+
+  const observe = async (route) => {
+    const context = await browser.newContext({ viewport, serviceWorkers: "block" });
+    await context.addInitScript(saveDataScript);
+    const requests = [];
+    const external = [];
+    await context.route(
+      (url) => url.origin !== origin,
+      (r) => {
+        external.push(r.request().url());
+        return r.abort("blockedbyclient");
+      },
+    );
+    context.on("requestfinished", (req) => {
+      const url = new URL(req.url());
+      if (url.origin !== origin) return;
+      let pathname = url.pathname;
+      try {
+        pathname = decodeURIComponent(pathname);
+      } catch {
+        // keep it encoded
+      }
+      requests.push({ path: pathname, type: req.resourceType() });
+    });
+    const page = await context.newPage();
+    let status = null;
+    try {
+      const response = await page.goto(server.url + route, { waitUntil: "load", timeout: 30_000 });
+      status = response?.status() ?? null;
+      await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => {});
+    } catch (error) {
+      status = `error: ${error.message.split("\n")[0]}`;
+    }
+    await context.close();
+    results.set(route, { status, requests, external });
+  };
+
+  try {
+    const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
+      while (queue.length > 0) await observe(queue.shift());
+    });
+    await Promise.all(workers);
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return results;
+}

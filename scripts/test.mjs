@@ -1,0 +1,178 @@
+// `npm test`: install what is needed, run typecheck, lint, unit tests, the build and the browser tests, and count.
+// Uses Node built-ins only: it runs before node_modules exists.
+import fs from "node:fs";
+import path from "node:path";
+import process from "node:process";
+import { localBin, run } from "./lib/proc.mjs";
+import {
+  addCounts,
+  countCheck,
+  countPlaywright,
+  countVitest,
+  emptyCounts,
+  finalLine,
+  parseOnly,
+  reconcileExit,
+} from "./lib/results.mjs";
+import {
+  REPO_ROOT,
+  baseEnv,
+  ensureChromium,
+  ensureDependencies,
+  gatsbyBuild,
+} from "./lib/setup.mjs";
+
+const STEPS = ["typecheck", "lint", "unit", "build", "e2e"];
+const root = REPO_ROOT;
+process.chdir(root);
+
+let steps;
+try {
+  steps = parseOnly(process.argv.slice(2), STEPS);
+} catch (error) {
+  console.error(`npm test: ${error.message}`);
+  console.error("usage: npm test [-- --only=typecheck,lint,unit,build,e2e]");
+  process.exit(2);
+}
+
+// Ctrl-C stops the current step (run() forwards the signal) and then the whole run.
+let interrupted = false;
+const onSignal = () => {
+  interrupted = true;
+};
+process.on("SIGINT", onSignal);
+process.on("SIGTERM", onSignal);
+
+const banner = (text) => console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 72 - text.length))}`);
+
+/** Ends the run before any step could start, still with the one summary line. */
+function abort(message) {
+  console.error(`\nnpm test: ${message}`);
+  console.log(finalLine({ passed: 0, failed: 1, skipped: 0 }));
+  process.exit(1);
+}
+
+banner("setup");
+if (!(await ensureDependencies(root))) abort("could not install npm dependencies");
+let chromium = null;
+if (steps.includes("e2e")) {
+  const found = await ensureChromium();
+  if (!found.ok) abort(found.message);
+  chromium = found.path;
+}
+if (interrupted) abort("interrupted");
+
+// The JSON reports stay after the run (git-ignored) so a failure can be looked into; CI uploads them.
+const reports = path.join(root, "tests", "artifacts", "reports");
+fs.mkdirSync(reports, { recursive: true });
+const env = baseEnv();
+/** One entry per step: { step, status, counts, note, seconds }. */
+const summary = [];
+
+async function timed(fn) {
+  const start = process.hrtime.bigint();
+  const value = await fn();
+  return { value, seconds: Number(process.hrtime.bigint() - start) / 1e9 };
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+async function checkStep(step, bin, args) {
+  banner(step);
+  const { value: result, seconds } = await timed(() =>
+    run(localBin(root, bin), args, { cwd: root, env }),
+  );
+  const ok = result.code === 0;
+  summary.push({ step, status: ok ? "passed" : "failed", counts: countCheck(ok, step), seconds });
+  return ok;
+}
+
+const runners = {
+  typecheck: () => checkStep("typecheck", "tsc", ["--noEmit"]),
+  lint: () => checkStep("lint", "eslint", ["."]),
+
+  async unit() {
+    banner("unit");
+    const out = path.join(reports, "vitest.json");
+    fs.rmSync(out, { force: true });
+    const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
+    const { value: result, seconds } = await timed(() =>
+      run(localBin(root, "vitest"), args, { cwd: root, env }),
+    );
+    const counts = reconcileExit(countVitest(readJson(out)), result.code, "vitest");
+    summary.push({ step: "unit", status: counts.failed ? "failed" : "passed", counts, seconds });
+    return counts.failed === 0;
+  },
+
+  async build() {
+    banner("build");
+    const { value: result, seconds } = await timed(() => gatsbyBuild(root));
+    const ok = result.code === 0;
+    summary.push({
+      step: "build",
+      status: ok ? "passed" : "failed",
+      counts: countCheck(ok, "build"),
+      seconds,
+    });
+    return ok;
+  },
+
+  async e2e() {
+    banner("e2e");
+    if (!fs.existsSync(path.join(root, "public", "index.html"))) {
+      const counts = countCheck(false, "e2e: no build in public/ (run the build step)");
+      summary.push({ step: "e2e", status: "failed", counts, seconds: 0 });
+      return false;
+    }
+    const out = path.join(reports, "playwright.json");
+    fs.rmSync(out, { force: true });
+    const e2eEnv = { ...env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: out };
+    const { value: result, seconds } = await timed(() =>
+      run(localBin(root, "playwright"), ["test"], { cwd: root, env: e2eEnv }),
+    );
+    const counts = reconcileExit(countPlaywright(readJson(out)), result.code, "playwright");
+    summary.push({ step: "e2e", status: counts.failed ? "failed" : "passed", counts, seconds });
+    return counts.failed === 0;
+  },
+};
+
+let buildFailed = false;
+for (const step of steps) {
+  if (interrupted) {
+    summary.push({ step, status: "not run (interrupted)", counts: emptyCounts() });
+    continue;
+  }
+  if (step === "e2e" && buildFailed) {
+    summary.push({ step, status: "not run (build failed)", counts: emptyCounts() });
+    continue;
+  }
+  const ok = await runners[step]();
+  if (step === "build" && !ok) buildFailed = true;
+}
+
+// Summary: one row per step, the failures, then the single counting line.
+let total = emptyCounts();
+banner("summary");
+for (const row of summary) {
+  total = addCounts(total, row.counts);
+  const c = row.counts;
+  const isSuite = row.step === "unit" || row.step === "e2e";
+  let detail;
+  if (row.status !== "passed" && row.status !== "failed") detail = row.status;
+  else if (isSuite) detail = finalLine(c);
+  else detail = row.status === "failed" ? "FAILED" : "passed";
+  const time = row.seconds !== undefined ? `${row.seconds.toFixed(1).padStart(7)} s` : "";
+  console.log(`  ${row.step.padEnd(10)} ${detail.padEnd(40)} ${time}`);
+}
+if (total.failures.length > 0) {
+  console.log("\nfailed:");
+  for (const f of total.failures) console.log(`  - ${f}`);
+}
+console.log(finalLine(total));
+process.exit(interrupted ? 130 : total.failed > 0 ? 1 : 0);

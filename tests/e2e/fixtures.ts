@@ -1,0 +1,93 @@
+// The `test` every browser spec imports: offline, failing on console and page errors, with a11y and screenshot helpers.
+import { test as base, type ConsoleMessage } from "@playwright/test";
+import { blockExternalRequests } from "./support/network";
+
+export { expect } from "@playwright/test";
+export { checkA11y, type A11yOptions } from "./support/a11y";
+export { snap } from "./support/screenshots";
+
+interface Options {
+  /**
+   * Console errors and page errors matching one of these patterns do not fail the test.
+   * `test.use({ allowConsoleErrors: [/pattern/] })`; say in a comment why the error is expected.
+   */
+  allowConsoleErrors: RegExp[];
+}
+
+interface Fixtures {
+  /** URLs of requests aborted because they were not for this machine (applied automatically). */
+  blockedRequests: string[];
+  /** Console errors and uncaught page errors seen so far in this test (checked automatically). */
+  consoleErrors: string[];
+}
+
+/**
+ * The URLs a page answered with an error status is expected to ask for and not find: the document
+ * itself (Chromium logs its status as a console error), and the two lookups Gatsby's runtime makes
+ * on a 404 page, the path's page-data.json and a HEAD of the path without its trailing slash.
+ */
+export function expectedMisses(documentUrl: string): string[] {
+  const url = new URL(documentUrl);
+  const bare = url.pathname.replace(/\/+$/, "");
+  const pageData = `/page-data/${bare.replace(/^\/+/, "") || "index"}/page-data.json`;
+  return [url.href, `${url.origin}${bare}`, `${url.origin}${bare}/`, `${url.origin}${pageData}`];
+}
+
+/** Whether a console message is only the browser reporting one of those expected misses. */
+function isExpectedMiss(msg: ConsoleMessage, expected: Set<string>): boolean {
+  return (
+    msg.text().startsWith("Failed to load resource: the server responded with a status of") &&
+    expected.has(msg.location().url)
+  );
+}
+
+export const test = base.extend<Options & Fixtures>({
+  allowConsoleErrors: [[], { option: true }],
+
+  blockedRequests: [
+    async ({ context }, use) => {
+      await use(await blockExternalRequests(context));
+    },
+    { auto: true },
+  ],
+
+  consoleErrors: [
+    async ({ context, allowConsoleErrors, blockedRequests }, use, testInfo) => {
+      const errors: string[] = [];
+      const expected = new Set<string>();
+      context.on("response", (response) => {
+        if (response.request().isNavigationRequest() && response.status() >= 400) {
+          for (const url of expectedMisses(response.url())) expected.add(url);
+        }
+      });
+      const consoleMessages: ConsoleMessage[] = [];
+      context.on("console", (msg) => {
+        if (msg.type() === "error") consoleMessages.push(msg);
+      });
+      context.on("weberror", (webError) => {
+        const error = webError.error();
+        errors.push(`page error: ${error.stack ?? error.message}`);
+      });
+
+      await use(errors);
+
+      for (const msg of consoleMessages) {
+        if (isExpectedMiss(msg, expected)) continue;
+        const where = msg.location().url ? ` (${msg.location().url})` : "";
+        errors.push(`console.error: ${msg.text()}${where}`);
+      }
+      const unexpected = errors.filter((e) => !allowConsoleErrors.some((re) => re.test(e)));
+      if (unexpected.length > 0) {
+        const blocked = blockedRequests.length
+          ? `\n\nRequests blocked because they left the machine:\n${blockedRequests.map((u) => `  - ${u}`).join("\n")}`
+          : "";
+        const message =
+          `${unexpected.length} console/page error(s) during "${testInfo.title}":\n` +
+          unexpected.map((e) => `  - ${e}`).join("\n") +
+          blocked;
+        throw new Error(message);
+      }
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,36 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { categoryFor, routes, withTrailingSlash } from "../../../src/config/routes";
+import { site } from "../../../src/config/site";
+
+/** Routes from the shared checklist, with {product} filled in from site config. */
+function sharedRoutes(): string[] {
+  return readFileSync(path.resolve("../shared/routes.txt"), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("/"))
+    .map((line) => line.replace("{product}", site.productSlug));
+}
+
+describe("route registry", () => {
+  it("contains every route in ../shared/routes.txt", () => {
+    const registered = new Set(routes.map((route) => route.path));
+    const missing = sharedRoutes().filter((route) => !registered.has(withTrailingSlash(route)));
+    expect(missing).toEqual([]);
+  });
+
+  it("lists each path once, with a trailing slash", () => {
+    const paths = routes.map((route) => route.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const p of paths) expect(p).toMatch(/^\/([a-z0-9-]+\/)*$/);
+  });
+
+  it("categorises pages for analytics, including generated ones by prefix", () => {
+    expect(categoryFor("/")).toBe("Homepage");
+    expect(categoryFor("/pricing")).toBe("Pricing");
+    expect(categoryFor("/blog/some-post/")).toBe("Blog");
+    expect(categoryFor("/careers/jobs/apply/")).toBe("Careers");
+    expect(categoryFor("/nowhere/")).toBeUndefined();
+  });
+});

@@ -1,0 +1,68 @@
+// @vitest-environment node
+// Tests that the Netlify and Vercel entry points reach the shared get-country handler.
+import { describe, expect, it } from "vitest";
+import * as vercel from "../../../api/get-country";
+import netlify, { config as netlifyConfig } from "../../../functions/get-country";
+import { netlifyPlatform } from "../../../src/server/adapters";
+import { functionNamed, functionPaths } from "../../../src/server/functions";
+
+const URL_ = "https://site.example/api/get-country";
+
+describe("Netlify entry point", () => {
+  it("answers with context.geo.country.code", async () => {
+    const response = await netlify(new Request(URL_), { geo: { country: { code: "FR" } } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ country: "FR" });
+  });
+
+  it("falls back to the x-nf-geo header when the context has no geo", async () => {
+    const geo = Buffer.from(JSON.stringify({ country: { code: "DE", name: "Germany" } })).toString(
+      "base64",
+    );
+    const response = await netlify(new Request(URL_, { headers: { "x-nf-geo": geo } }), {});
+    expect(await response.json()).toEqual({ country: "DE" });
+  });
+
+  it("answers null for an empty context", async () => {
+    const response = await netlify(new Request(URL_), { geo: {} });
+    expect(await response.json()).toEqual({ country: null });
+  });
+
+  it("refuses POST", async () => {
+    const response = await netlify(new Request(URL_, { method: "POST" }), {});
+    expect(response.status).toBe(405);
+  });
+
+  it("is routed at both spellings of the table's path", () => {
+    expect(netlifyConfig.path).toEqual(functionPaths(functionNamed("get-country")));
+  });
+
+  it("maps the context to the platform country", () => {
+    expect(netlifyPlatform(undefined)).toEqual({ country: null });
+    expect(netlifyPlatform({ geo: { country: { code: "US" } } })).toEqual({ country: "US" });
+  });
+});
+
+describe("Vercel entry point", () => {
+  it("answers GET from x-vercel-ip-country", async () => {
+    const response = await vercel.GET(
+      new Request(URL_, { headers: { "x-vercel-ip-country": "BR" } }),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ country: "BR" });
+  });
+
+  it("answers HEAD without a body", async () => {
+    const response = await vercel.HEAD(
+      new Request(URL_, { method: "HEAD", headers: { "x-vercel-ip-country": "BR" } }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body).toBeNull();
+  });
+
+  it("answers null without the header", async () => {
+    const response = await vercel.GET(new Request(URL_));
+    expect(await response.json()).toEqual({ country: null });
+  });
+});

@@ -1,0 +1,79 @@
+// @vitest-environment node
+// Tests the shared function table: path matching, method guard and error containment.
+import { describe, expect, it, vi } from "vitest";
+import {
+  findFunction,
+  functionNamed,
+  functionPaths,
+  functions,
+  normalizeFunctionPath,
+  runFunction,
+  type FunctionRoute,
+} from "../../../src/server/functions";
+import { json } from "../../../src/server/http";
+
+const echo: FunctionRoute = {
+  name: "echo",
+  path: "/api/echo/",
+  methods: ["POST"],
+  handler: async (_request, platform) => json({ platform: platform ?? null }),
+};
+
+describe("function table", () => {
+  it("has get-country at /api/get-country", () => {
+    const route = functionNamed("get-country");
+    expect(route.path).toBe("/api/get-country");
+    expect(functions).toContain(route);
+  });
+
+  it("matches with or without a trailing slash", () => {
+    expect(findFunction("/api/get-country")?.name).toBe("get-country");
+    expect(findFunction("/api/get-country/")?.name).toBe("get-country");
+    expect(findFunction("/api/echo", [echo])).toBe(echo);
+    expect(findFunction("/api/echo/", [echo])).toBe(echo);
+    expect(findFunction("/api/get-countryx")).toBeUndefined();
+    expect(findFunction("/")).toBeUndefined();
+  });
+
+  it("lists both spellings of a path", () => {
+    expect(functionPaths(echo)).toEqual(["/api/echo", "/api/echo/"]);
+    expect(normalizeFunctionPath("/")).toBe("/");
+  });
+
+  it("fails loudly for an unknown function name", () => {
+    expect(() => functionNamed("nope")).toThrow(/No function named "nope"/);
+  });
+});
+
+describe("runFunction", () => {
+  it("passes the platform context through", async () => {
+    const response = await runFunction(echo, new Request("http://x/api/echo", { method: "POST" }), {
+      country: "DE",
+    });
+    expect(await response.json()).toEqual({ platform: { country: "DE" } });
+  });
+
+  it("refuses methods the route does not list", async () => {
+    const response = await runFunction(echo, new Request("http://x/api/echo"), undefined);
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+  });
+
+  it("turns a throw into a generic 500 that hides the error", async () => {
+    const error = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const broken: FunctionRoute = {
+      ...echo,
+      handler: async () => {
+        throw new Error("token=s3cr3t");
+      },
+    };
+    const response = await runFunction(
+      broken,
+      new Request("http://x/", { method: "POST" }),
+      undefined,
+    );
+    expect(response.status).toBe(500);
+    expect(await response.text()).not.toContain("s3cr3t");
+    expect(error).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,146 @@
+// @vitest-environment node
+// Tests the visitor-country function against the Vercel and Netlify request shapes and junk input.
+import { describe, expect, it } from "vitest";
+import {
+  countryCode,
+  countryFromNetlifyGeo,
+  getCountry,
+  resolveCountry,
+} from "../../../src/server/handlers/get-country";
+import type { PlatformContext } from "../../../src/server/http";
+
+const URL_ = "http://localhost/api/get-country";
+
+function request(headers: Record<string, string> = {}, method = "GET"): Request {
+  return new Request(URL_, { method, headers });
+}
+
+async function countryOf(
+  headers: Record<string, string>,
+  platform?: PlatformContext,
+): Promise<unknown> {
+  const response = await getCountry(request(headers), platform);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { country: unknown }).country;
+}
+
+const base64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString("base64");
+
+describe("GET /api/get-country", () => {
+  it("reads Vercel's x-vercel-ip-country", async () => {
+    expect(await countryOf({ "x-vercel-ip-country": "DE" })).toBe("DE");
+  });
+
+  it("reads header names case-insensitively", async () => {
+    expect(await countryOf({ "X-Vercel-IP-Country": "DE" })).toBe("DE");
+    expect(await countryOf({ "X-NF-GEO": base64({ country: { code: "FR" } }) })).toBe("FR");
+  });
+
+  it("reads Netlify's x-nf-geo as base64 JSON and as raw JSON", async () => {
+    const geo = { city: "Paris", country: { code: "FR", name: "France" } };
+    expect(await countryOf({ "x-nf-geo": base64(geo) })).toBe("FR");
+    expect(await countryOf({ "x-nf-geo": JSON.stringify(geo) })).toBe("FR");
+  });
+
+  it("reads the country from the platform context", async () => {
+    expect(await countryOf({}, { country: "FR" })).toBe("FR");
+  });
+
+  it.each(["US", "JP", "BR"])("reads x-country %s", async (code) => {
+    expect(await countryOf({ "x-country": code })).toBe(code);
+  });
+
+  it.each([
+    ["lower case", "de"],
+    ["three letters", "DEU"],
+    ["digits", "12"],
+    ["letter and digit", "D3"],
+    ["empty", ""],
+    ["10 kB of junk", "X".repeat(10_240)],
+  ])("answers null for a %s code", async (_label, code) => {
+    expect(await countryOf({ "x-vercel-ip-country": code })).toBeNull();
+    expect(await countryOf({ "x-country": code })).toBeNull();
+    expect(await countryOf({}, { country: code })).toBeNull();
+  });
+
+  it.each([
+    ["malformed base64", "%%%not-base64%%%"],
+    ["base64 of something that is not JSON", Buffer.from("country=FR").toString("base64")],
+    ["truncated JSON", '{"country":{"code":"FR"'],
+    ["JSON without a country", base64({ city: "Paris" })],
+    ["a country that is a string", base64({ country: "FR" })],
+    ["a country code that is an object", base64({ country: { code: { value: "FR" } } })],
+    ["a country code in lower case", base64({ country: { code: "fr" } })],
+    ["JSON null", "null"],
+    ["a 10 kB header", base64({ country: { code: "FR" }, padding: "x".repeat(10_000) })],
+  ])("answers null for x-nf-geo with %s", async (_label, value) => {
+    expect(await countryOf({ "x-nf-geo": value })).toBeNull();
+  });
+
+  it("answers null when nothing is known", async () => {
+    expect(await countryOf({})).toBeNull();
+    expect(await countryOf({}, {})).toBeNull();
+    expect(await countryOf({}, { country: null })).toBeNull();
+  });
+
+  it("takes the platform context over every header", async () => {
+    const all = {
+      "x-vercel-ip-country": "DE",
+      "x-nf-geo": base64({ country: { code: "FR" } }),
+      "x-country": "US",
+    };
+    expect(await countryOf(all, { country: "JP" })).toBe("JP");
+    expect(await countryOf(all)).toBe("DE");
+    const { "x-vercel-ip-country": _vercel, ...netlifyAndLegacy } = all;
+    expect(await countryOf(netlifyAndLegacy)).toBe("FR");
+    expect(await countryOf({ "x-country": "US" })).toBe("US");
+  });
+
+  it("falls through an invalid source to the next valid one", async () => {
+    expect(
+      await countryOf({ "x-vercel-ip-country": "de", "x-country": "BR" }, { country: "xx" }),
+    ).toBe("BR");
+  });
+
+  it("is never cached and is JSON", async () => {
+    const response = await getCountry(request({ "x-vercel-ip-country": "DE" }));
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(await response.text()).toBe('{"country":"DE"}');
+  });
+
+  it("answers HEAD with headers and no body", async () => {
+    const response = await getCountry(request({ "x-vercel-ip-country": "DE" }, "HEAD"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.body).toBeNull();
+  });
+
+  it.each(["POST", "PUT", "DELETE"])("refuses %s with 405 and Allow", async (method) => {
+    const response = await getCountry(request({}, method));
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("GET, HEAD");
+    expect(await response.json()).toEqual({
+      error: { code: "method_not_allowed", message: expect.any(String) },
+    });
+  });
+});
+
+describe("country helpers", () => {
+  it("accepts only upper-case two-letter strings", () => {
+    expect(countryCode("DE")).toBe("DE");
+    expect(countryCode(" DE")).toBeNull();
+    expect(countryCode(42)).toBeNull();
+    expect(countryCode(undefined)).toBeNull();
+  });
+
+  it("decodes x-nf-geo defensively", () => {
+    expect(countryFromNetlifyGeo(null)).toBeNull();
+    expect(countryFromNetlifyGeo(base64({ country: { code: "DE" } }))).toBe("DE");
+    expect(countryFromNetlifyGeo("{}")).toBeNull();
+  });
+
+  it("resolves without a platform context", () => {
+    expect(resolveCountry(request({ "x-country": "JP" }))).toBe("JP");
+  });
+});

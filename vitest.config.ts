@@ -1,0 +1,15 @@
+// Vitest configuration: unit and component tests under tests/unit, Node by default, no network.
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
+    // Component tests opt into a DOM with a `// @vitest-environment jsdom` comment at the top.
+    environment: "node",
+    // Refuses requests to anything but loopback, so a test can never reach a real upstream.
+    setupFiles: ["tests/unit/setup/no-network.ts"],
+    restoreMocks: true,
+    unstubEnvs: true,
+    unstubGlobals: true,
+  },
+});
