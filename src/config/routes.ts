@@ -25,6 +25,8 @@ export interface RouteEntry {
   category: RouteCategory;
   /** Left out of the sitemap and marked noindex. */
   noindex?: boolean;
+  /** The open issue that builds this route; until it lands the route is not served yet. */
+  pending?: string;
 }
 
 const r = (path: string, category: RouteCategory, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -82,8 +84,8 @@ export const routes: readonly RouteEntry[] = [
   r("/partners/", "About"),
   r("/support/", "Contact"),
   r("/careers/", "Careers"),
-  r("/careers/jobs/", "Careers"),
-  r("/careers/jobs/apply/", "Careers"),
+  r("/careers/jobs/", "Careers", { pending: "#7 careers" }),
+  r("/careers/jobs/apply/", "Careers", { pending: "#7 careers" }),
   r("/resources/", "Blog"),
   r("/resources/frequently-asked-questions-faqs/", "FAQ"),
   r("/resources/press/", "Press"),
@@ -94,14 +96,23 @@ export const routes: readonly RouteEntry[] = [
   r("/resources/comparisons/captcha-challenges/", "Blog"),
   r("/legal/privacy-policy/", "About"),
   r("/legal/terms-of-service/", "About"),
-  r("/blog/", "Blog"),
-  r("/blog/tag/tutorials/", "Blog"),
-  r("/blog/tag/guides/", "Blog"),
-  r("/case-studies/", "Case Studies"),
-  r("/webinars/", "Blog"),
+  r("/blog/", "Blog", { pending: "#4 blog" }),
+  r("/blog/tag/tutorials/", "Blog", { pending: "#4 blog" }),
+  r("/blog/tag/guides/", "Blog", { pending: "#4 blog" }),
+  r("/case-studies/", "Case Studies", { pending: "#4 blog" }),
+  r("/webinars/", "Blog", { pending: "#4 blog" }),
   r("/500/", "System", { noindex: true }),
-  r("/admin/", "System", { noindex: true }),
+  r("/admin/", "System", { noindex: true, pending: "#4 CMS" }),
 ];
+
+/** Routes that answer today. */
+export const servedRoutes = routes.filter((route) => !route.pending);
+
+/** True for a path whose route is still pending (links to it are known not to resolve yet). */
+export function isPendingPath(pathname: string): boolean {
+  const path = withTrailingSlash(pathname.split(/[?#]/)[0] ?? pathname);
+  return routes.some((route) => route.pending && route.path === path);
+}
 
 /** Looks up a route's analytics category; unknown paths (blog posts, tags) fall back by prefix. */
 export function categoryFor(pathname: string): RouteCategory | undefined {

@@ -1,6 +1,7 @@
 // The `test` every browser spec imports: offline, failing on console and page errors, with a11y and screenshot helpers.
 import { test as base, type ConsoleMessage } from "@playwright/test";
 import { blockExternalRequests } from "./support/network";
+import { routes } from "../../src/config/routes";
 
 export { expect } from "@playwright/test";
 export { checkA11y, type A11yOptions } from "./support/a11y";
@@ -33,12 +34,21 @@ export function expectedMisses(documentUrl: string): string[] {
   return [url.href, `${url.origin}${bare}`, `${url.origin}${bare}/`, `${url.origin}${pageData}`];
 }
 
+/**
+ * Page data of routes still pending in the registry (another open issue builds them): Gatsby
+ * prefetches it for visible links and logs the 404. Only these exact paths are excused.
+ */
+const pendingPageData = new Set(
+  routes
+    .filter((route) => route.pending)
+    .map((route) => `/page-data/${route.path.replace(/^\/|\/$/g, "") || "index"}/page-data.json`),
+);
+
 /** Whether a console message is only the browser reporting one of those expected misses. */
 function isExpectedMiss(msg: ConsoleMessage, expected: Set<string>): boolean {
-  return (
-    msg.text().startsWith("Failed to load resource: the server responded with a status of") &&
-    expected.has(msg.location().url)
-  );
+  if (!msg.text().startsWith("Failed to load resource: the server responded with a status of")) return false;
+  const url = msg.location().url;
+  return expected.has(url) || (url !== "" && pendingPageData.has(new URL(url).pathname));
 }
 
 export const test = base.extend<Options & Fixtures>({

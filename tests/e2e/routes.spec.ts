@@ -1,0 +1,79 @@
+// Every served route in the registry: status, one h1, unique title and description, no console
+// errors, no broken internal links or images, no serious accessibility violations, screenshots.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { isPendingPath, servedRoutes, withTrailingSlash } from "../../src/config/routes";
+import { site } from "../../src/config/site";
+import { checkA11y, expect, snap, test } from "./fixtures";
+
+/** Every internal URL already checked in this worker, with its final status. */
+const checked = new Map<string, number>();
+
+for (const route of servedRoutes) {
+  test(`route ${route.path}`, async ({ page, request }) => {
+    const response = await page.goto(route.path);
+    expect(response?.status()).toBe(200);
+    await expect(page.locator("h1:visible")).toHaveCount(1);
+    await expect(page).toHaveTitle(/\S/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+
+    const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) =>
+      links.map((link) => link.getAttribute("href") ?? ""),
+    );
+    const broken: string[] = [];
+    for (const href of new Set(hrefs)) {
+      const target = href.split("#")[0] ?? href;
+      if (target === "" || isPendingPath(target)) continue;
+      if (!checked.has(target)) {
+        const answer = await request.get(target, { maxRedirects: 1 });
+        checked.set(target, answer.status());
+      }
+      if (checked.get(target) !== 200) broken.push(`${href} → ${checked.get(target)}`);
+    }
+    expect(broken, "broken internal links").toEqual([]);
+
+    const images = await page.locator("img").evaluateAll((imgs) =>
+      imgs.map((img) => ({ src: (img as HTMLImageElement).currentSrc, lazy: (img as HTMLImageElement).loading === "lazy" })),
+    );
+    for (const image of images) {
+      const answer = await request.get(image.src);
+      expect(answer.status(), image.src).toBe(200);
+    }
+
+    await checkA11y(page);
+    await snap(page, route.path === "/" ? "home" : route.path.replace(/^\/|\/$/g, "").replace(/\//g, "_"));
+  });
+}
+
+test("titles and descriptions are unique across served routes", async ({ request }) => {
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  const clashes: string[] = [];
+  for (const route of servedRoutes) {
+    const html = await (await request.get(route.path)).text();
+    const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+    const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
+    if (titles.has(title)) clashes.push(`title "${title}": ${titles.get(title)} and ${route.path}`);
+    if (descriptions.has(description)) clashes.push(`description: ${descriptions.get(description)} and ${route.path}`);
+    titles.set(title, route.path);
+    descriptions.set(description, route.path);
+  }
+  expect(clashes).toEqual([]);
+});
+
+test("routes listed without a trailing slash answer at that spelling too", async ({ request }) => {
+  const listed = readFileSync(path.resolve("../shared/routes.txt"), "utf8")
+    .split("\n")
+    .map((line) => line.trim().replace("{product}", site.productSlug))
+    .filter((line) => line.startsWith("/") && !line.endsWith("/") && !isPendingPath(line));
+  expect(listed.length).toBeGreaterThan(5);
+  for (const spelling of listed) {
+    const first = await request.get(spelling, { maxRedirects: 0 });
+    expect([200, 301], spelling).toContain(first.status());
+    if (first.status() === 301) {
+      expect(first.headers()["location"], spelling).toBe(withTrailingSlash(spelling));
+      const second = await request.get(withTrailingSlash(spelling), { maxRedirects: 0 });
+      expect(second.status(), withTrailingSlash(spelling)).toBe(200);
+    }
+  }
+});
