@@ -23,6 +23,18 @@ for (const { path, name, status } of pages) {
   });
 }
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test("the server-rendered HTML carries the global styles and fonts", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("Open menu")).toHaveCSS("position", "absolute");
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain("Inter");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
 test("home and its variants have distinct titles and headlines", async ({ page }) => {
   const seen = { titles: new Set<string>(), h1: new Set<string>() };
   for (const path of ["/", "/home-a/", "/home-b/"]) {
@@ -133,7 +145,7 @@ test.describe("phone menu", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(panel.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing/");
-    await page.getByRole("link", { name: "Home" }).click();
+    await page.getByRole("link", { name: "Home", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(panel).toBeHidden();
   });
@@ -144,7 +156,13 @@ test.describe("phone menu", () => {
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
-      expect(overflow, path).toBeLessThanOrEqual(0);
+      const culprits = await page.evaluate(() =>
+        [...document.querySelectorAll("body *")]
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .slice(0, 5)
+          .map((el) => `${el.tagName}.${el.className.toString().slice(0, 30)}`),
+      );
+      expect(overflow, `${path}: ${culprits.join(", ")}`).toBeLessThanOrEqual(0);
     }
   });
 });
