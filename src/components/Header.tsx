@@ -121,8 +121,13 @@ export function Header({ pathname }: { pathname: string }) {
                       <Groups>
                         {menu.groups.map((group) => (
                           <div key={group.title}>
-                            <GroupTitle id={`menu-${menu.id}-${group.title.toLowerCase()}`}>{group.title}</GroupTitle>
-                            <ul role="list" aria-labelledby={`menu-${menu.id}-${group.title.toLowerCase()}`}>
+                            <GroupTitle id={`menu-${menu.id}-${group.title.toLowerCase()}`}>
+                              {group.title}
+                            </GroupTitle>
+                            <ul
+                              role="list"
+                              aria-labelledby={`menu-${menu.id}-${group.title.toLowerCase()}`}
+                            >
                               {group.entries.map((entry) => (
                                 <li key={entry.title}>
                                   <MenuEntryLink entry={entry} compact />
@@ -141,7 +146,10 @@ export function Header({ pathname }: { pathname: string }) {
               );
             })}
             <li>
-              <PlainLink href={headerActions.pricing.url} aria-current={pathname.startsWith("/pricing") ? "page" : undefined}>
+              <PlainLink
+                href={headerActions.pricing.url}
+                aria-current={pathname.startsWith("/pricing") ? "page" : undefined}
+              >
                 {headerActions.pricing.title}
               </PlainLink>
             </li>

@@ -13,17 +13,30 @@ interface FileNodeFields {
   extension?: string;
 }
 
-export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, actions, createNodeId, createContentDigest, reporter }) => {
+export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
+  node,
+  actions,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}) => {
   if (node.internal.type !== "File") return;
   const file = node as typeof node & FileNodeFields;
   if (file.sourceInstanceName !== "pages" || !file.absolutePath) return;
   if (file.extension !== "yml" && file.extension !== "yaml") return;
 
-  const source = path.posix.join("content/pages", file.relativePath ?? path.basename(file.absolutePath));
+  const source = path.posix.join(
+    "content/pages",
+    file.relativePath ?? path.basename(file.absolutePath),
+  );
   try {
     const raw = parseYamlFile(await readFile(file.absolutePath, "utf8"), source);
     const page = parseMarketingPage(fillPlaceholders(raw), source);
-    const content = { ...page, sections: withRenderedMarkdown(page.sections, markdownToHtml), sourceFile: source };
+    const content = {
+      ...page,
+      sections: withRenderedMarkdown(page.sections, markdownToHtml),
+      sourceFile: source,
+    };
     actions.createNode({
       ...content,
       id: createNodeId(`MarketingPage ${source}`),

@@ -4,7 +4,5 @@ import { ThemeProvider } from "styled-components";
 import { theme } from "../styles/theme";
 
 export function AppProviders({ children }: { children: React.ReactNode }) {
-  return (
-    <ThemeProvider theme={theme}>{children}</ThemeProvider>
-  );
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }

@@ -11,7 +11,17 @@ import { SectionShell } from "../components/SectionShell";
 import { Eyebrow, Text } from "../components/Text";
 import { media } from "../styles/media";
 
-export function CodeSample({ eyebrow, title, lead, points, language, filename, code, ctas, id }: CodeSampleContent) {
+export function CodeSample({
+  eyebrow,
+  title,
+  lead,
+  points,
+  language,
+  filename,
+  code,
+  ctas,
+  id,
+}: CodeSampleContent) {
   const tokens = tokenize(code.replace(/\n+$/, ""), language);
   return (
     <SectionShell id={id} $tone="dark">
@@ -19,7 +29,11 @@ export function CodeSample({ eyebrow, title, lead, points, language, filename, c
         <Copy>
           {eyebrow ? <Eyebrow $inverse>{eyebrow}</Eyebrow> : null}
           <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg" $tone="inverseMuted">{lead}</Text> : null}
+          {lead ? (
+            <Text $size="lg" $tone="inverseMuted">
+              {lead}
+            </Text>
+          ) : null}
           {points.length > 0 ? (
             <Points role="list">
               {points.map((point) => (
@@ -33,7 +47,11 @@ export function CodeSample({ eyebrow, title, lead, points, language, filename, c
           {ctas.length > 0 ? (
             <Actions>
               {ctas.map((cta, index) => (
-                <Button key={cta.href} href={cta.href} variant={cta.variant ?? (index === 0 ? "inverse" : "ghost")}>
+                <Button
+                  key={cta.href}
+                  href={cta.href}
+                  variant={cta.variant ?? (index === 0 ? "inverse" : "ghost")}
+                >
                   {cta.label}
                 </Button>
               ))}
@@ -113,7 +131,8 @@ const Window = styled.div`
 
 const WindowBar = styled.div`
   padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  border-bottom: ${({ theme }) => theme.borders.hairline} solid
+    ${({ theme }) => theme.colors.nightLine};
   color: ${({ theme }) => theme.colors.codeComment};
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes.xs};

@@ -21,7 +21,13 @@ export function CtaBanner({ title, lead, ctas, id }: CtaBannerContent) {
           </div>
           <Actions>
             {ctas.map((cta, index) => (
-              <Button key={cta.href} href={cta.href} size="lg" variant={cta.variant ?? (index === 0 ? "primary" : "ghost")} arrow={index === 0}>
+              <Button
+                key={cta.href}
+                href={cta.href}
+                size="lg"
+                variant={cta.variant ?? (index === 0 ? "primary" : "ghost")}
+                arrow={index === 0}
+              >
                 {cta.label}
               </Button>
             ))}
@@ -42,7 +48,11 @@ const Panel = styled.div`
   gap: ${({ theme }) => theme.space[5]};
   padding: ${({ theme }) => theme.space[7]} ${({ theme }) => theme.space[5]};
   border-radius: ${({ theme }) => theme.radii.lg};
-  background: linear-gradient(120deg, ${({ theme }) => theme.colors.night} 0%, ${({ theme }) => theme.colors.nightSoft} 100%);
+  background: linear-gradient(
+    120deg,
+    ${({ theme }) => theme.colors.night} 0%,
+    ${({ theme }) => theme.colors.nightSoft} 100%
+  );
   color: ${({ theme }) => theme.colors.onNight};
 
   ${media.up("lg")} {

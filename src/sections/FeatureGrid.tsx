@@ -17,7 +17,15 @@ const isIcon = (name: string | undefined): name is IconName =>
 
 type Item = FeatureGridContent["items"][number];
 
-export function FeatureGrid({ eyebrow, title, lead, columns, tone, items, id }: FeatureGridContent) {
+export function FeatureGrid({
+  eyebrow,
+  title,
+  lead,
+  columns,
+  tone,
+  items,
+  id,
+}: FeatureGridContent) {
   const dark = tone === "dark";
   const groups = groupItems(items);
   return (
@@ -26,7 +34,11 @@ export function FeatureGrid({ eyebrow, title, lead, columns, tone, items, id }: 
         <SectionIntro>
           {eyebrow ? <Eyebrow $inverse={dark}>{eyebrow}</Eyebrow> : null}
           <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg" $tone={dark ? "inverseMuted" : "default"}>{lead}</Text> : null}
+          {lead ? (
+            <Text $size="lg" $tone={dark ? "inverseMuted" : "default"}>
+              {lead}
+            </Text>
+          ) : null}
         </SectionIntro>
         {groups.map(([group, groupItemsList]) => (
           <Group key={group ?? "all"}>
@@ -39,7 +51,12 @@ export function FeatureGrid({ eyebrow, title, lead, columns, tone, items, id }: 
             ) : null}
             <Grid $columns={columns} role="list">
               {groupItemsList.map((item) => (
-                <Card key={item.title} role="listitem" $tone={dark ? "dark" : "light"} $interactive={Boolean(item.href)}>
+                <Card
+                  key={item.title}
+                  role="listitem"
+                  $tone={dark ? "dark" : "light"}
+                  $interactive={Boolean(item.href)}
+                >
                   {isIcon(item.icon) ? (
                     <IconBox $dark={dark}>
                       <Icon name={item.icon} />

@@ -37,8 +37,8 @@ export function FormSection({ eyebrow, title, lead, form, points, email, id }: F
             Write to the team
           </Heading>
           <Text $size="sm">
-            Tell us a little about your company and what you would like to solve, and a person (not a bot) will reply
-            within one business day.
+            Tell us a little about your company and what you would like to solve, and a person (not
+            a bot) will reply within one business day.
           </Text>
           <MailLink href={`mailto:${address}`}>
             <Icon name="message" /> {address}

@@ -36,7 +36,15 @@ export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListCo
                 </Tags>
               ) : null}
               <More aria-hidden="true">
-                {item.linkLabel ?? "Read more"} <Icon name={item.href.startsWith("/") || item.href.startsWith("#") ? "arrow-right" : "external"} size={0.9} />
+                {item.linkLabel ?? "Read more"}{" "}
+                <Icon
+                  name={
+                    item.href.startsWith("/") || item.href.startsWith("#")
+                      ? "arrow-right"
+                      : "external"
+                  }
+                  size={0.9}
+                />
               </More>
             </Card>
           ))}

@@ -12,7 +12,18 @@ import { Eyebrow } from "../components/Text";
 import { media } from "../styles/media";
 import { Illustration } from "./Illustration";
 
-export function Split({ eyebrow, title, body, html, bullets, visual, reverse, tone, ctas, id }: SplitContent) {
+export function Split({
+  eyebrow,
+  title,
+  body,
+  html,
+  bullets,
+  visual,
+  reverse,
+  tone,
+  ctas,
+  id,
+}: SplitContent) {
   const dark = tone === "dark";
   return (
     <SectionShell id={id} $tone={tone}>
@@ -22,7 +33,11 @@ export function Split({ eyebrow, title, body, html, bullets, visual, reverse, to
           <Heading level={2} size="lg">
             {title}
           </Heading>
-          {html ? <Prose $inverse={dark} dangerouslySetInnerHTML={{ __html: html }} /> : <Prose $inverse={dark}>{body}</Prose>}
+          {html ? (
+            <Prose $inverse={dark} dangerouslySetInnerHTML={{ __html: html }} />
+          ) : (
+            <Prose $inverse={dark}>{body}</Prose>
+          )}
           {bullets.length > 0 ? (
             <Bullets role="list" $dark={dark}>
               {bullets.map((bullet) => (
@@ -36,7 +51,11 @@ export function Split({ eyebrow, title, body, html, bullets, visual, reverse, to
           {ctas.length > 0 ? (
             <Actions>
               {ctas.map((cta, index) => (
-                <Button key={cta.href} href={cta.href} variant={cta.variant ?? (index === 0 ? "primary" : "secondary")}>
+                <Button
+                  key={cta.href}
+                  href={cta.href}
+                  variant={cta.variant ?? (index === 0 ? "primary" : "secondary")}
+                >
                   {cta.label}
                 </Button>
               ))}

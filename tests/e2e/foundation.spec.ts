@@ -29,8 +29,12 @@ test.describe("without JavaScript", () => {
   test("the server-rendered HTML carries the global styles and fonts", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByText("Open menu")).toHaveCSS("position", "absolute");
-    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain("Inter");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
+      "Inter",
+    );
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });
@@ -158,7 +162,9 @@ test.describe("phone menu", () => {
       );
       const culprits = await page.evaluate(() =>
         [...document.querySelectorAll("body *")]
-          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+          .filter(
+            (el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1,
+          )
           .slice(0, 5)
           .map((el) => `${el.tagName}.${el.className.toString().slice(0, 30)}`),
       );
@@ -177,7 +183,9 @@ test("a client-side navigation is announced to screen readers", async ({ page })
   await expect(page.locator("h1")).toHaveCount(1);
   // Gatsby's announcer names the page by its h1 (the visible page title), falling back to <title>.
   const announcer = page.locator("#gatsby-announcer");
-  await expect(announcer).toHaveText(`Navigated to ${(await page.locator("h1").textContent()) ?? ""}`);
+  await expect(announcer).toHaveText(
+    `Navigated to ${(await page.locator("h1").textContent()) ?? ""}`,
+  );
   // The marker survives only if the page was not reloaded, i.e. the router navigated client-side.
   expect(await page.evaluate(() => (window as unknown as { __marker?: boolean }).__marker)).toBe(
     true,
