@@ -3,10 +3,10 @@ import * as React from "react";
 import styled from "styled-components";
 import type { CodeSampleContent } from "../data/sections";
 import { tokenize } from "../data/highlight";
-import { Button } from "../components/Button";
+import { CheckList } from "../components/CheckList";
+import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
-import { Icon } from "../components/Icon";
 import { SectionShell } from "../components/SectionShell";
 import { Eyebrow, Text } from "../components/Text";
 import { media } from "../styles/media";
@@ -34,29 +34,8 @@ export function CodeSample({
               {lead}
             </Text>
           ) : null}
-          {points.length > 0 ? (
-            <Points role="list">
-              {points.map((point) => (
-                <li key={point}>
-                  <Icon name="check" />
-                  <span>{point}</span>
-                </li>
-              ))}
-            </Points>
-          ) : null}
-          {ctas.length > 0 ? (
-            <Actions>
-              {ctas.map((cta, index) => (
-                <Button
-                  key={cta.href}
-                  href={cta.href}
-                  variant={cta.variant ?? (index === 0 ? "inverse" : "ghost")}
-                >
-                  {cta.label}
-                </Button>
-              ))}
-            </Actions>
-          ) : null}
+          <CheckList items={points} inverse />
+          <CtaGroup ctas={ctas} primary="inverse" secondary="ghost" />
         </Copy>
         <Window>
           <WindowBar>
@@ -95,29 +74,6 @@ const Copy = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Points = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.onNight};
-
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space[2]};
-    align-items: flex-start;
-  }
-  svg {
-    margin-top: 0.2em;
-    color: ${({ theme }) => theme.colors.accentOnNight};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[2]};
 `;
 
 const Window = styled.div`

@@ -7,7 +7,7 @@ import { Card } from "../components/Card";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon, iconNames } from "../components/Icon";
-import { Link } from "../components/Link";
+import { StretchedLink } from "../components/StretchedLink";
 import { SectionIntro, SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
 import { Eyebrow, Text } from "../components/Text";
@@ -63,7 +63,11 @@ export function FeatureGrid({
                     </IconBox>
                   ) : null}
                   <Heading level={group ? 4 : 3} size="md">
-                    {item.href ? <CardLink href={item.href}>{item.title}</CardLink> : item.title}
+                    {item.href ? (
+                      <StretchedLink href={item.href}>{item.title}</StretchedLink>
+                    ) : (
+                      item.title
+                    )}
                   </Heading>
                   <Text $size="sm" $tone={dark ? "inverseMuted" : "default"}>
                     {item.body}
@@ -115,22 +119,6 @@ const IconBox = styled.span<{ $dark: boolean }>`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $dark }) => ($dark ? theme.colors.nightLine : theme.colors.accentSoft)};
   color: ${({ theme, $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accentStrong)};
-`;
-
-/* The title link stretches over the whole card so the card is one click target with one accessible name. */
-const CardLink = styled(Link)`
-  color: inherit;
-  text-decoration: none;
-
-  &::after {
-    content: "";
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
-  }
-  &:hover {
-    color: inherit;
-  }
 `;
 
 const More = styled.span<{ $dark: boolean }>`

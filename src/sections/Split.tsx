@@ -2,10 +2,10 @@
 import * as React from "react";
 import styled from "styled-components";
 import type { SplitContent } from "../data/sections";
-import { Button } from "../components/Button";
+import { CheckList } from "../components/CheckList";
+import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
-import { Icon } from "../components/Icon";
 import { Prose } from "../components/Prose";
 import { SectionShell } from "../components/SectionShell";
 import { Eyebrow } from "../components/Text";
@@ -38,29 +38,8 @@ export function Split({
           ) : (
             <Prose $inverse={dark}>{body}</Prose>
           )}
-          {bullets.length > 0 ? (
-            <Bullets role="list" $dark={dark}>
-              {bullets.map((bullet) => (
-                <li key={bullet}>
-                  <Icon name="check" />
-                  <span>{bullet}</span>
-                </li>
-              ))}
-            </Bullets>
-          ) : null}
-          {ctas.length > 0 ? (
-            <Actions>
-              {ctas.map((cta, index) => (
-                <Button
-                  key={cta.href}
-                  href={cta.href}
-                  variant={cta.variant ?? (index === 0 ? "primary" : "secondary")}
-                >
-                  {cta.label}
-                </Button>
-              ))}
-            </Actions>
-          ) : null}
+          <CheckList items={bullets} inverse={dark} />
+          <CtaGroup ctas={ctas} />
         </Copy>
         <Illustration name={visual} />
       </Layout>
@@ -88,25 +67,4 @@ const Copy = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Bullets = styled.ul<{ $dark: boolean }>`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space[2]};
-    align-items: flex-start;
-  }
-  svg {
-    margin-top: 0.2em;
-    color: ${({ theme, $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accent)};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
 `;
