@@ -1241,6 +1241,7 @@ type MarketingPage = Node & {
   readonly canonical: Maybe<Scalars['String']>;
   readonly children: ReadonlyArray<Node>;
   readonly description: Scalars['String'];
+  readonly experiment: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
   readonly internal: Internal;
   readonly noindex: Scalars['Boolean'];
@@ -1249,7 +1250,9 @@ type MarketingPage = Node & {
   readonly sections: Scalars['JSON'];
   readonly seoTitle: Maybe<Scalars['String']>;
   readonly sourceFile: Scalars['String'];
+  readonly template: Scalars['String'];
   readonly title: Scalars['String'];
+  readonly variantOf: Maybe<Scalars['String']>;
 };
 
 type MarketingPageConnection = {
@@ -1301,6 +1304,7 @@ type MarketingPageFieldSelector = {
   readonly canonical: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly experiment: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly noindex: InputMaybe<FieldSelectorEnum>;
@@ -1309,13 +1313,16 @@ type MarketingPageFieldSelector = {
   readonly sections: InputMaybe<FieldSelectorEnum>;
   readonly seoTitle: InputMaybe<FieldSelectorEnum>;
   readonly sourceFile: InputMaybe<FieldSelectorEnum>;
+  readonly template: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly variantOf: InputMaybe<FieldSelectorEnum>;
 };
 
 type MarketingPageFilterInput = {
   readonly canonical: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly experiment: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly noindex: InputMaybe<BooleanQueryOperatorInput>;
@@ -1324,7 +1331,9 @@ type MarketingPageFilterInput = {
   readonly sections: InputMaybe<JSONQueryOperatorInput>;
   readonly seoTitle: InputMaybe<StringQueryOperatorInput>;
   readonly sourceFile: InputMaybe<StringQueryOperatorInput>;
+  readonly template: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly variantOf: InputMaybe<StringQueryOperatorInput>;
 };
 
 type MarketingPageGroupConnection = {
@@ -1372,6 +1381,7 @@ type MarketingPageSortInput = {
   readonly canonical: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
   readonly description: InputMaybe<SortOrderEnum>;
+  readonly experiment: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
   readonly internal: InputMaybe<InternalSortInput>;
   readonly noindex: InputMaybe<SortOrderEnum>;
@@ -1380,7 +1390,9 @@ type MarketingPageSortInput = {
   readonly sections: InputMaybe<SortOrderEnum>;
   readonly seoTitle: InputMaybe<SortOrderEnum>;
   readonly sourceFile: InputMaybe<SortOrderEnum>;
+  readonly template: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
+  readonly variantOf: InputMaybe<SortOrderEnum>;
 };
 
 /** Node Interface */
@@ -1645,6 +1657,7 @@ type Query_marketingPageArgs = {
   canonical: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
   description: InputMaybe<StringQueryOperatorInput>;
+  experiment: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
   internal: InputMaybe<InternalFilterInput>;
   noindex: InputMaybe<BooleanQueryOperatorInput>;
@@ -1653,7 +1666,9 @@ type Query_marketingPageArgs = {
   sections: InputMaybe<JSONQueryOperatorInput>;
   seoTitle: InputMaybe<StringQueryOperatorInput>;
   sourceFile: InputMaybe<StringQueryOperatorInput>;
+  template: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
+  variantOf: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -2549,10 +2564,11 @@ type GatsbyImageSharpFluidLimitPresentationSizeFragment = { readonly maxHeight: 
 
 type MarketingPageQueryVariables = Exact<{
   id: Scalars['String'];
+  variantId: InputMaybe<Scalars['String']>;
 }>;
 
 
-type MarketingPageQuery = { readonly marketingPage: { readonly path: string, readonly title: string, readonly seoTitle: string | null, readonly description: string, readonly noindex: boolean, readonly canonical: string | null, readonly sections: Record<string, unknown> } | null };
+type MarketingPageQuery = { readonly marketingPage: { readonly path: string, readonly title: string, readonly seoTitle: string | null, readonly description: string, readonly noindex: boolean, readonly canonical: string | null, readonly sections: Record<string, unknown> } | null, readonly variant: { readonly sections: Record<string, unknown> } | null };
 
 
 }

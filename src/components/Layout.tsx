@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
+import { StatusIndicator } from "./StatusIndicator";
 
 export function Layout({ pathname, children }: { pathname: string; children: React.ReactNode }) {
   return (
@@ -12,7 +13,9 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
-      <Footer />
+      <Footer>
+        <StatusIndicator tone="dark" />
+      </Footer>
     </Frame>
   );
 }
