@@ -2,6 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sampleBoard from "../../content/careers/sample-board.json";
+import { createServiceStatusRoute } from "./serviceStatus";
 
 export type FakeMode =
   /** Normal answers. */
@@ -103,8 +104,10 @@ export async function startFakeGreenhouse(
   const requests: string[] = [];
   let mode: FakeMode = options.mode ?? { kind: "ok" };
   const hanging = new Set<http.ServerResponse>();
+  const serviceStatus = createServiceStatusRoute();
 
   const server = http.createServer((req, res) => {
+    if (serviceStatus.route(req, res)) return;
     const url = new URL(req.url ?? "/", "http://fake");
     const send = (status: number, body: unknown, type = "application/json; charset=utf-8") => {
       let text = typeof body === "string" ? body : JSON.stringify(body);
