@@ -20,10 +20,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // The page already has its h1 (the job title); a heading inside the description sits below it.
     h1: "h2",
     // Outside links open in a new tab without handing the page a window.opener; no author-set target.
+    // A link whose address is not plainly http(s) or mailto becomes text, not a dead, link-styled anchor.
     a: (tagName, attribs) => {
       const { target: _target, rel: _rel, ...rest } = attribs;
-      const external = /^https?:/i.test(rest.href ?? "");
-      return { tagName, attribs: external ? { ...rest, target: "_blank", rel: "noopener noreferrer" } : rest };
+      const href = rest.href?.trim() ?? "";
+      if (/^https?:\/\//i.test(href)) {
+        return { tagName, attribs: { ...rest, href, target: "_blank", rel: "noopener noreferrer" } };
+      }
+      if (/^mailto:/i.test(href)) return { tagName, attribs: { ...rest, href } };
+      return { tagName: "span", attribs: {} };
     },
   },
 };
