@@ -4,6 +4,7 @@ import styled from "styled-components";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { GlobalStyle } from "../styles/GlobalStyle";
+import { StatusIndicator } from "./StatusIndicator";
 
 export function Layout({ pathname, children }: { pathname: string; children: React.ReactNode }) {
   return (
@@ -16,7 +17,9 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
-      <Footer />
+      <Footer>
+        <StatusIndicator tone="dark" />
+      </Footer>
     </Frame>
   );
 }

@@ -292,7 +292,49 @@ export const formSectionSchema = z.strictObject({
   email: z.email().optional(),
 });
 
+/** Live open roles from the job board, newest first, with a link to the full list. */
+export const openRolesSchema = z.strictObject({
+  type: z.literal("OpenRoles"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  lead: text(400).optional(),
+  limit: z.number().int().min(1).max(12).default(4),
+  linkLabel: text(60).default("See all open roles"),
+});
+
+/** Every open role, grouped by department, with department and location filters kept in the URL. */
+export const jobBoardSchema = z.strictObject({
+  type: z.literal("JobBoard"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  lead: text(400).optional(),
+});
+
+/** One role from ?gh_jid=: description and the hosted application form. */
+export const jobPostingSchema = z.strictObject({
+  type: z.literal("JobPosting"),
+  id: z.string().optional(),
+  applyTitle: text(80),
+  applyLead: text(300).optional(),
+  /** Shown instead of the form for the sample board, whose roles cannot be applied for. */
+  sampleNote: text(400),
+});
+
+/** The product's live service status with a link to the status page; hidden when no API is configured. */
+export const serviceStatusSchema = z.strictObject({
+  type: z.literal("ServiceStatus"),
+  id: z.string().optional(),
+  title: text(140),
+  lead: text(300).optional(),
+});
+
 export const sectionSchema = z.discriminatedUnion("type", [
+  openRolesSchema,
+  jobBoardSchema,
+  jobPostingSchema,
+  serviceStatusSchema,
   splitSchema,
   faqListSchema,
   pricingTableSchema,
@@ -361,6 +403,10 @@ export type RichTextContent = z.infer<typeof richTextSchema>;
 export type ResourceListContent = z.infer<typeof resourceListSchema>;
 export type FormSectionContent = z.infer<typeof formSectionSchema>;
 export type FormId = (typeof formIds)[number];
+export type OpenRolesContent = z.infer<typeof openRolesSchema>;
+export type JobBoardContent = z.infer<typeof jobBoardSchema>;
+export type JobPostingContent = z.infer<typeof jobPostingSchema>;
+export type ServiceStatusContent = z.infer<typeof serviceStatusSchema>;
 export type IllustrationName = (typeof illustrationNames)[number];
 export type SectionContent = z.infer<typeof sectionSchema>;
 export type MarketingPageContent = z.infer<typeof marketingPageSchema>;
