@@ -1,6 +1,10 @@
 // Tests the job-description pipeline: decode Greenhouse's entity-escaped HTML once, then sanitize it.
 import { describe, expect, it } from "vitest";
-import { jobDescriptionHtml, jobDescriptionText, sanitizeJobHtml } from "../../../src/data/jobContent";
+import {
+  jobDescriptionHtml,
+  jobDescriptionText,
+  sanitizeJobHtml,
+} from "../../../src/data/jobContent";
 import { escapeHtml } from "../../fakes/greenhouse";
 
 const viaGreenhouse = (html: string) => jobDescriptionHtml(escapeHtml(html));
@@ -13,16 +17,22 @@ describe("jobDescriptionHtml", () => {
   });
 
   it("decodes exactly once: the author's literal &lt; stays text", () => {
-    expect(viaGreenhouse("<p>Use &lt;script&gt; tags &amp; more</p>")).toBe("<p>Use &lt;script&gt; tags &amp; more</p>");
+    expect(viaGreenhouse("<p>Use &lt;script&gt; tags &amp; more</p>")).toBe(
+      "<p>Use &lt;script&gt; tags &amp; more</p>",
+    );
   });
 
   it("removes script and style elements with their content", () => {
-    const html = viaGreenhouse("<p>Hi</p><script>alert(1)</script><style>p{}</style><SCRIPT src=//x.js></SCRIPT>");
+    const html = viaGreenhouse(
+      "<p>Hi</p><script>alert(1)</script><style>p{}</style><SCRIPT src=//x.js></SCRIPT>",
+    );
     expect(html).toBe("<p>Hi</p>");
   });
 
   it("removes event-handler attributes", () => {
-    const html = viaGreenhouse('<p onclick="alert(1)" onmouseover=alert(2)>Hi</p><div onload="x()">There</div>');
+    const html = viaGreenhouse(
+      '<p onclick="alert(1)" onmouseover=alert(2)>Hi</p><div onload="x()">There</div>',
+    );
     expect(html).toBe("<p>Hi</p><div>There</div>");
   });
 
@@ -42,7 +52,11 @@ describe("jobDescriptionHtml", () => {
   });
 
   it("keeps safe links, opening outside ones in a new tab without an opener", () => {
-    expect(viaGreenhouse('<a href="https://example.com" target="_self" rel="opener">x</a><a href="mailto:jobs@example.com">m</a>')).toBe(
+    expect(
+      viaGreenhouse(
+        '<a href="https://example.com" target="_self" rel="opener">x</a><a href="mailto:jobs@example.com">m</a>',
+      ),
+    ).toBe(
       '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a><a href="mailto:jobs@example.com">m</a>',
     );
   });
@@ -59,7 +73,9 @@ describe("jobDescriptionHtml", () => {
 
 describe("jobDescriptionText", () => {
   it("gives plain text with spaces between blocks, shortened", () => {
-    expect(jobDescriptionText("<p>One &amp; two</p><ul><li>a</li><li>b</li></ul>")).toBe("One & two a b");
+    expect(jobDescriptionText("<p>One &amp; two</p><ul><li>a</li><li>b</li></ul>")).toBe(
+      "One & two a b",
+    );
     expect(jobDescriptionText(`<p>${"word ".repeat(100)}</p>`, 20)).toBe("word word word word…");
   });
 });

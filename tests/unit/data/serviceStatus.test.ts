@@ -18,12 +18,16 @@ describe("serviceStateOf", () => {
     expect(serviceStateOf(body)).toBe(state);
   });
 
-  it.each([[null], ["operational"], [{}], [{ data: {} }], [{ data: { status: 1 } }], [{ data: { status: "sunny" } }]])(
-    "does not guess for %o",
-    (body) => {
-      expect(serviceStateOf(body)).toBeNull();
-    },
-  );
+  it.each([
+    [null],
+    ["operational"],
+    [{}],
+    [{ data: {} }],
+    [{ data: { status: 1 } }],
+    [{ data: { status: "sunny" } }],
+  ])("does not guess for %o", (body) => {
+    expect(serviceStateOf(body)).toBeNull();
+  });
 });
 
 describe("fetchServiceStatus against a fake API", () => {
@@ -60,10 +64,18 @@ describe("fetchServiceStatus against a fake API", () => {
   });
 
   it("sets the error flag when the API cannot be reached or is too slow", async () => {
-    expect(await fetchServiceStatus("http://127.0.0.1:9/api")).toEqual({ state: null, error: true });
+    expect(await fetchServiceStatus("http://127.0.0.1:9/api")).toEqual({
+      state: null,
+      error: true,
+    });
     const never: typeof fetch = (_url, init) =>
-      new Promise((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)));
-    expect(await fetchServiceStatus(api(), { fetch: never, timeoutMs: 50 })).toEqual({ state: null, error: true });
+      new Promise((_resolve, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(init.signal?.reason)),
+      );
+    expect(await fetchServiceStatus(api(), { fetch: never, timeoutMs: 50 })).toEqual({
+      state: null,
+      error: true,
+    });
   });
 
   it("sets the error flag on a body that is not JSON", async () => {
