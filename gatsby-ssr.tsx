@@ -15,7 +15,10 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }
   <Layout pathname={props.location.pathname}>{element}</Layout>
 );
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, setHtmlAttributes }) => {
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({
+  setHeadComponents,
+  setHtmlAttributes,
+}) => {
   setHtmlAttributes({ lang: site.locale });
   setHeadComponents([
     <link

@@ -1,8 +1,11 @@
 // Playwright configuration: the production build on the local server, driven by Debian's Chromium, offline.
 import { defineConfig, devices } from "@playwright/test";
+import { e2ePort, fakesOrigin, fakesPort } from "./tests/e2e/support/fakes";
 
-const port = Number(process.env.E2E_PORT ?? 9100);
+const port = e2ePort;
 const baseURL = `http://127.0.0.1:${port}`;
+// The fake upstreams (tests/fakes/serve.ts): Greenhouse at /v1 for the site's proxy, and the product
+// API at /api, which the build's GATSBY_API_URL must name for the status tests (scripts/test.mjs does).
 const isCI = Boolean(process.env.CI);
 
 export default defineConfig({
@@ -52,13 +55,32 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: "node_modules/.bin/tsx src/server/main.ts",
-    url: `${baseURL}/`,
-    env: { PORT: String(port), PUBLIC_DIR: "public" },
-    reuseExistingServer: !isCI,
-    timeout: 60_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "node_modules/.bin/tsx tests/fakes/serve.ts",
+      url: `${fakesOrigin}/api/service-status`,
+      env: { FAKES_PORT: String(fakesPort) },
+      reuseExistingServer: !isCI,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: "node_modules/.bin/tsx src/server/main.ts",
+      url: `${baseURL}/`,
+      env: {
+        PORT: String(port),
+        PUBLIC_DIR: "public",
+        // The careers pages read a live board: the fake one, through the site's real proxy.
+        GREENHOUSE_API_URL: `${fakesOrigin}/v1`,
+        GREENHOUSE_BOARD: "acme",
+        GREENHOUSE_EMBED_URL: `${fakesOrigin}/embed/job_app`,
+        GREENHOUSE_TIMEOUT_MS: "3000",
+      },
+      reuseExistingServer: !isCI,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
 });

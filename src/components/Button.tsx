@@ -16,8 +16,14 @@ interface CommonProps {
   className?: string;
 }
 
-type AsLink = CommonProps & { href: string } & Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href" | "className">;
-type AsButton = CommonProps & { href?: undefined } & Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "className">;
+type AsLink = CommonProps & { href: string } & Omit<
+    React.AnchorHTMLAttributes<HTMLAnchorElement>,
+    "href" | "className"
+  >;
+type AsButton = CommonProps & { href?: undefined } & Omit<
+    React.ButtonHTMLAttributes<HTMLButtonElement>,
+    "className"
+  >;
 
 export type ButtonProps = AsLink | AsButton;
 
@@ -37,7 +43,16 @@ export function Button(props: ButtonProps) {
       </StyledLink>
     );
   }
-  const { variant: _v, size: _s, arrow: _a, children: _c, className: _cl, href: _h, type = "button", ...rest } = props;
+  const {
+    variant: _v,
+    size: _s,
+    arrow: _a,
+    children: _c,
+    className: _cl,
+    href: _h,
+    type = "button",
+    ...rest
+  } = props;
   return (
     <StyledButton type={type} $variant={variant} $size={size} className={className} {...rest}>
       {content}
@@ -80,27 +95,39 @@ const base = css<StyleProps>`
         return css`
           background: ${theme.colors.accent};
           color: ${theme.colors.surface};
-          &:hover:not(:disabled) { background: ${theme.colors.accentStrong}; color: ${theme.colors.surface}; }
+          &:hover:not(:disabled) {
+            background: ${theme.colors.accentStrong};
+            color: ${theme.colors.surface};
+          }
         `;
       case "secondary":
         return css`
           background: ${theme.colors.surface};
           color: ${theme.colors.ink};
           border-color: ${theme.colors.lineStrong};
-          &:hover:not(:disabled) { border-color: ${theme.colors.ink}; color: ${theme.colors.ink}; }
+          &:hover:not(:disabled) {
+            border-color: ${theme.colors.ink};
+            color: ${theme.colors.ink};
+          }
         `;
       case "inverse":
         return css`
           background: ${theme.colors.surface};
           color: ${theme.colors.night};
-          &:hover:not(:disabled) { background: ${theme.colors.surfaceSunken}; color: ${theme.colors.night}; }
+          &:hover:not(:disabled) {
+            background: ${theme.colors.surfaceSunken};
+            color: ${theme.colors.night};
+          }
         `;
       case "ghost":
         return css`
           background: transparent;
           color: inherit;
           border-color: currentColor;
-          &:hover:not(:disabled) { color: inherit; background: rgba(127, 127, 160, 0.14); }
+          &:hover:not(:disabled) {
+            color: inherit;
+            background: rgba(127, 127, 160, 0.14);
+          }
         `;
     }
   }}

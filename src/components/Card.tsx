@@ -23,7 +23,13 @@ export const Card = styled.div<{ $interactive?: boolean; $tone?: "light" | "dark
     $interactive &&
     css`
       position: relative;
-      transition: box-shadow ${theme.durations.base}, border-color ${theme.durations.base};
-      &:hover, &:focus-within { box-shadow: ${theme.shadows.md}; border-color: ${theme.colors.lineStrong}; }
+      transition:
+        box-shadow ${theme.durations.base},
+        border-color ${theme.durations.base};
+      &:hover,
+      &:focus-within {
+        box-shadow: ${theme.shadows.md};
+        border-color: ${theme.colors.lineStrong};
+      }
     `}
 `;

@@ -19,15 +19,21 @@ export function Footer({ children }: { children?: React.ReactNode }) {
           <Brand>
             <Logo inverse />
             <Tagline>
-              Device intelligence for teams that need to know who is really on the other side of the screen.
+              Device intelligence for teams that need to know who is really on the other side of the
+              screen.
             </Tagline>
             {children}
           </Brand>
           <Columns aria-label="Site map">
             {footerColumns.map((column) => (
               <Column key={column.title}>
-                <ColumnTitle id={`footer-${column.title.toLowerCase().replace(/\s+/g, "-")}`}>{column.title}</ColumnTitle>
-                <ul role="list" aria-labelledby={`footer-${column.title.toLowerCase().replace(/\s+/g, "-")}`}>
+                <ColumnTitle id={`footer-${column.title.toLowerCase().replace(/\s+/g, "-")}`}>
+                  {column.title}
+                </ColumnTitle>
+                <ul
+                  role="list"
+                  aria-labelledby={`footer-${column.title.toLowerCase().replace(/\s+/g, "-")}`}
+                >
                   {column.entries.map((entry) => (
                     <li key={entry.title + entry.url}>
                       <FooterLink href={entry.url}>{entry.title}</FooterLink>
@@ -134,7 +140,8 @@ const Bottom = styled.div`
   gap: ${({ theme }) => theme.space[4]};
   margin-top: ${({ theme }) => theme.space[7]};
   padding-top: ${({ theme }) => theme.space[5]};
-  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  border-top: ${({ theme }) => theme.borders.hairline} solid
+    ${({ theme }) => theme.colors.nightLine};
 `;
 
 const InlineList = styled.ul`

@@ -15,6 +15,8 @@ export function Header({ pathname }: { pathname: string }) {
   const [openId, setOpenId] = React.useState<Menu["id"] | null>(null);
   const buttonRefs = React.useRef(new Map<Menu["id"], HTMLButtonElement>());
   const closeTimer = React.useRef<number | undefined>(undefined);
+  // A click that lands right after the pointer opened the menu by hovering must not close it again.
+  const hoverOpenedAt = React.useRef(0);
 
   // A navigation closes whatever menu led to it.
   React.useEffect(() => setOpenId(null), [pathname]);
@@ -61,7 +63,10 @@ export function Header({ pathname }: { pathname: string }) {
 
   const hoverOpen = (id: Menu["id"]) => () => {
     window.clearTimeout(closeTimer.current);
-    if (window.matchMedia("(hover: hover) and (pointer: fine)").matches) setOpenId(id);
+    if (window.matchMedia("(hover: hover) and (pointer: fine)").matches && openId !== id) {
+      hoverOpenedAt.current = Date.now();
+      setOpenId(id);
+    }
   };
   const hoverClose = () => {
     window.clearTimeout(closeTimer.current);
@@ -90,7 +95,10 @@ export function Header({ pathname }: { pathname: string }) {
                     type="button"
                     aria-expanded={open}
                     aria-controls={`menu-${menu.id}`}
-                    onClick={() => setOpenId(open ? null : menu.id)}
+                    onClick={() => {
+                      if (open && Date.now() - hoverOpenedAt.current < 400) return;
+                      setOpenId(open ? null : menu.id);
+                    }}
                     onKeyDown={onButtonKeyDown(menu.id)}
                     ref={(el) => {
                       if (el) buttonRefs.current.set(menu.id, el);
@@ -113,8 +121,13 @@ export function Header({ pathname }: { pathname: string }) {
                       <Groups>
                         {menu.groups.map((group) => (
                           <div key={group.title}>
-                            <GroupTitle id={`menu-${menu.id}-${group.title.toLowerCase()}`}>{group.title}</GroupTitle>
-                            <ul role="list" aria-labelledby={`menu-${menu.id}-${group.title.toLowerCase()}`}>
+                            <GroupTitle id={`menu-${menu.id}-${group.title.toLowerCase()}`}>
+                              {group.title}
+                            </GroupTitle>
+                            <ul
+                              role="list"
+                              aria-labelledby={`menu-${menu.id}-${group.title.toLowerCase()}`}
+                            >
                               {group.entries.map((entry) => (
                                 <li key={entry.title}>
                                   <MenuEntryLink entry={entry} compact />
@@ -133,7 +146,10 @@ export function Header({ pathname }: { pathname: string }) {
               );
             })}
             <li>
-              <PlainLink href={headerActions.pricing.url} aria-current={pathname.startsWith("/pricing") ? "page" : undefined}>
+              <PlainLink
+                href={headerActions.pricing.url}
+                aria-current={pathname.startsWith("/pricing") ? "page" : undefined}
+              >
                 {headerActions.pricing.title}
               </PlainLink>
             </li>

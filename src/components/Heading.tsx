@@ -32,22 +32,34 @@ const Title = styled.h2<{ $size: HeadingSize }>`
         return css`
           font-size: ${theme.fontSizes["2xl"]};
           font-weight: ${theme.fontWeights.heavy};
-          ${media.up("md")} { font-size: ${theme.fontSizes["3xl"]}; }
-          ${media.up("lg")} { font-size: ${theme.fontSizes["4xl"]}; }
+          ${media.up("md")} {
+            font-size: ${theme.fontSizes["3xl"]};
+          }
+          ${media.up("lg")} {
+            font-size: ${theme.fontSizes["4xl"]};
+          }
         `;
       case "xl":
         return css`
           font-size: ${theme.fontSizes.xl};
-          ${media.up("md")} { font-size: ${theme.fontSizes["2xl"]}; }
-          ${media.up("lg")} { font-size: ${theme.fontSizes["3xl"]}; }
+          ${media.up("md")} {
+            font-size: ${theme.fontSizes["2xl"]};
+          }
+          ${media.up("lg")} {
+            font-size: ${theme.fontSizes["3xl"]};
+          }
         `;
       case "lg":
         return css`
           font-size: ${theme.fontSizes.xl};
-          ${media.up("md")} { font-size: ${theme.fontSizes["2xl"]}; }
+          ${media.up("md")} {
+            font-size: ${theme.fontSizes["2xl"]};
+          }
         `;
       case "md":
-        return css`font-size: ${theme.fontSizes.lg};`;
+        return css`
+          font-size: ${theme.fontSizes.lg};
+        `;
       case "sm":
         return css`
           font-size: ${theme.fontSizes.md};

@@ -67,11 +67,13 @@ export function PhoneMenu({ pathname }: { pathname: string }) {
                   </SectionButton>
                   <SectionBody id={`phone-menu-${menu.id}`} hidden={!expanded}>
                     <ul role="list">
-                      {[...menu.entries, ...(menu.groups?.flatMap((g) => g.entries) ?? [])].map((entry) => (
-                        <li key={entry.title + entry.url}>
-                          <MenuEntryLink entry={entry} compact />
-                        </li>
-                      ))}
+                      {[...menu.entries, ...(menu.groups?.flatMap((g) => g.entries) ?? [])].map(
+                        (entry) => (
+                          <li key={entry.title + entry.url}>
+                            <MenuEntryLink entry={entry} compact />
+                          </li>
+                        ),
+                      )}
                     </ul>
                   </SectionBody>
                 </Section>

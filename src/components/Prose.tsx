@@ -10,16 +10,31 @@ export const Prose = styled.div<{ $inverse?: boolean }>`
   > * + * {
     margin-top: ${({ theme }) => theme.space[4]};
   }
-  h2, h3, h4 {
+  h2,
+  h3,
+  h4 {
     color: ${({ theme, $inverse }) => ($inverse ? theme.colors.onNight : theme.colors.ink)};
     margin-top: ${({ theme }) => theme.space[6]};
   }
-  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
-  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
-  ul, ol { padding-left: 1.25rem; }
-  li + li { margin-top: ${({ theme }) => theme.space[2]}; }
-  a { color: ${({ theme, $inverse }) => ($inverse ? theme.colors.accentOnNight : theme.colors.accent)}; }
-  strong { color: ${({ theme, $inverse }) => ($inverse ? theme.colors.onNight : theme.colors.ink)}; }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+  h3 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+  ul,
+  ol {
+    padding-left: 1.25rem;
+  }
+  li + li {
+    margin-top: ${({ theme }) => theme.space[2]};
+  }
+  a {
+    color: ${({ theme, $inverse }) => ($inverse ? theme.colors.accentOnNight : theme.colors.accent)};
+  }
+  strong {
+    color: ${({ theme, $inverse }) => ($inverse ? theme.colors.onNight : theme.colors.ink)};
+  }
   code {
     padding: 0.1em 0.35em;
     border-radius: ${({ theme }) => theme.radii.sm};
@@ -31,16 +46,21 @@ export const Prose = styled.div<{ $inverse?: boolean }>`
     background: ${({ theme }) => theme.colors.codeBg};
     color: ${({ theme }) => theme.colors.codeText};
     overflow-x: auto;
-    code { padding: 0; background: none; }
+    code {
+      padding: 0;
+      background: none;
+    }
   }
   table {
     width: 100%;
     border-collapse: collapse;
     font-size: ${({ theme }) => theme.fontSizes.sm};
   }
-  th, td {
+  th,
+  td {
     padding: ${({ theme }) => theme.space[2]};
-    border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+    border-bottom: ${({ theme }) => theme.borders.hairline} solid
+      ${({ theme }) => theme.colors.line};
     text-align: left;
   }
   blockquote {

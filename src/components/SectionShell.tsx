@@ -12,15 +12,21 @@ export const SectionShell = styled.section<{ $tone?: SectionTone; $tight?: boole
   ${({ theme, $tone = "light" }) => {
     switch ($tone) {
       case "tinted":
-        return css`background: ${theme.colors.surfaceAlt};`;
+        return css`
+          background: ${theme.colors.surfaceAlt};
+        `;
       case "dark":
         return css`
           background: ${theme.colors.night};
           color: ${theme.colors.onNight};
-          a:not([class]) { color: ${theme.colors.accentOnNight}; }
+          a:not([class]) {
+            color: ${theme.colors.accentOnNight};
+          }
         `;
       default:
-        return css`background: ${theme.colors.surface};`;
+        return css`
+          background: ${theme.colors.surface};
+        `;
     }
   }}
 `;

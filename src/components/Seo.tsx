@@ -39,7 +39,9 @@ export function Seo({
   children,
 }: SeoProps) {
   const fullTitle = buildTitle(title);
-  const canonicalUrl = canonical ? absoluteUrl(canonical) : absoluteUrl(withTrailingSlash(pathname));
+  const canonicalUrl = canonical
+    ? absoluteUrl(canonical)
+    : absoluteUrl(withTrailingSlash(pathname));
   const imageUrl = absoluteUrl(image);
   return (
     <>

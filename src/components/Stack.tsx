@@ -3,7 +3,12 @@ import styled from "styled-components";
 import type { SpaceKey } from "../styles/theme";
 import { media } from "../styles/media";
 
-export const Stack = styled.div<{ $gap?: SpaceKey; $row?: boolean; $align?: "start" | "center" | "end" | "stretch"; $wrap?: boolean }>`
+export const Stack = styled.div<{
+  $gap?: SpaceKey;
+  $row?: boolean;
+  $align?: "start" | "center" | "end" | "stretch";
+  $wrap?: boolean;
+}>`
   display: flex;
   flex-direction: ${({ $row }) => ($row ? "row" : "column")};
   flex-wrap: ${({ $wrap }) => ($wrap ? "wrap" : "nowrap")};

@@ -191,7 +191,10 @@ export const menus: Menu[] = [
     id: "resources",
     title: "Resources",
     entries: [
-      local("Resources", "/resources/", { icon: "library", description: "Reports, guides and comparisons" }),
+      local("Resources", "/resources/", {
+        icon: "library",
+        description: "Reports, guides and comparisons",
+      }),
       local("Blog", "/blog/", { icon: "pen", description: "Fraud research and engineering notes" }),
       local("Webinars", "/webinars/", { icon: "video", description: "Live and recorded sessions" }),
       local("FAQ", "/resources/frequently-asked-questions-faqs/", {
@@ -267,7 +270,10 @@ export const footerColumns: FooterColumn[] = [
       local("Security", "/security/"),
     ],
   },
-  { title: "Use cases", entries: [...useCaseGroups.flatMap((g) => g.entries), local("All use cases", "/use-cases/")] },
+  {
+    title: "Use cases",
+    entries: [...useCaseGroups.flatMap((g) => g.entries), local("All use cases", "/use-cases/")],
+  },
   { title: "Industries", entries: menus.find((m) => m.id === "industries")?.entries ?? [] },
   {
     title: "Company",

@@ -2,7 +2,10 @@
 import { site } from "./site";
 
 export const popularPages = [
-  { title: `${site.productName} Pro device intelligence`, url: `/products/${site.productSlug}-pro/` },
+  {
+    title: `${site.productName} Pro device intelligence`,
+    url: `/products/${site.productSlug}-pro/`,
+  },
   { title: "Pricing", url: "/pricing/" },
   { title: "Blog", url: "/blog/" },
   { title: "Careers", url: "/careers/" },

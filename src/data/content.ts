@@ -18,7 +18,8 @@ export const placeholders: Record<string, string> = {
 export function fillPlaceholders<T>(value: T): T {
   if (typeof value === "string") {
     let out: string = value;
-    for (const [token, replacement] of Object.entries(placeholders)) out = out.replaceAll(token, replacement);
+    for (const [token, replacement] of Object.entries(placeholders))
+      out = out.replaceAll(token, replacement);
     return out as T;
   }
   if (Array.isArray(value)) return value.map((item: unknown) => fillPlaceholders(item)) as T;

@@ -7,11 +7,86 @@ export interface Token {
 }
 
 const keywords: Record<string, string[]> = {
-  javascript: ["import", "from", "export", "const", "let", "var", "await", "async", "function", "return", "if", "else", "new", "true", "false", "null", "undefined"],
-  typescript: ["import", "from", "export", "const", "let", "await", "async", "function", "return", "if", "else", "new", "true", "false", "null", "type", "interface"],
-  kotlin: ["val", "var", "fun", "import", "class", "object", "return", "if", "else", "true", "false", "null"],
-  swift: ["let", "var", "func", "import", "class", "return", "if", "else", "true", "false", "nil", "try", "await"],
-  python: ["import", "from", "def", "return", "if", "else", "True", "False", "None", "await", "async"],
+  javascript: [
+    "import",
+    "from",
+    "export",
+    "const",
+    "let",
+    "var",
+    "await",
+    "async",
+    "function",
+    "return",
+    "if",
+    "else",
+    "new",
+    "true",
+    "false",
+    "null",
+    "undefined",
+  ],
+  typescript: [
+    "import",
+    "from",
+    "export",
+    "const",
+    "let",
+    "await",
+    "async",
+    "function",
+    "return",
+    "if",
+    "else",
+    "new",
+    "true",
+    "false",
+    "null",
+    "type",
+    "interface",
+  ],
+  kotlin: [
+    "val",
+    "var",
+    "fun",
+    "import",
+    "class",
+    "object",
+    "return",
+    "if",
+    "else",
+    "true",
+    "false",
+    "null",
+  ],
+  swift: [
+    "let",
+    "var",
+    "func",
+    "import",
+    "class",
+    "return",
+    "if",
+    "else",
+    "true",
+    "false",
+    "nil",
+    "try",
+    "await",
+  ],
+  python: [
+    "import",
+    "from",
+    "def",
+    "return",
+    "if",
+    "else",
+    "True",
+    "False",
+    "None",
+    "await",
+    "async",
+  ],
   bash: ["npm", "npx", "curl", "export", "yarn", "pnpm"],
   json: ["true", "false", "null"],
 };
@@ -43,7 +118,8 @@ export function tokenize(code: string, language: string): Token[] {
     const char = code.charAt(i);
     if (char === '"' || char === "'" || char === "`") {
       let end = i + 1;
-      while (end < code.length && code.charAt(end) !== char) end += code.charAt(end) === "\\" ? 2 : 1;
+      while (end < code.length && code.charAt(end) !== char)
+        end += code.charAt(end) === "\\" ? 2 : 1;
       push("string", code.slice(i, Math.min(end + 1, code.length)));
       i = Math.min(end + 1, code.length);
       continue;

@@ -2,15 +2,58 @@
 
 /** File extensions a link can point at that are downloads, not pages (SPEC §9's download list). */
 export const downloadExtensions = [
-  "pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "odt", "ods", "odp", "txt", "rtf", "csv",
-  "zip", "gz", "tgz", "rar", "7z", "tar", "dmg", "exe", "apk", "mp3", "mp4", "mov", "avi", "wav",
-  "webm", "ogg", "json", "xml", "svg", "png", "jpg", "jpeg", "gif", "webp",
+  "pdf",
+  "doc",
+  "docx",
+  "xls",
+  "xlsx",
+  "ppt",
+  "pptx",
+  "odt",
+  "ods",
+  "odp",
+  "txt",
+  "rtf",
+  "csv",
+  "zip",
+  "gz",
+  "tgz",
+  "rar",
+  "7z",
+  "tar",
+  "dmg",
+  "exe",
+  "apk",
+  "mp3",
+  "mp4",
+  "mov",
+  "avi",
+  "wav",
+  "webm",
+  "ogg",
+  "json",
+  "xml",
+  "svg",
+  "png",
+  "jpg",
+  "jpeg",
+  "gif",
+  "webp",
 ] as const;
 
 const fileLike = new RegExp(`\\.(${downloadExtensions.join("|")})(?:[?#]|$)`, "i");
 
 /** Paths served by something other than Gatsby's router (the CMS admin, feeds, functions). */
-const excludedPrefixes = ["/admin", "/api/", "/rss.xml", "/sitemap", "/greenhouse", "/risk/", "/api-webinar/", "/amp-exp/"];
+const excludedPrefixes = [
+  "/admin",
+  "/api/",
+  "/rss.xml",
+  "/sitemap",
+  "/greenhouse",
+  "/risk/",
+  "/api-webinar/",
+  "/amp-exp/",
+];
 
 /** True when href is a path on this site that Gatsby can navigate to client-side. */
 export function isInternalHref(href: string): boolean {

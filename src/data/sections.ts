@@ -132,7 +132,6 @@ export const ctaBannerSchema = z.strictObject({
   ctas: z.array(ctaSchema).min(1).max(2),
 });
 
-
 export const splitSchema = z.strictObject({
   type: z.literal("Split"),
   id: z.string().optional(),
@@ -155,7 +154,9 @@ export const faqListSchema = z.strictObject({
   title: text(140),
   lead: text(400).optional(),
   items: z
-    .array(z.strictObject({ question: text(200), answer: text(2000), category: text(40).optional() }))
+    .array(
+      z.strictObject({ question: text(200), answer: text(2000), category: text(40).optional() }),
+    )
     .min(1)
     .max(60),
 });
@@ -194,7 +195,12 @@ export const priceEstimatorSchema = z.strictObject({
   basePrice: z.number().min(0),
   /** Price per 1,000 units above `included`, by tier; the last tier has no upper bound. */
   tiers: z
-    .array(z.strictObject({ upTo: z.number().int().positive().nullable(), pricePerThousand: z.number().min(0) }))
+    .array(
+      z.strictObject({
+        upTo: z.number().int().positive().nullable(),
+        pricePerThousand: z.number().min(0),
+      }),
+    )
     .min(1)
     .max(6),
   min: z.number().int().min(0),
@@ -215,7 +221,13 @@ export const comparisonTableSchema = z.strictObject({
   lead: text(400).optional(),
   columns: z.array(text(40)).min(2).max(4),
   rows: z
-    .array(z.strictObject({ feature: text(120), values: z.array(comparisonCell).min(2).max(4), note: text(240).optional() }))
+    .array(
+      z.strictObject({
+        feature: text(120),
+        values: z.array(comparisonCell).min(2).max(4),
+        note: text(240).optional(),
+      }),
+    )
     .min(1)
     .max(40),
   footnote: text(400).optional(),
@@ -280,7 +292,49 @@ export const formSectionSchema = z.strictObject({
   email: z.email().optional(),
 });
 
+/** Live open roles from the job board, newest first, with a link to the full list. */
+export const openRolesSchema = z.strictObject({
+  type: z.literal("OpenRoles"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  lead: text(400).optional(),
+  limit: z.number().int().min(1).max(12).default(4),
+  linkLabel: text(60).default("See all open roles"),
+});
+
+/** Every open role, grouped by department, with department and location filters kept in the URL. */
+export const jobBoardSchema = z.strictObject({
+  type: z.literal("JobBoard"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  lead: text(400).optional(),
+});
+
+/** One role from ?gh_jid=: description and the hosted application form. */
+export const jobPostingSchema = z.strictObject({
+  type: z.literal("JobPosting"),
+  id: z.string().optional(),
+  applyTitle: text(80),
+  applyLead: text(300).optional(),
+  /** Shown instead of the form for the sample board, whose roles cannot be applied for. */
+  sampleNote: text(400),
+});
+
+/** The product's live service status with a link to the status page; hidden when no API is configured. */
+export const serviceStatusSchema = z.strictObject({
+  type: z.literal("ServiceStatus"),
+  id: z.string().optional(),
+  title: text(140),
+  lead: text(300).optional(),
+});
+
 export const sectionSchema = z.discriminatedUnion("type", [
+  openRolesSchema,
+  jobBoardSchema,
+  jobPostingSchema,
+  serviceStatusSchema,
   splitSchema,
   faqListSchema,
   pricingTableSchema,
@@ -316,7 +370,18 @@ export const marketingPageSchema = z.strictObject({
   variantOf: z.string().regex(/^\//).optional(),
   experiment: z.enum(["home", "pricing", "demo", "contact-sales"]).optional(),
   /** The spec's template this page is generated from (SPEC §2); decides its analytics category too. */
-  template: z.enum(["static", "industry", "product", "use-case", "contact-sales-a", "contact-sales-b", "android-freemium", "comparison"]).default("static"),
+  template: z
+    .enum([
+      "static",
+      "industry",
+      "product",
+      "use-case",
+      "contact-sales-a",
+      "contact-sales-b",
+      "android-freemium",
+      "comparison",
+    ])
+    .default("static"),
   sections: z.array(sectionSchema).min(1),
 });
 
@@ -338,14 +403,23 @@ export type RichTextContent = z.infer<typeof richTextSchema>;
 export type ResourceListContent = z.infer<typeof resourceListSchema>;
 export type FormSectionContent = z.infer<typeof formSectionSchema>;
 export type FormId = (typeof formIds)[number];
+export type OpenRolesContent = z.infer<typeof openRolesSchema>;
+export type JobBoardContent = z.infer<typeof jobBoardSchema>;
+export type JobPostingContent = z.infer<typeof jobPostingSchema>;
+export type ServiceStatusContent = z.infer<typeof serviceStatusSchema>;
 export type IllustrationName = (typeof illustrationNames)[number];
 export type SectionContent = z.infer<typeof sectionSchema>;
 export type MarketingPageContent = z.infer<typeof marketingPageSchema>;
 
 /** Adds build-time HTML to the sections whose copy is markdown. */
-export function withRenderedMarkdown(sections: SectionContent[], render: (markdown: string) => string): SectionContent[] {
+export function withRenderedMarkdown(
+  sections: SectionContent[],
+  render: (markdown: string) => string,
+): SectionContent[] {
   return sections.map((section) =>
-    section.type === "RichText" || section.type === "Split" ? { ...section, html: render(section.body) } : section,
+    section.type === "RichText" || section.type === "Split"
+      ? { ...section, html: render(section.body) }
+      : section,
   );
 }
 

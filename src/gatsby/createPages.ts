@@ -4,7 +4,8 @@ import type { Actions, GatsbyNode, Reporter } from "gatsby";
 import { featuredPost, listedPosts, paginate, paths, POSTS_PER_PAGE, relatedPosts } from "../data/blog";
 
 interface MarketingPagesResult {
-  allMarketingPage: { nodes: Array<{
+  allMarketingPage: {
+    nodes: Array<{
       id: string;
       path: string;
       sourceFile: string;
@@ -12,7 +13,8 @@ interface MarketingPagesResult {
       canonical: string | null;
       variantOf: string | null;
       experiment: string | null;
-    }>; };
+    }>;
+  };
 }
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
@@ -48,14 +50,18 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
   const variants = new Map(nodes.filter((n) => n.variantOf).map((n) => [n.variantOf ?? "", n]));
   for (const variant of variants.values()) {
     if (!nodes.some((n) => n.path === variant.variantOf && !n.variantOf)) {
-      reporter.panicOnBuild(`${variant.sourceFile} is a variant of ${variant.variantOf ?? ""}, but no page has that path`);
+      reporter.panicOnBuild(
+        `${variant.sourceFile} is a variant of ${variant.variantOf ?? ""}, but no page has that path`,
+      );
     }
   }
   const seen = new Map<string, string>();
   for (const page of nodes.filter((n) => !n.variantOf)) {
     const other = seen.get(page.path);
     if (other) {
-      reporter.panicOnBuild(`Two content files claim ${page.path}: ${other} and ${page.sourceFile}`);
+      reporter.panicOnBuild(
+        `Two content files claim ${page.path}: ${other} and ${page.sourceFile}`,
+      );
       continue;
     }
     seen.set(page.path, page.sourceFile);
@@ -67,7 +73,8 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
         id: page.id,
         variantId: variants.get(page.path)?.id ?? null,
         experiment: variants.get(page.path)?.experiment ?? null,
-        excludeFromSitemap: page.noindex || (page.canonical !== null && page.canonical !== page.path),
+        excludeFromSitemap:
+          page.noindex || (page.canonical !== null && page.canonical !== page.path),
       },
     });
   }

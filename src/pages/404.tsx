@@ -10,5 +10,12 @@ export default function NotFoundPage() {
 }
 
 export function Head({ location }: HeadProps) {
-  return <Seo title="Page not found" description={notFoundCopy.body} pathname={location.pathname} noindex />;
+  return (
+    <Seo
+      title="Page not found"
+      description={notFoundCopy.body}
+      pathname={location.pathname}
+      noindex
+    />
+  );
 }

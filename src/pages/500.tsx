@@ -10,5 +10,12 @@ export default function ServerErrorPage() {
 }
 
 export function Head({ location }: HeadProps) {
-  return <Seo title="Server error" description={serverErrorCopy.body} pathname={location.pathname} noindex />;
+  return (
+    <Seo
+      title="Server error"
+      description={serverErrorCopy.body}
+      pathname={location.pathname}
+      noindex
+    />
+  );
 }

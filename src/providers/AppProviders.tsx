@@ -1,14 +1,8 @@
 /** The providers every page lives in, mounted once at the root in both the browser and the server renderer. */
 import * as React from "react";
 import { ThemeProvider } from "styled-components";
-import { GlobalStyle } from "../styles/GlobalStyle";
 import { theme } from "../styles/theme";
 
 export function AppProviders({ children }: { children: React.ReactNode }) {
-  return (
-    <ThemeProvider theme={theme}>
-      <GlobalStyle />
-      {children}
-    </ThemeProvider>
-  );
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }

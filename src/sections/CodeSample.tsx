@@ -3,15 +3,25 @@ import * as React from "react";
 import styled from "styled-components";
 import type { CodeSampleContent } from "../data/sections";
 import { tokenize } from "../data/highlight";
-import { Button } from "../components/Button";
+import { CheckList } from "../components/CheckList";
+import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
-import { Icon } from "../components/Icon";
 import { SectionShell } from "../components/SectionShell";
 import { Eyebrow, Text } from "../components/Text";
 import { media } from "../styles/media";
 
-export function CodeSample({ eyebrow, title, lead, points, language, filename, code, ctas, id }: CodeSampleContent) {
+export function CodeSample({
+  eyebrow,
+  title,
+  lead,
+  points,
+  language,
+  filename,
+  code,
+  ctas,
+  id,
+}: CodeSampleContent) {
   const tokens = tokenize(code.replace(/\n+$/, ""), language);
   return (
     <SectionShell id={id} $tone="dark">
@@ -19,26 +29,13 @@ export function CodeSample({ eyebrow, title, lead, points, language, filename, c
         <Copy>
           {eyebrow ? <Eyebrow $inverse>{eyebrow}</Eyebrow> : null}
           <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg" $tone="inverseMuted">{lead}</Text> : null}
-          {points.length > 0 ? (
-            <Points role="list">
-              {points.map((point) => (
-                <li key={point}>
-                  <Icon name="check" />
-                  <span>{point}</span>
-                </li>
-              ))}
-            </Points>
+          {lead ? (
+            <Text $size="lg" $tone="inverseMuted">
+              {lead}
+            </Text>
           ) : null}
-          {ctas.length > 0 ? (
-            <Actions>
-              {ctas.map((cta, index) => (
-                <Button key={cta.href} href={cta.href} variant={cta.variant ?? (index === 0 ? "inverse" : "ghost")}>
-                  {cta.label}
-                </Button>
-              ))}
-            </Actions>
-          ) : null}
+          <CheckList items={points} inverse />
+          <CtaGroup ctas={ctas} primary="inverse" secondary="ghost" />
         </Copy>
         <Window>
           <WindowBar>
@@ -79,29 +76,6 @@ const Copy = styled.div`
   gap: ${({ theme }) => theme.space[4]};
 `;
 
-const Points = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.onNight};
-
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space[2]};
-    align-items: flex-start;
-  }
-  svg {
-    margin-top: 0.2em;
-    color: ${({ theme }) => theme.colors.accentOnNight};
-  }
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[2]};
-`;
-
 const Window = styled.div`
   min-width: 0;
   border-radius: ${({ theme }) => theme.radii.lg};
@@ -113,7 +87,8 @@ const Window = styled.div`
 
 const WindowBar = styled.div`
   padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  border-bottom: ${({ theme }) => theme.borders.hairline} solid
+    ${({ theme }) => theme.colors.nightLine};
   color: ${({ theme }) => theme.colors.codeComment};
   font-family: ${({ theme }) => theme.fonts.mono};
   font-size: ${({ theme }) => theme.fontSizes.xs};

@@ -8,7 +8,14 @@ import { Icon } from "../components/Icon";
 import { SectionIntro, SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
 
-export function ComparisonTable({ title, lead, columns, rows, footnote, id }: ComparisonTableContent) {
+export function ComparisonTable({
+  title,
+  lead,
+  columns,
+  rows,
+  footnote,
+  id,
+}: ComparisonTableContent) {
   return (
     <SectionShell id={id}>
       <Container>
@@ -82,7 +89,8 @@ const Table = styled.table`
   th,
   td {
     padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-    border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+    border-bottom: ${({ theme }) => theme.borders.hairline} solid
+      ${({ theme }) => theme.colors.line};
     text-align: left;
     vertical-align: top;
   }

@@ -2,7 +2,7 @@
 import * as React from "react";
 import styled from "styled-components";
 import type { CtaBannerContent } from "../data/sections";
-import { Button } from "../components/Button";
+import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Text } from "../components/Text";
@@ -20,11 +20,7 @@ export function CtaBanner({ title, lead, ctas, id }: CtaBannerContent) {
             {lead ? <Lead $tone="inverseMuted">{lead}</Lead> : null}
           </div>
           <Actions>
-            {ctas.map((cta, index) => (
-              <Button key={cta.href} href={cta.href} size="lg" variant={cta.variant ?? (index === 0 ? "primary" : "ghost")} arrow={index === 0}>
-                {cta.label}
-              </Button>
-            ))}
+            <CtaGroup ctas={ctas} size="lg" arrow secondary="ghost" />
           </Actions>
         </Panel>
       </Container>
@@ -42,7 +38,11 @@ const Panel = styled.div`
   gap: ${({ theme }) => theme.space[5]};
   padding: ${({ theme }) => theme.space[7]} ${({ theme }) => theme.space[5]};
   border-radius: ${({ theme }) => theme.radii.lg};
-  background: linear-gradient(120deg, ${({ theme }) => theme.colors.night} 0%, ${({ theme }) => theme.colors.nightSoft} 100%);
+  background: linear-gradient(
+    120deg,
+    ${({ theme }) => theme.colors.night} 0%,
+    ${({ theme }) => theme.colors.nightSoft} 100%
+  );
   color: ${({ theme }) => theme.colors.onNight};
 
   ${media.up("lg")} {

@@ -7,7 +7,7 @@ import { Card } from "../components/Card";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon, iconNames } from "../components/Icon";
-import { Link } from "../components/Link";
+import { StretchedLink } from "../components/StretchedLink";
 import { SectionIntro, SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
 import { Eyebrow, Text } from "../components/Text";
@@ -17,7 +17,15 @@ const isIcon = (name: string | undefined): name is IconName =>
 
 type Item = FeatureGridContent["items"][number];
 
-export function FeatureGrid({ eyebrow, title, lead, columns, tone, items, id }: FeatureGridContent) {
+export function FeatureGrid({
+  eyebrow,
+  title,
+  lead,
+  columns,
+  tone,
+  items,
+  id,
+}: FeatureGridContent) {
   const dark = tone === "dark";
   const groups = groupItems(items);
   return (
@@ -26,7 +34,11 @@ export function FeatureGrid({ eyebrow, title, lead, columns, tone, items, id }: 
         <SectionIntro>
           {eyebrow ? <Eyebrow $inverse={dark}>{eyebrow}</Eyebrow> : null}
           <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg" $tone={dark ? "inverseMuted" : "default"}>{lead}</Text> : null}
+          {lead ? (
+            <Text $size="lg" $tone={dark ? "inverseMuted" : "default"}>
+              {lead}
+            </Text>
+          ) : null}
         </SectionIntro>
         {groups.map(([group, groupItemsList]) => (
           <Group key={group ?? "all"}>
@@ -39,14 +51,23 @@ export function FeatureGrid({ eyebrow, title, lead, columns, tone, items, id }: 
             ) : null}
             <Grid $columns={columns} role="list">
               {groupItemsList.map((item) => (
-                <Card key={item.title} role="listitem" $tone={dark ? "dark" : "light"} $interactive={Boolean(item.href)}>
+                <Card
+                  key={item.title}
+                  role="listitem"
+                  $tone={dark ? "dark" : "light"}
+                  $interactive={Boolean(item.href)}
+                >
                   {isIcon(item.icon) ? (
                     <IconBox $dark={dark}>
                       <Icon name={item.icon} />
                     </IconBox>
                   ) : null}
                   <Heading level={group ? 4 : 3} size="md">
-                    {item.href ? <CardLink href={item.href}>{item.title}</CardLink> : item.title}
+                    {item.href ? (
+                      <StretchedLink href={item.href}>{item.title}</StretchedLink>
+                    ) : (
+                      item.title
+                    )}
                   </Heading>
                   <Text $size="sm" $tone={dark ? "inverseMuted" : "default"}>
                     {item.body}
@@ -98,22 +119,6 @@ const IconBox = styled.span<{ $dark: boolean }>`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme, $dark }) => ($dark ? theme.colors.nightLine : theme.colors.accentSoft)};
   color: ${({ theme, $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accentStrong)};
-`;
-
-/* The title link stretches over the whole card so the card is one click target with one accessible name. */
-const CardLink = styled(Link)`
-  color: inherit;
-  text-decoration: none;
-
-  &::after {
-    content: "";
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
-  }
-  &:hover {
-    color: inherit;
-  }
 `;
 
 const More = styled.span<{ $dark: boolean }>`

@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import type { FormSectionContent } from "../data/sections";
 import { Container } from "../components/Container";
+import { CheckList } from "../components/CheckList";
 import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
 import { SectionShell } from "../components/SectionShell";
@@ -21,24 +22,15 @@ export function FormSection({ eyebrow, title, lead, form, points, email, id }: F
             {title}
           </Heading>
           {lead ? <Text>{lead}</Text> : null}
-          {points.length > 0 ? (
-            <Points role="list">
-              {points.map((point) => (
-                <li key={point}>
-                  <Icon name="check" />
-                  <span>{point}</span>
-                </li>
-              ))}
-            </Points>
-          ) : null}
+          <CheckList items={points} />
         </Copy>
         <Slot data-form-id={form}>
           <Heading level={3} size="md">
             Write to the team
           </Heading>
           <Text $size="sm">
-            Tell us a little about your company and what you would like to solve, and a person (not a bot) will reply
-            within one business day.
+            Tell us a little about your company and what you would like to solve, and a person (not
+            a bot) will reply within one business day.
           </Text>
           <MailLink href={`mailto:${address}`}>
             <Icon name="message" /> {address}
@@ -63,20 +55,6 @@ const Copy = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[4]};
-`;
-
-const Points = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  li {
-    display: flex;
-    gap: ${({ theme }) => theme.space[2]};
-    align-items: flex-start;
-  }
-  svg {
-    margin-top: 0.2em;
-    color: ${({ theme }) => theme.colors.accent};
-  }
 `;
 
 const Slot = styled.div`

@@ -2,7 +2,7 @@
 import * as React from "react";
 import styled from "styled-components";
 import type { HeroContent } from "../data/sections";
-import { Button } from "../components/Button";
+import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Eyebrow, Text } from "../components/Text";
@@ -20,21 +20,7 @@ export function Hero({ eyebrow, title, lead, ctas, note, visual, tone, id }: Her
           <Text $size="lg" $tone={dark ? "inverseMuted" : "default"}>
             {lead}
           </Text>
-          {ctas.length > 0 ? (
-            <Actions>
-              {ctas.map((cta, index) => (
-                <Button
-                  key={cta.href + cta.label}
-                  href={cta.href}
-                  size="lg"
-                  arrow={index === 0}
-                  variant={cta.variant ?? (index === 0 ? "primary" : dark ? "ghost" : "secondary")}
-                >
-                  {cta.label}
-                </Button>
-              ))}
-            </Actions>
-          ) : null}
+          <CtaGroup ctas={ctas} size="lg" arrow secondary={dark ? "ghost" : "secondary"} />
           {note ? <Note $dark={dark}>{note}</Note> : null}
         </Copy>
         {visual !== "none" ? <Illustration name={visual} /> : null}
@@ -72,12 +58,6 @@ const Copy = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[5]};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
 `;
 
 const Note = styled.p<{ $dark: boolean }>`

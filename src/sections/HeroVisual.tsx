@@ -30,7 +30,10 @@ export function HeroVisual({ kind }: { kind: HeroVisualKind }) {
     );
   }
   return (
-    <Card role="img" aria-label={`Illustration: a sample ${site.productName} identification result for one visitor`}>
+    <Card
+      role="img"
+      aria-label={`Illustration: a sample ${site.productName} identification result for one visitor`}
+    >
       <CardHeader>
         <Dot $tone="red" />
         <Dot $tone="amber" />
@@ -86,7 +89,8 @@ const CardHeader = styled.div`
   align-items: center;
   gap: 6px;
   padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  border-bottom: ${({ theme }) => theme.borders.hairline} solid
+    ${({ theme }) => theme.colors.nightLine};
 `;
 
 const Dot = styled.span<{ $tone: "red" | "amber" | "green" }>`
@@ -129,7 +133,8 @@ const Signals = styled.ul`
   gap: ${({ theme }) => theme.space[2]};
   margin: 0;
   padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]} ${theme.space[5]}`};
-  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  border-top: ${({ theme }) => theme.borders.hairline} solid
+    ${({ theme }) => theme.colors.nightLine};
   list-style: none;
   font-family: ${({ theme }) => theme.fonts.body};
 

@@ -13,7 +13,11 @@ export function LogoCloud({ title, logos, id }: LogoCloudContent) {
         <Title>{title}</Title>
         <List role="list">
           {logos.map((logo, index) => (
-            <Wordmark key={logo.name} $style={index % 4} title={`${logo.name} (${logo.industry}, fictional sample customer)`}>
+            <Wordmark
+              key={logo.name}
+              $style={index % 4}
+              title={`${logo.name} (${logo.industry}, fictional sample customer)`}
+            >
               {logo.name}
             </Wordmark>
           ))}

@@ -56,7 +56,10 @@ export function PriceEstimator(props: PriceEstimatorContent) {
                 ? `for ${formatCount(volume)} ${unit}, ${formatCount(props.included)} included`
                 : "At this volume we tailor pricing to your traffic."}
             </Text>
-            <Button href="/contact-sales/" variant={estimate.kind === "custom" ? "primary" : "secondary"}>
+            <Button
+              href="/contact-sales/"
+              variant={estimate.kind === "custom" ? "primary" : "secondary"}
+            >
               Talk to sales
             </Button>
           </Result>

@@ -31,7 +31,10 @@ export function PricingTable({ eyebrow, title, lead, plans, note, id }: PricingT
                 {plan.period ? <span> {plan.period}</span> : null}
               </Price>
               <Text $size="sm">{plan.description}</Text>
-              <Button href={plan.cta.href} variant={plan.cta.variant ?? (plan.highlighted ? "primary" : "secondary")}>
+              <Button
+                href={plan.cta.href}
+                variant={plan.cta.variant ?? (plan.highlighted ? "primary" : "secondary")}
+              >
                 {plan.cta.label}
               </Button>
               <Features role="list">

@@ -6,7 +6,7 @@ import { Card } from "../components/Card";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
-import { Link } from "../components/Link";
+import { StretchedLink } from "../components/StretchedLink";
 import { SectionIntro, SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
 import { Eyebrow, Text } from "../components/Text";
@@ -25,7 +25,7 @@ export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListCo
             <Card key={item.title + item.href} role="listitem" $interactive>
               {item.meta ? <Meta>{item.meta}</Meta> : null}
               <Heading level={3} size="md">
-                <ItemLink href={item.href}>{item.title}</ItemLink>
+                <StretchedLink href={item.href}>{item.title}</StretchedLink>
               </Heading>
               {item.body ? <Text $size="sm">{item.body}</Text> : null}
               {item.tags.length > 0 ? (
@@ -36,7 +36,15 @@ export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListCo
                 </Tags>
               ) : null}
               <More aria-hidden="true">
-                {item.linkLabel ?? "Read more"} <Icon name={item.href.startsWith("/") || item.href.startsWith("#") ? "arrow-right" : "external"} size={0.9} />
+                {item.linkLabel ?? "Read more"}{" "}
+                <Icon
+                  name={
+                    item.href.startsWith("/") || item.href.startsWith("#")
+                      ? "arrow-right"
+                      : "external"
+                  }
+                  size={0.9}
+                />
               </More>
             </Card>
           ))}
@@ -52,21 +60,6 @@ const Meta = styled.p`
   color: ${({ theme }) => theme.colors.muted};
   text-transform: uppercase;
   letter-spacing: 0.06em;
-`;
-
-const ItemLink = styled(Link)`
-  color: inherit;
-  text-decoration: none;
-
-  &::after {
-    content: "";
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
-  }
-  &:hover {
-    color: inherit;
-  }
 `;
 
 const Tags = styled.ul`

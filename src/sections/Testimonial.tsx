@@ -50,8 +50,12 @@ const Quote = styled.blockquote`
   line-height: ${({ theme }) => theme.lineHeights.snug};
   color: ${({ theme }) => theme.colors.ink};
 
-  p::before { content: "“"; }
-  p::after { content: "”"; }
+  p::before {
+    content: "“";
+  }
+  p::after {
+    content: "”";
+  }
 `;
 
 const Caption = styled.figcaption`
@@ -60,7 +64,9 @@ const Caption = styled.figcaption`
   gap: ${({ theme }) => theme.space[3]};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.muted};
-  strong { color: ${({ theme }) => theme.colors.ink}; }
+  strong {
+    color: ${({ theme }) => theme.colors.ink};
+  }
 `;
 
 const Avatar = styled.span`

@@ -17,6 +17,10 @@ import { LogoCloud } from "./LogoCloud";
 import { Stats } from "./Stats";
 import { Steps } from "./Steps";
 import { Testimonial } from "./Testimonial";
+import { JobBoard } from "./JobBoard";
+import { JobPosting } from "./JobPosting";
+import { OpenRoles } from "./OpenRoles";
+import { ServiceStatus } from "./ServiceStatus";
 
 export function Section({ section }: { section: SectionContent }) {
   switch (section.type) {
@@ -52,6 +56,14 @@ export function Section({ section }: { section: SectionContent }) {
       return <ResourceList {...section} />;
     case "FormSection":
       return <FormSection {...section} />;
+    case "OpenRoles":
+      return <OpenRoles {...section} />;
+    case "JobBoard":
+      return <JobBoard {...section} />;
+    case "JobPosting":
+      return <JobPosting {...section} />;
+    case "ServiceStatus":
+      return <ServiceStatus {...section} />;
   }
 }
 

@@ -46,3 +46,53 @@ export function readServerEnv(source: EnvSource = process.env): ServerEnv {
     publicDir: path.resolve(read(source, "PUBLIC_DIR") ?? DEFAULT_PUBLIC_DIR),
   };
 }
+
+export type GreenhouseEnv = {
+  /** Job Board API base, e.g. https://boards-api.greenhouse.io/v1; tests point it at a fake. */
+  apiUrl: string;
+  /** Board token; null serves the sample board from content/careers/. */
+  board: string | null;
+  /** How long the proxy waits for the job board before answering 502. */
+  timeoutMs: number;
+  /** Greenhouse's hosted application form, framed on the apply page. */
+  embedUrl: string;
+};
+
+const DEFAULT_GREENHOUSE_API_URL = "https://boards-api.greenhouse.io/v1";
+const DEFAULT_GREENHOUSE_EMBED_URL = "https://job-boards.greenhouse.io/embed/job_app";
+const DEFAULT_GREENHOUSE_TIMEOUT_MS = 4000;
+const BOARD_TOKEN = /^[A-Za-z0-9_-]{1,100}$/;
+
+function readHttpUrl(source: EnvSource, name: string, fallback: string): string {
+  const raw = read(source, name);
+  if (raw === null) return fallback;
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash) {
+    throw new Error(`${name} must be an absolute http(s) URL without query or fragment, got "${raw}".`);
+  }
+  return raw.replace(/\/+$/, "");
+}
+
+/** Configuration of the Greenhouse proxy (GET /greenhouse/), read per request like the rest. */
+export function readGreenhouseEnv(source: EnvSource = process.env): GreenhouseEnv {
+  const board = read(source, "GREENHOUSE_BOARD");
+  if (board !== null && !BOARD_TOKEN.test(board)) {
+    throw new Error(`GREENHOUSE_BOARD must be a board token (letters, digits, - and _), got "${board}".`);
+  }
+  const rawTimeout = read(source, "GREENHOUSE_TIMEOUT_MS");
+  const timeoutMs = rawTimeout === null ? DEFAULT_GREENHOUSE_TIMEOUT_MS : Number(rawTimeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 50 || timeoutMs > 30000) {
+    throw new Error(`GREENHOUSE_TIMEOUT_MS must be an integer from 50 to 30000, got "${rawTimeout}".`);
+  }
+  return {
+    apiUrl: readHttpUrl(source, "GREENHOUSE_API_URL", DEFAULT_GREENHOUSE_API_URL),
+    board,
+    timeoutMs,
+    embedUrl: readHttpUrl(source, "GREENHOUSE_EMBED_URL", DEFAULT_GREENHOUSE_EMBED_URL),
+  };
+}

@@ -1,5 +1,6 @@
 // The one table of function routes, shared by the local server, Gatsby develop, Netlify and Vercel.
 import { getCountry, GET_COUNTRY_METHODS } from "./handlers/get-country";
+import { greenhouse, GREENHOUSE_METHODS } from "./handlers/greenhouse";
 import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -19,6 +20,12 @@ export const functions: readonly FunctionRoute[] = [
     path: "/api/get-country",
     methods: GET_COUNTRY_METHODS,
     handler: getCountry,
+  },
+  {
+    name: "greenhouse",
+    path: "/greenhouse",
+    methods: GREENHOUSE_METHODS,
+    handler: greenhouse,
   },
 ];
 

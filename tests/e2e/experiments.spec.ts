@@ -3,13 +3,17 @@ import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../src/providers/experiments/
 import { expect, test } from "./fixtures";
 
 async function visitWith(page: import("@playwright/test").Page, variant: "control" | "treatment") {
-  const flags = Object.fromEntries(EXPERIMENTS.map((key) => [key, key === "contact-sales" ? variant : "control"]));
+  const flags = Object.fromEntries(
+    EXPERIMENTS.map((key) => [key, key === "contact-sales" ? variant : "control"]),
+  );
   await page.addInitScript(
     ([key, value]) => {
       window.localStorage.setItem(key, value);
       (window as unknown as { __cls: number }).__cls = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+        for (const entry of list.getEntries() as Array<
+          PerformanceEntry & { value: number; hadRecentInput: boolean }
+        >) {
           if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
         }
       }).observe({ type: "layout-shift", buffered: true });

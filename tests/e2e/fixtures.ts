@@ -46,7 +46,8 @@ const pendingPageData = new Set(
 
 /** Whether a console message is only the browser reporting one of those expected misses. */
 function isExpectedMiss(msg: ConsoleMessage, expected: Set<string>): boolean {
-  if (!msg.text().startsWith("Failed to load resource: the server responded with a status of")) return false;
+  if (!msg.text().startsWith("Failed to load resource: the server responded with a status of"))
+    return false;
   const url = msg.location().url;
   return expected.has(url) || (url !== "" && pendingPageData.has(new URL(url).pathname));
 }

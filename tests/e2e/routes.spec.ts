@@ -17,9 +17,9 @@ for (const route of servedRoutes) {
     await expect(page).toHaveTitle(/\S/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
 
-    const hrefs = await page.locator('a[href^="/"]').evaluateAll((links) =>
-      links.map((link) => link.getAttribute("href") ?? ""),
-    );
+    const hrefs = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
     const broken: string[] = [];
     for (const href of new Set(hrefs)) {
       const target = href.split("#")[0] ?? href;
@@ -32,16 +32,24 @@ for (const route of servedRoutes) {
     }
     expect(broken, "broken internal links").toEqual([]);
 
-    const images = await page.locator("img").evaluateAll((imgs) =>
-      imgs.map((img) => ({ src: (img as HTMLImageElement).currentSrc, lazy: (img as HTMLImageElement).loading === "lazy" })),
-    );
+    const images = await page
+      .locator("img")
+      .evaluateAll((imgs) =>
+        imgs.map((img) => ({
+          src: (img as HTMLImageElement).currentSrc,
+          lazy: (img as HTMLImageElement).loading === "lazy",
+        })),
+      );
     for (const image of images) {
       const answer = await request.get(image.src);
       expect(answer.status(), image.src).toBe(200);
     }
 
     await checkA11y(page);
-    await snap(page, route.path === "/" ? "home" : route.path.replace(/^\/|\/$/g, "").replace(/\//g, "_"));
+    await snap(
+      page,
+      route.path === "/" ? "home" : route.path.replace(/^\/|\/$/g, "").replace(/\//g, "_"),
+    );
   });
 }
 
@@ -54,7 +62,8 @@ test("titles and descriptions are unique across served routes", async ({ request
     const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
     const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";
     if (titles.has(title)) clashes.push(`title "${title}": ${titles.get(title)} and ${route.path}`);
-    if (descriptions.has(description)) clashes.push(`description: ${descriptions.get(description)} and ${route.path}`);
+    if (descriptions.has(description))
+      clashes.push(`description: ${descriptions.get(description)} and ${route.path}`);
     titles.set(title, route.path);
     descriptions.set(description, route.path);
   }

@@ -10,10 +10,17 @@ export const FLAGS_STORAGE_KEY = "ABLocalFlags";
  * Every experiment the site runs. Each page variant pair is driven by one of these; control is the
  * page at its usual content, treatment the alternative.
  */
-export const EXPERIMENTS = ["home", "pricing", "demo", "contact-sales", "contact-sales-single-pane"] as const;
+export const EXPERIMENTS = [
+  "home",
+  "pricing",
+  "demo",
+  "contact-sales",
+  "contact-sales-single-pane",
+] as const;
 export type ExperimentKey = (typeof EXPERIMENTS)[number];
 
-const isVariant = (value: unknown): value is Variant => value === "control" || value === "treatment";
+const isVariant = (value: unknown): value is Variant =>
+  value === "control" || value === "treatment";
 
 /** Reads stored flags, keeping only well-formed entries for known experiments. */
 export function parseFlags(raw: string | null): ExperimentFlags | null {
@@ -33,7 +40,10 @@ export function parseFlags(raw: string | null): ExperimentFlags | null {
 }
 
 /** Gives each known experiment without a variant control or treatment with equal probability. */
-export function assignFlags(existing: ExperimentFlags | null, random: () => number = Math.random): ExperimentFlags {
+export function assignFlags(
+  existing: ExperimentFlags | null,
+  random: () => number = Math.random,
+): ExperimentFlags {
   const flags: ExperimentFlags = { ...(existing ?? {}) };
   for (const key of EXPERIMENTS) {
     if (!isVariant(flags[key])) flags[key] = random() < 0.5 ? "control" : "treatment";

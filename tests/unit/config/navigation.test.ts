@@ -1,16 +1,55 @@
 import { describe, expect, it } from "vitest";
-import { MENU_BADGE_COUNT, footerColumns, menus, useCaseGroups, demoHubLinks, legalLinks } from "../../../src/config/navigation";
+import {
+  MENU_BADGE_COUNT,
+  footerColumns,
+  menus,
+  useCaseGroups,
+  demoHubLinks,
+  legalLinks,
+} from "../../../src/config/navigation";
 import { site } from "../../../src/config/site";
 
 describe("header menus (SPEC §2)", () => {
   it("has exactly the five menus in the spec's order", () => {
-    expect(menus.map((m) => m.title)).toEqual(["Developers", "Platform", "Resources", "Demo", "Industries"]);
+    expect(menus.map((m) => m.title)).toEqual([
+      "Developers",
+      "Platform",
+      "Resources",
+      "Demo",
+      "Industries",
+    ]);
   });
 
   it.each([
-    ["Developers", ["Documentation", "Tutorials", "SDKs and Libraries", "GitHub", "Community chat"]],
-    ["Platform", ["Device Intelligence", "Smart Signals", "Integrations", "Identification", "Mobile Device Signals", "Bot Detection"]],
-    ["Resources", ["Resources", "Blog", "Webinars", "FAQ", "Case Studies", "Press", "About Us", "Careers", "Support"]],
+    [
+      "Developers",
+      ["Documentation", "Tutorials", "SDKs and Libraries", "GitHub", "Community chat"],
+    ],
+    [
+      "Platform",
+      [
+        "Device Intelligence",
+        "Smart Signals",
+        "Integrations",
+        "Identification",
+        "Mobile Device Signals",
+        "Bot Detection",
+      ],
+    ],
+    [
+      "Resources",
+      [
+        "Resources",
+        "Blog",
+        "Webinars",
+        "FAQ",
+        "Case Studies",
+        "Press",
+        "About Us",
+        "Careers",
+        "Support",
+      ],
+    ],
     ["Demo", ["Playground", `Browser ${site.productName} Test`, "By Use Case"]],
     ["Industries", ["Fintech", "E-commerce", "BNPL", "Online Gaming & Gambling", "Cryptocurrency"]],
   ])("%s lists the spec's entries", (title, entries) => {
@@ -25,7 +64,11 @@ describe("header menus (SPEC §2)", () => {
   });
 
   it("models every entry as the spec's menu entity, local entries as trailing-slash site paths", () => {
-    const all = [...menus.flatMap((m) => [...m.entries, ...(m.groups ?? []).flatMap((g) => g.entries)]), ...footerColumns.flatMap((c) => c.entries), ...legalLinks];
+    const all = [
+      ...menus.flatMap((m) => [...m.entries, ...(m.groups ?? []).flatMap((g) => g.entries)]),
+      ...footerColumns.flatMap((c) => c.entries),
+      ...legalLinks,
+    ];
     for (const entry of all) {
       expect(typeof entry.title).toBe("string");
       expect(typeof entry.isLocal).toBe("boolean");
@@ -49,7 +92,14 @@ describe("header menus (SPEC §2)", () => {
 describe("footer", () => {
   it("links the external destinations the spec names", () => {
     const urls = footerColumns.flatMap((c) => c.entries.map((e) => e.url));
-    for (const url of [site.external.login, site.external.signup, site.external.docs, site.external.status, site.external.community, site.external.careersBoard]) {
+    for (const url of [
+      site.external.login,
+      site.external.signup,
+      site.external.docs,
+      site.external.status,
+      site.external.community,
+      site.external.careersBoard,
+    ]) {
       expect(urls).toContain(url);
     }
   });

@@ -6,7 +6,9 @@ import { parseMarketingPage } from "../../../src/data/sections";
 import { site } from "../../../src/config/site";
 
 const dir = path.resolve("content/pages");
-const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.ya?ml$/.test(f)).sort();
+const files = (readdirSync(dir, { recursive: true }) as string[])
+  .filter((f) => /\.ya?ml$/.test(f))
+  .sort();
 
 describe("content/pages", () => {
   it("has the home page and its two variants", () => {
@@ -21,7 +23,12 @@ describe("content/pages", () => {
   });
 
   it("gives every page a unique path, title and description", () => {
-    const pages = files.map((file) => parseMarketingPage(fillPlaceholders(parseYamlFile(readFileSync(path.join(dir, file), "utf8"), file)), file));
+    const pages = files.map((file) =>
+      parseMarketingPage(
+        fillPlaceholders(parseYamlFile(readFileSync(path.join(dir, file), "utf8"), file)),
+        file,
+      ),
+    );
     for (const key of ["path", "description"] as const) {
       expect(new Set(pages.map((p) => p[key])).size).toBe(pages.length);
     }
@@ -38,8 +45,16 @@ describe("content/pages", () => {
 
 describe("fillPlaceholders", () => {
   it("fills brand and address placeholders deeply", () => {
-    const out = fillPlaceholders({ a: ["{product} Pro", { href: "/products/{productSlug}-pro/" }], b: 3, c: "{signupUrl}" });
-    expect(out).toEqual({ a: [`${site.productName} Pro`, { href: `/products/${site.productSlug}-pro/` }], b: 3, c: site.external.signup });
+    const out = fillPlaceholders({
+      a: ["{product} Pro", { href: "/products/{productSlug}-pro/" }],
+      b: 3,
+      c: "{signupUrl}",
+    });
+    expect(out).toEqual({
+      a: [`${site.productName} Pro`, { href: `/products/${site.productSlug}-pro/` }],
+      b: 3,
+      c: site.external.signup,
+    });
   });
 });
 
@@ -56,8 +71,14 @@ describe("parseMarketingPage", () => {
   });
 
   it("names the file and each problem", () => {
-    const bad = { ...valid, path: "/Bad Path", sections: [{ type: "Hero", title: "" }, { type: "Carousel" }] };
-    expect(() => parseMarketingPage(bad, "content/pages/bad.yml")).toThrowError(/content\/pages\/bad\.yml[\s\S]*path[\s\S]*sections\.0/);
+    const bad = {
+      ...valid,
+      path: "/Bad Path",
+      sections: [{ type: "Hero", title: "" }, { type: "Carousel" }],
+    };
+    expect(() => parseMarketingPage(bad, "content/pages/bad.yml")).toThrowError(
+      /content\/pages\/bad\.yml[\s\S]*path[\s\S]*sections\.0/,
+    );
   });
 
   it("rejects unknown keys (a typo would otherwise vanish silently)", () => {
@@ -66,13 +87,29 @@ describe("parseMarketingPage", () => {
 
   it("rejects javascript: and http: links", () => {
     for (const href of ["javascript:alert(1)", "http://insecure.example"]) {
-      expect(() => parseMarketingPage({ ...valid, sections: [{ type: "CtaBanner", title: "Go", ctas: [{ label: "Go", href }] }] }, "x.yml")).toThrow(/links must be/);
+      expect(() =>
+        parseMarketingPage(
+          {
+            ...valid,
+            sections: [{ type: "CtaBanner", title: "Go", ctas: [{ label: "Go", href }] }],
+          },
+          "x.yml",
+        ),
+      ).toThrow(/links must be/);
     }
   });
 
   it("requires testimonials to be marked fictional", () => {
-    const section = { type: "Testimonial", quote: "Great", name: "A B", role: "CTO", company: "Example" };
-    expect(() => parseMarketingPage({ ...valid, sections: [section] }, "x.yml")).toThrow(/fictional/);
+    const section = {
+      type: "Testimonial",
+      quote: "Great",
+      name: "A B",
+      role: "CTO",
+      company: "Example",
+    };
+    expect(() => parseMarketingPage({ ...valid, sections: [section] }, "x.yml")).toThrow(
+      /fictional/,
+    );
   });
 });
 

@@ -5,7 +5,11 @@ describe("tokenize", () => {
   const code = `import { load } from "agent";\n// comment here\nconst n = 42; const s = 'it\\'s';`;
 
   it("round-trips the input exactly", () => {
-    expect(tokenize(code, "javascript").map((t) => t.text).join("")).toBe(code);
+    expect(
+      tokenize(code, "javascript")
+        .map((t) => t.text)
+        .join(""),
+    ).toBe(code);
   });
 
   it("classifies keywords, strings, comments and numbers", () => {
@@ -25,6 +29,10 @@ describe("tokenize", () => {
 
   it("survives an unterminated string", () => {
     const input = 'const a = "open';
-    expect(tokenize(input, "javascript").map((t) => t.text).join("")).toBe(input);
+    expect(
+      tokenize(input, "javascript")
+        .map((t) => t.text)
+        .join(""),
+    ).toBe(input);
   });
 });

@@ -3,11 +3,16 @@ import { includeInSitemap } from "../../../src/gatsby/sitemap";
 import { robotsTxt } from "../../../src/gatsby/onPostBuild";
 
 describe("includeInSitemap", () => {
-  it.each(["/404/", "/404.html", "/500/", "/500.html", "/dev-404-page/", "/admin/"])("leaves out %s", (path) => {
-    expect(includeInSitemap({ path })).toBe(false);
-  });
+  it.each(["/404/", "/404.html", "/500/", "/500.html", "/dev-404-page/", "/admin/"])(
+    "leaves out %s",
+    (path) => {
+      expect(includeInSitemap({ path })).toBe(false);
+    },
+  );
   it("leaves out pages marked for exclusion (noindex or canonical elsewhere)", () => {
-    expect(includeInSitemap({ path: "/home-a/", pageContext: { excludeFromSitemap: true } })).toBe(false);
+    expect(includeInSitemap({ path: "/home-a/", pageContext: { excludeFromSitemap: true } })).toBe(
+      false,
+    );
   });
   it("keeps ordinary pages", () => {
     expect(includeInSitemap({ path: "/", pageContext: { excludeFromSitemap: false } })).toBe(true);

@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
-import { EXPERIMENTS, FLAGS_STORAGE_KEY, assignFlags, headScript, parseFlags } from "../../../src/providers/experiments/flags";
+import {
+  EXPERIMENTS,
+  FLAGS_STORAGE_KEY,
+  assignFlags,
+  headScript,
+  parseFlags,
+} from "../../../src/providers/experiments/flags";
 
 describe("assignFlags", () => {
   it("assigns every known experiment", () => {
@@ -11,7 +17,10 @@ describe("assignFlags", () => {
   });
 
   it("keeps existing assignments", () => {
-    expect(assignFlags({ home: "treatment" }, () => 0)).toMatchObject({ home: "treatment", pricing: "control" });
+    expect(assignFlags({ home: "treatment" }, () => 0)).toMatchObject({
+      home: "treatment",
+      pricing: "control",
+    });
   });
 
   it("splits roughly 50/50 with a real random source", () => {
@@ -27,7 +36,16 @@ describe("parseFlags", () => {
     expect(parseFlags(raw)).toBeNull();
   });
   it("drops unknown experiments and bad variants", () => {
-    expect(parseFlags(JSON.stringify({ home: "treatment", pricing: "blue", other: "control", __proto__: { x: 1 } }))).toEqual({ home: "treatment" });
+    expect(
+      parseFlags(
+        JSON.stringify({
+          home: "treatment",
+          pricing: "blue",
+          other: "control",
+          __proto__: { x: 1 },
+        }),
+      ),
+    ).toEqual({ home: "treatment" });
   });
 });
 
@@ -41,7 +59,8 @@ describe("headScript", () => {
     new Function(headScript())();
     const stored = parseFlags(window.localStorage.getItem(FLAGS_STORAGE_KEY));
     expect(Object.keys(stored ?? {}).sort()).toEqual([...EXPERIMENTS].sort());
-    for (const key of EXPERIMENTS) expect(document.documentElement.getAttribute(`data-ab-${key}`)).toBe(stored?.[key]);
+    for (const key of EXPERIMENTS)
+      expect(document.documentElement.getAttribute(`data-ab-${key}`)).toBe(stored?.[key]);
   });
 
   it("honours stored flags and leaves them unchanged", () => {

@@ -1,0 +1,57 @@
+/** Job descriptions: Greenhouse's entity-escaped HTML decoded once, then sanitized before it reaches the page. */
+import { decode } from "html-entities";
+import sanitizeHtml from "sanitize-html";
+
+/**
+ * What a job description may contain: text structure and links, nothing that runs, loads or
+ * styles. Everything else is dropped with its attributes; the text of unknown tags is kept.
+ */
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    "p", "br", "hr", "div", "span", "strong", "b", "em", "i", "u", "s", "sub", "sup",
+    "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "a", "table", "thead",
+    "tbody", "tr", "th", "td",
+  ],
+  allowedAttributes: { a: ["href", "title", "target", "rel"], th: ["colspan", "rowspan"], td: ["colspan", "rowspan"] },
+  allowedSchemes: ["http", "https", "mailto"],
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  transformTags: {
+    // The page already has its h1 (the job title); a heading inside the description sits below it.
+    h1: "h2",
+    // Outside links open in a new tab without handing the page a window.opener; no author-set target.
+    // A link whose address is not plainly http(s) or mailto becomes text, not a dead, link-styled anchor.
+    a: (tagName, attribs) => {
+      const { target: _target, rel: _rel, ...rest } = attribs;
+      const href = rest.href?.trim() ?? "";
+      if (/^https?:\/\//i.test(href)) {
+        return { tagName, attribs: { ...rest, href, target: "_blank", rel: "noopener noreferrer" } };
+      }
+      if (/^mailto:/i.test(href)) return { tagName, attribs: { ...rest, href } };
+      return { tagName: "span", attribs: {} };
+    },
+  },
+};
+
+/** Sanitizes HTML that is already decoded; idempotent, so sanitized HTML may pass through again. */
+export function sanitizeJobHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/**
+ * Greenhouse's `content` field: HTML whose markup is entity-encoded (`&lt;p&gt;`). Decoded exactly
+ * once (a second decode would turn the author's literal "&lt;" into markup), then sanitized.
+ */
+export function jobDescriptionHtml(escaped: string): string {
+  return sanitizeJobHtml(decode(escaped));
+}
+
+/** Plain text of a description, e.g. for meta descriptions and previews. */
+export function jobDescriptionText(html: string, maxLength = 300): string {
+  // A space after each block keeps "</li><li>" from gluing two words together.
+  const spaced = html.replace(/<\/(p|li|h[1-6]|div|td|th|blockquote)>|<br\s*\/?>/gi, "$& ");
+  const text = decode(sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }))
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
+}

@@ -1,0 +1,25 @@
+import * as React from "react";
+import { renderToString } from "react-dom/server";
+import { ServerStyleSheet } from "styled-components";
+import { describe, expect, it } from "vitest";
+import { AppProviders } from "../../../src/providers/AppProviders";
+import { GlobalStyle } from "../../../src/styles/GlobalStyle";
+
+describe("GlobalStyle (server render)", () => {
+  it("emits the font faces, the reset and the A/B variant rules", () => {
+    const sheet = new ServerStyleSheet();
+    renderToString(
+      sheet.collectStyles(
+        <AppProviders>
+          <GlobalStyle />
+        </AppProviders>,
+      ),
+    );
+    const css = sheet.getStyleTags();
+    sheet.seal();
+    expect(css).toContain("@font-face");
+    expect(css).toContain("Inter Variable");
+    expect(css).toContain(".visually-hidden");
+    expect(css).toContain('[data-ab-variant="contact-sales:treatment"]{display:none;}');
+  });
+});
