@@ -88,7 +88,7 @@ test("a post has breadcrumbs, authors, hero, table of contents with working anch
   const toc = page.getByRole("navigation", { name: "On this page" });
   await toc.getByRole("link", { name: "2. Apply it in the route" }).click();
   await expect(page).toHaveURL(/#2-apply-it-in-the-route$/);
-  const heading = page.locator("#2-apply-it-in-the-route");
+  const heading = page.locator('[id="2-apply-it-in-the-route"]');
   await expect(heading).toBeInViewport();
   await expect.poll(async () => heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(40);
   // Related posts share a tag.
