@@ -16,7 +16,7 @@ export const GlobalStyle = createGlobalStyle`
   @font-face {
     font-family: "Inter Variable";
     font-style: normal;
-    font-display: swap;
+    font-display: optional;
     font-weight: 100 900;
     src: url(${fontFiles.interLatin}) format("woff2-variations");
     unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304,
@@ -25,7 +25,7 @@ export const GlobalStyle = createGlobalStyle`
   @font-face {
     font-family: "Inter Variable";
     font-style: normal;
-    font-display: swap;
+    font-display: optional;
     font-weight: 100 900;
     src: url(${fontFiles.interLatinExt}) format("woff2-variations");
     unicode-range: U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308,

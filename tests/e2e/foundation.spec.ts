@@ -178,8 +178,11 @@ test("a client-side navigation is announced to screen readers", async ({ page })
   // Wait until React has hydrated, so the click is handled by the router instead of a full load.
   await page.waitForFunction(() => "___loader" in window);
   await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
+  const before = (await page.locator("h1").textContent()) ?? "";
   await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The URL changes before the new page renders; wait for the new heading.
+  await expect(page.locator("h1")).not.toHaveText(before);
   await expect(page.locator("h1")).toHaveCount(1);
   // Gatsby's announcer names the page by its h1 (the visible page title), falling back to <title>.
   const announcer = page.locator("#gatsby-announcer");
