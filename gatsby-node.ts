@@ -3,3 +3,4 @@ export { createSchemaCustomization } from "./src/gatsby/createSchemaCustomizatio
 export { onCreateNode } from "./src/gatsby/onCreateNode";
 export { createPages } from "./src/gatsby/createPages";
 export { onPostBuild } from "./src/gatsby/onPostBuild";
+export { createResolvers } from "./src/gatsby/createResolvers";

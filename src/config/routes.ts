@@ -96,13 +96,33 @@ export const routes: readonly RouteEntry[] = [
   r("/resources/comparisons/captcha-challenges/", "Blog"),
   r("/legal/privacy-policy/", "About"),
   r("/legal/terms-of-service/", "About"),
-  r("/blog/", "Blog", { pending: "#4 blog" }),
-  r("/blog/tag/tutorials/", "Blog", { pending: "#4 blog" }),
-  r("/blog/tag/guides/", "Blog", { pending: "#4 blog" }),
-  r("/case-studies/", "Case Studies", { pending: "#4 blog" }),
-  r("/webinars/", "Blog", { pending: "#4 blog" }),
+  r("/blog/", "Blog"),
+  r("/blog/tag/tutorials/", "Blog"),
+  r("/blog/tag/guides/", "Blog"),
+  r("/case-studies/", "Case Studies"),
+  r("/webinars/", "Blog"),
   r("/500/", "System", { noindex: true }),
   r("/admin/", "System", { noindex: true, pending: "#4 CMS" }),
+];
+
+/**
+ * Content-generated route families (src/gatsby/createPages.ts): one file in content/ makes one route.
+ * Each names an example that the browser tests open with the same checks as the registry above.
+ */
+export const routeFamilies: ReadonlyArray<{ pattern: string; category: RouteCategory; example: string; canonical?: string }> = [
+  { pattern: "/blog/<n>/", category: "Blog", example: "/blog/2/" },
+  { pattern: "/blog/<post>/", category: "Blog", example: "/blog/credential-stuffing-layered-defense/" },
+  { pattern: "/blog/<post>-br/", category: "Blog", example: "/blog/geolocation-brazil-gambling-regulations-br/" },
+  { pattern: "/blog/tag/<tag>/", category: "Blog", example: "/blog/tag/fraud-prevention/" },
+  { pattern: "/blog/author/<author>/", category: "Blog", example: "/blog/author/maya-okafor/" },
+  {
+    pattern: "/blog/author/<author>/<tag>/",
+    category: "Blog",
+    example: "/blog/author/hannah-lindqvist/tutorials/",
+    canonical: "/blog/author/hannah-lindqvist/",
+  },
+  { pattern: "/case-studies/<story>/", category: "Case Studies", example: "/case-studies/lumina-bank/" },
+  { pattern: "/webinars/<webinar>/", category: "Blog", example: "/webinars/credential-stuffing-2025/" },
 ];
 
 /** Routes that answer today. */
@@ -121,6 +141,7 @@ export function categoryFor(pathname: string): RouteCategory | undefined {
   if (exact) return exact.category;
   if (path.startsWith("/blog/")) return "Blog";
   if (path.startsWith("/case-studies/")) return "Case Studies";
+  if (path.startsWith("/webinars/")) return "Blog";
   if (path.startsWith("/careers/")) return "Careers";
   if (path.startsWith("/resources/comparisons/")) return "Blog";
   return undefined;

@@ -61,3 +61,28 @@ export function isInternalHref(href: string): boolean {
   if (fileLike.test(href)) return false;
   return !excludedPrefixes.some((prefix) => href === prefix || href.startsWith(prefix));
 }
+
+/** What a delegated click handler knows about a click on a link inside rendered markdown. */
+export interface LinkClick {
+  href: string | null;
+  target: string | null;
+  download: boolean;
+  rel: string | null;
+  button: number;
+  modified: boolean;
+  defaultPrevented: boolean;
+}
+
+/**
+ * The path to navigate to client-side for a click on a markdown link, or null to leave the click to
+ * the browser: other buttons, modifier keys, new tabs, downloads, external and file-like links, and
+ * hash links (the browser scrolls to them, honouring scroll-margin-top).
+ */
+export function clientSideTarget(click: LinkClick): string | null {
+  const { href } = click;
+  if (!href || click.defaultPrevented || click.button !== 0 || click.modified) return null;
+  if (click.download || (click.target && click.target !== "_self")) return null;
+  if (click.rel && /\bexternal\b/.test(click.rel)) return null;
+  if (href.startsWith("#")) return null;
+  return isInternalHref(href) ? href : null;
+}

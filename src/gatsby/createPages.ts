@@ -1,6 +1,7 @@
-/** Creates the content-generated routes: one page per file in content/pages/. */
+/** Creates the content-generated routes: marketing pages, the blog's families, case studies and webinars. */
 import path from "node:path";
-import type { GatsbyNode } from "gatsby";
+import type { Actions, GatsbyNode, Reporter } from "gatsby";
+import { featuredPost, listedPosts, paginate, paths, POSTS_PER_PAGE, relatedPosts } from "../data/blog";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -17,6 +18,14 @@ interface MarketingPagesResult {
 }
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
+  await createMarketingPages(graphql, actions, reporter);
+  await createBlogPages(graphql, actions, reporter);
+  await createCaseStudyAndWebinarPages(graphql, actions, reporter);
+};
+
+type Graphql = Parameters<NonNullable<GatsbyNode["createPages"]>>[0]["graphql"];
+
+async function createMarketingPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
   const result = await graphql<MarketingPagesResult>(`
     query MarketingPages {
       allMarketingPage {
@@ -70,3 +79,151 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
     });
   }
 };
+
+interface BlogResult {
+  allBlogPost: {
+    nodes: Array<{
+      id: string;
+      slug: string;
+      path: string;
+      date: string;
+      tagKeys: string[];
+      authorKeys: string[];
+      featured: boolean;
+      draft: boolean;
+      hidden: boolean;
+      locale: string;
+      translationOf: string | null;
+      canonical: string | null;
+      sourceFile: string;
+    }>;
+  };
+  allAuthor: { nodes: Array<{ key: string }> };
+  allTag: { nodes: Array<{ key: string }> };
+}
+
+const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
+
+/** Listing pages share one template; an empty string stands for "no tag" / "no author" in its query. */
+interface ListingContext {
+  ids: string[];
+  featuredId: string;
+  tagKey: string;
+  authorKey: string;
+  page: number;
+  numPages: number;
+  /** Path of page n is `${basePath}${n}/` for n > 1. */
+  basePath: string;
+  canonical: string | null;
+  excludeFromSitemap: boolean;
+  topicKeys: string[];
+}
+
+async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
+  const result = await graphql<BlogResult>(`
+    query BlogPages {
+      allBlogPost(sort: { date: DESC }) {
+        nodes { id slug path date tagKeys authorKeys featured draft hidden locale translationOf canonical sourceFile }
+      }
+      allAuthor { nodes { key } }
+      allTag { nodes { key } }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not query blog posts", result.errors);
+    return;
+  }
+  const { allBlogPost, allAuthor, allTag } = result.data;
+  const posts = allBlogPost.nodes;
+  const authorKeys = new Set(allAuthor.nodes.map((a) => a.key));
+  const tagKeys = new Set(allTag.nodes.map((t) => t.key));
+  const slugs = new Set(posts.map((p) => p.slug));
+  for (const post of posts) {
+    const problems = [
+      ...post.authorKeys.filter((k) => !authorKeys.has(k)).map((k) => `author "${k}" has no file content/authors/${k}.yml`),
+      ...post.tagKeys.filter((k) => !tagKeys.has(k)).map((k) => `tag "${k}" has no file content/tags/${k}.yml`),
+      ...(post.translationOf && !slugs.has(post.translationOf) ? [`translationOf "${post.translationOf}" is not a post`] : []),
+    ];
+    if (problems.length > 0) reporter.panicOnBuild(`Invalid content in ${post.sourceFile}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  }
+
+  const listed = listedPosts(posts);
+  const featured = featuredPost(posts);
+
+  const createListing = (items: typeof posts, base: Omit<ListingContext, "ids" | "page" | "numPages" | "featuredId">, pathFor: (page: number) => string, withFeatured: boolean) => {
+    const rest = withFeatured && featured ? items.filter((p) => p.id !== featured.id) : items;
+    for (const slice of paginate(rest.length, POSTS_PER_PAGE, pathFor)) {
+      const context: ListingContext = {
+        ...base,
+        ids: rest.slice(slice.skip, slice.skip + slice.limit).map((p) => p.id),
+        featuredId: withFeatured && featured && slice.page === 1 ? featured.id : "",
+        page: slice.page,
+        numPages: slice.numPages,
+      };
+      actions.createPage({ path: slice.path, component: template("BlogList"), context });
+    }
+  };
+
+  const usedTags = [...tagKeys].filter((tag) => listed.some((p) => p.tagKeys.includes(tag)));
+  const none = { tagKey: "", authorKey: "", canonical: null, excludeFromSitemap: false, topicKeys: usedTags };
+  createListing(listed, { ...none, basePath: paths.blog() }, (n) => paths.blog(n), true);
+  for (const tag of tagKeys) {
+    const items = listed.filter((p) => p.tagKeys.includes(tag));
+    createListing(items, { ...none, tagKey: tag, basePath: paths.tag(tag) }, (n) => paths.tag(tag, n), false);
+  }
+  for (const author of authorKeys) {
+    const items = listed.filter((p) => p.authorKeys.includes(author));
+    // Author pages are short: one page, never paginated.
+    const authorTags = [...new Set(items.flatMap((p) => p.tagKeys))];
+    createListing(items, { ...none, authorKey: author, basePath: paths.author(author), topicKeys: authorTags }, () => paths.author(author), false);
+    for (const tag of authorTags) {
+      createListing(
+        items.filter((p) => p.tagKeys.includes(tag)),
+        { tagKey: tag, authorKey: author, basePath: paths.authorTag(author, tag), canonical: paths.author(author), excludeFromSitemap: true, topicKeys: authorTags },
+        () => paths.authorTag(author, tag),
+        false,
+      );
+    }
+  }
+
+  for (const post of posts.filter((p) => !p.draft)) {
+    const original = post.translationOf ?? post.slug;
+    const family = posts.filter((p) => !p.draft && (p.slug === original || p.translationOf === original));
+    const alternates = family.length > 1 ? family.map((p) => ({ locale: p.locale, path: p.path })) : [];
+    const related = relatedPosts(post, posts).map((p) => p.id);
+    actions.createPage({
+      path: post.path,
+      component: template("BlogPost"),
+      context: {
+        id: post.id,
+        relatedIds: post.locale === "en" ? related : [],
+        alternates,
+        excludeFromSitemap: post.hidden || (post.canonical !== null && post.canonical !== post.path),
+      },
+    });
+  }
+}
+
+interface StoriesResult {
+  allCaseStudy: { nodes: Array<{ id: string; path: string; draft: boolean }> };
+  allWebinar: { nodes: Array<{ id: string; path: string; draft: boolean }> };
+}
+
+async function createCaseStudyAndWebinarPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
+  const result = await graphql<StoriesResult>(`
+    query StoryPages {
+      allCaseStudy(sort: { date: DESC }) { nodes { id path draft } }
+      allWebinar(sort: { date: DESC }) { nodes { id path draft } }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not query case studies and webinars", result.errors);
+    return;
+  }
+  const caseStudies = result.data.allCaseStudy.nodes.filter((n) => !n.draft);
+  const webinars = result.data.allWebinar.nodes.filter((n) => !n.draft);
+  actions.createPage({ path: paths.caseStudies(), component: template("CaseStudyList"), context: { ids: caseStudies.map((n) => n.id) } });
+  for (const node of caseStudies) actions.createPage({ path: node.path, component: template("CaseStudy"), context: { id: node.id } });
+  actions.createPage({ path: paths.webinars(), component: template("WebinarList"), context: { ids: webinars.map((n) => n.id) } });
+  for (const node of webinars) actions.createPage({ path: node.path, component: template("Webinar"), context: { id: node.id } });
+}

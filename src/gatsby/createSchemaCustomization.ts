@@ -16,5 +16,123 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       sections: JSON!
       sourceFile: String!
     }
+
+    """A heading of a post's body, for its table of contents (ids match the heading anchors)."""
+    type BlogHeading {
+      id: String
+      value: String
+      depth: Int
+    }
+
+    """A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent."""
+    type BlogPost implements Node @dontInfer {
+      slug: String!
+      path: String!
+      title: String!
+      description: String!
+      date: Date! @dateformat
+      updated: Date @dateformat
+      authorKeys: [String!]!
+      authors: [Author!]! @link(by: "key", from: "authorKeys")
+      tagKeys: [String!]!
+      tags: [Tag!]! @link(by: "key", from: "tagKeys")
+      heroPath: String
+      hero: File @link(by: "absolutePath", from: "heroPath")
+      heroAlt: String
+      featured: Boolean!
+      draft: Boolean!
+      hidden: Boolean!
+      canonical: String
+      locale: String!
+      translationOf: String
+      cta: BlogCta
+      sourceFile: String!
+      html: String!
+      headings: [BlogHeading!]!
+      timeToRead: Int!
+    }
+
+    type BlogCta {
+      title: String!
+      lead: String
+      label: String!
+      href: String!
+    }
+
+    """An author: content/authors/<key>.yml."""
+    type Author implements Node @dontInfer {
+      key: String!
+      path: String!
+      name: String!
+      role: String!
+      bio: String!
+      photoPath: String
+      photo: File @link(by: "absolutePath", from: "photoPath")
+      links: [AuthorLink!]!
+      sourceFile: String!
+    }
+
+    type AuthorLink {
+      label: String!
+      url: String!
+    }
+
+    """A tag: content/tags/<key>.yml."""
+    type Tag implements Node @dontInfer {
+      key: String!
+      path: String!
+      label: String!
+      description: String!
+      sourceFile: String!
+    }
+
+    """A customer story: content/case-studies/<slug>.md."""
+    type CaseStudy implements Node @dontInfer {
+      slug: String!
+      path: String!
+      title: String!
+      description: String!
+      date: Date! @dateformat
+      customer: String!
+      industry: String!
+      highlights: [CaseStudyHighlight!]!
+      quote: CaseStudyQuote
+      draft: Boolean!
+      sourceFile: String!
+      html: String!
+    }
+
+    type CaseStudyHighlight {
+      value: String!
+      label: String!
+    }
+
+    type CaseStudyQuote {
+      text: String!
+      author: String!
+      role: String!
+    }
+
+    """A webinar page: content/webinars/<slug>.md."""
+    type Webinar implements Node @dontInfer {
+      slug: String!
+      path: String!
+      title: String!
+      description: String!
+      date: Date! @dateformat
+      durationMinutes: Int!
+      format: String!
+      speakers: [WebinarSpeaker!]!
+      hubspotFormId: String!
+      draft: Boolean!
+      sourceFile: String!
+      html: String!
+    }
+
+    type WebinarSpeaker {
+      name: String!
+      role: String!
+      company: String
+    }
   `);
 };

@@ -1,8 +1,12 @@
-/** Writes robots.txt after the build, so its sitemap address follows the configured site URL. */
+/** Writes robots.txt and the blog's RSS feed after the build, so both follow the configured site URL. */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
+import { FEED_SIZE, listedPosts } from "../data/blog";
+import { renderRss } from "../data/rss";
+
+export const FEED_PATH = "/rss.xml";
 
 export function robotsTxt(siteUrl: string): string {
   return [
@@ -16,7 +20,59 @@ export function robotsTxt(siteUrl: string): string {
   ].join("\n");
 }
 
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store }) => {
+interface FeedResult {
+  allBlogPost: {
+    nodes: Array<{
+      id: string;
+      title: string;
+      description: string;
+      path: string;
+      date: string;
+      html: string;
+      tagKeys: string[];
+      draft: boolean;
+      hidden: boolean;
+      locale: string;
+      authors: Array<{ name: string }>;
+      tags: Array<{ label: string }>;
+    }>;
+  };
+}
+
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, reporter }) => {
   const { program } = store.getState() as { program: { directory: string } };
-  await writeFile(path.join(program.directory, "public", "robots.txt"), robotsTxt(site.url));
+  const publicDir = path.join(program.directory, "public");
+  await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.url));
+
+  const result = await graphql<FeedResult>(`
+    query BlogFeed {
+      allBlogPost(sort: { date: DESC }) {
+        nodes { id title description path date html tagKeys draft hidden locale authors { name } tags { label } }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not query posts for the RSS feed", result.errors);
+    return;
+  }
+  const posts = listedPosts(result.data.allBlogPost.nodes).slice(0, FEED_SIZE);
+  const xml = renderRss(
+    {
+      title: `${site.productName} blog`,
+      description: "Fraud research, engineering notes, tutorials and guides on device intelligence.",
+      siteUrl: site.url,
+      feedPath: FEED_PATH,
+      language: "en",
+    },
+    posts.map((post) => ({
+      title: post.title,
+      description: post.description,
+      path: post.path,
+      date: post.date,
+      html: post.html,
+      authors: post.authors.map((a) => a.name),
+      tags: post.tags.map((t) => t.label),
+    })),
+  );
+  await writeFile(path.join(publicDir, FEED_PATH.slice(1)), xml);
 };

@@ -1,0 +1,56 @@
+/** The trail from the home page to the current page; the last crumb is the page itself. */
+import * as React from "react";
+import styled from "styled-components";
+import type { Crumb } from "../data/structuredData";
+import { Link } from "./Link";
+
+export function Breadcrumbs({ crumbs, label = "Breadcrumb" }: { crumbs: readonly Crumb[]; label?: string }) {
+  return (
+    <Nav aria-label={label}>
+      <ol>
+        {crumbs.map((crumb, index) => {
+          const last = index === crumbs.length - 1;
+          return (
+            <li key={`${crumb.label}-${index}`}>
+              {last || !crumb.href ? <span aria-current={last ? "page" : undefined}>{crumb.label}</span> : <Link href={crumb.href}>{crumb.label}</Link>}
+            </li>
+          );
+        })}
+      </ol>
+    </Nav>
+  );
+}
+
+const Nav = styled.nav`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: inherit;
+
+  ol {
+    display: flex;
+    flex-wrap: wrap;
+    gap: ${({ theme }) => theme.space[2]};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  li {
+    display: inline-flex;
+    gap: ${({ theme }) => theme.space[2]};
+    min-width: 0;
+  }
+  li + li::before {
+    content: "/";
+    opacity: 0.6;
+  }
+  a {
+    color: inherit;
+    text-decoration: underline;
+    text-underline-offset: 0.2em;
+  }
+  [aria-current] {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+    max-width: 40ch;
+  }
+`;

@@ -1,0 +1,68 @@
+/** HTML rendered from markdown, styled as prose; its internal links navigate client-side, everything else is left to the browser. */
+import * as React from "react";
+import { navigate } from "gatsby";
+import styled from "styled-components";
+import { clientSideTarget } from "../data/links";
+import { Prose } from "./Prose";
+
+export function MarkdownBody({ html, className }: { html: string; className?: string }) {
+  // One delegated listener instead of one per link (what gatsby-plugin-catch-links does, scoped to this body).
+  const onClick = React.useCallback((event: React.MouseEvent<HTMLDivElement>) => {
+    const anchor = event.target instanceof Element ? event.target.closest("a") : null;
+    if (!anchor) return;
+    const target = clientSideTarget({
+      href: anchor.getAttribute("href"),
+      target: anchor.getAttribute("target"),
+      download: anchor.hasAttribute("download"),
+      rel: anchor.getAttribute("rel"),
+      button: event.button,
+      modified: event.metaKey || event.ctrlKey || event.shiftKey || event.altKey,
+      defaultPrevented: event.defaultPrevented,
+    });
+    if (target === null) return;
+    event.preventDefault();
+    void navigate(target);
+  }, []);
+  // The handler only upgrades links, which stay plain <a> elements for keyboard and assistive tech.
+  return <Body className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+const Body = styled(Prose)`
+  max-width: none;
+
+  h2, h3 {
+    position: relative;
+  }
+  .heading-anchor {
+    color: ${({ theme }) => theme.colors.muted};
+  }
+  .heading-anchor.before {
+    padding-right: ${({ theme }) => theme.space[1]};
+  }
+  .gatsby-resp-image-wrapper {
+    margin-block: ${({ theme }) => theme.space[5]};
+    border-radius: ${({ theme }) => theme.radii.md};
+    overflow: hidden;
+  }
+  figcaption {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    color: ${({ theme }) => theme.colors.muted};
+  }
+
+  /* Syntax colours for gatsby-remark-prismjs output (build-time highlighting, no browser JS). */
+  .gatsby-highlight pre {
+    font-family: ${({ theme }) => theme.fonts.mono};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    line-height: ${({ theme }) => theme.lineHeights.snug};
+  }
+  .token.keyword, .token.boolean, .token.operator, .token.important, .token.atrule, .token.selector {
+    color: ${({ theme }) => theme.colors.codeKeyword};
+  }
+  .token.string, .token.char, .token.attr-value, .token.number, .token.builtin, .token.inserted, .token.url {
+    color: ${({ theme }) => theme.colors.codeString};
+  }
+  .token.comment, .token.prolog, .token.doctype, .token.cdata {
+    color: ${({ theme }) => theme.colors.codeComment};
+    font-style: italic;
+  }
+`;

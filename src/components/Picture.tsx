@@ -1,0 +1,67 @@
+/** Renders processed image data as a plain <picture>: lazy, sized so nothing shifts, fading in over the placeholder. */
+import * as React from "react";
+import styled from "styled-components";
+import type { PictureData } from "../data/images";
+
+export interface PictureProps {
+  image: PictureData;
+  /** "eager" for the largest image above the fold; everything else loads lazily. */
+  loading?: "lazy" | "eager";
+  sizes?: string;
+  className?: string;
+}
+
+export function Picture({ image, loading = "lazy", sizes, className }: PictureProps) {
+  const ref = React.useRef<HTMLImageElement>(null);
+  const [loaded, setLoaded] = React.useState(false);
+  // An image can finish loading before React attaches onLoad (server-rendered HTML); catch that case.
+  React.useEffect(() => {
+    if (ref.current?.complete) setLoaded(true);
+  }, []);
+  const sizesValue = sizes ?? image.sizes;
+  return (
+    <Frame
+      className={className}
+      style={{
+        aspectRatio: `${image.width} / ${image.height}`,
+        backgroundImage: image.placeholder && !loaded ? `url("${image.placeholder}")` : undefined,
+      }}
+    >
+      <picture>
+        {image.sources.map((source) => (
+          <source key={source.srcSet} type={source.type} srcSet={source.srcSet} sizes={sizesValue} />
+        ))}
+        <Img
+          ref={ref}
+          src={image.src}
+          srcSet={image.srcSet}
+          sizes={sizesValue}
+          width={image.width}
+          height={image.height}
+          alt={image.alt}
+          loading={loading}
+          decoding="async"
+          fetchPriority={loading === "eager" ? "high" : undefined}
+          onLoad={() => setLoaded(true)}
+          $loaded={loaded}
+        />
+      </picture>
+    </Frame>
+  );
+}
+
+const Frame = styled.div`
+  position: relative;
+  overflow: hidden;
+  background-size: cover;
+  background-position: center;
+`;
+
+const Img = styled.img<{ $loaded: boolean }>`
+  display: block;
+  width: 100%;
+  height: 100%;
+  object-fit: cover;
+  opacity: ${({ $loaded }) => ($loaded ? 1 : 0)};
+  transition: opacity ${({ theme }) => theme.durations.fade} ease-out;
+`;

@@ -1,0 +1,33 @@
+/** Resolves the body fields of markdown-backed types through their MarkdownRemark parent, brand placeholders filled. */
+import type { GatsbyNode } from "gatsby";
+import type { GraphQLFieldResolver, GraphQLObjectType, GraphQLResolveInfo } from "graphql";
+import { fillPlaceholders } from "../data/content";
+
+interface ResolverContext {
+  nodeModel: { getNodeById: (args: { id: string }) => unknown };
+}
+
+/** Runs MarkdownRemark's own resolver for `field` on the parent node of `source`. */
+function fromMarkdownParent(field: string, fallback: unknown) {
+  return {
+    resolve: async (source: { parent?: string | null }, args: Record<string, unknown>, context: ResolverContext, info: GraphQLResolveInfo) => {
+      const parent = source.parent ? context.nodeModel.getNodeById({ id: source.parent }) : null;
+      const type = info.schema.getType("MarkdownRemark") as GraphQLObjectType | undefined;
+      const resolver = type?.getFields()[field]?.resolve as GraphQLFieldResolver<unknown, ResolverContext> | undefined;
+      if (!parent || !resolver) return fallback;
+      const value: unknown = await resolver(parent, args, context, { ...info, fieldName: field });
+      return fillPlaceholders(value ?? fallback);
+    },
+  };
+}
+
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers: create }) => {
+  const body = {
+    html: fromMarkdownParent("html", ""),
+  };
+  create({
+    BlogPost: { ...body, headings: fromMarkdownParent("headings", []), timeToRead: fromMarkdownParent("timeToRead", 1) },
+    CaseStudy: body,
+    Webinar: body,
+  });
+};

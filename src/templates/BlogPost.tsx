@@ -1,0 +1,137 @@
+/** Template for /blog/<slug>/: query the post, its related posts and translations; map them to the post view. */
+import * as React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { Seo } from "../components/Seo";
+import { site } from "../config/site";
+import { blogCrumbs, imageOf, languageNames, postCta, postMeta, textFor, toAuthorCard, toPostCard, tocOf } from "../data/blogView";
+import { article, breadcrumbList, jsonLd } from "../data/structuredData";
+import { BlogPostView } from "../views/BlogPostView";
+
+type Data = Queries.BlogPostQuery;
+
+interface Context {
+  relatedIds: string[];
+  alternates: Array<{ locale: string; path: string }>;
+}
+
+const crumbsOf = (post: NonNullable<Data["blogPost"]>) => {
+  const tag = post.tags[0];
+  return blogCrumbs(post.locale, ...(tag ? [{ label: tag.label, href: tag.path }] : []), { label: post.title });
+};
+
+export default function BlogPostTemplate({ data, pageContext }: PageProps<Data, Context>) {
+  const post = data.blogPost;
+  if (!post) return null;
+  const text = textFor(post.locale);
+  return (
+    <BlogPostView
+      crumbs={crumbsOf(post)}
+      title={post.title}
+      description={post.description}
+      meta={postMeta(post)}
+      dateIso={post.date}
+      tags={post.tags.map((t) => ({ label: t.label, href: t.path }))}
+      authors={post.authors.map((a) => toAuthorCard(a))}
+      hero={imageOf(post.hero, post.heroAlt)}
+      html={post.html}
+      toc={tocOf(post.headings)}
+      related={[...data.related.nodes].sort((a, b) => pageContext.relatedIds.indexOf(a.id) - pageContext.relatedIds.indexOf(b.id)).map(toPostCard)}
+      cta={postCta(post.cta, post.locale)}
+      translations={pageContext.alternates
+        .filter((alt) => alt.path !== post.path)
+        .map((alt) => ({ href: alt.path, lang: alt.locale, label: alt.locale === "en" ? textFor("en").readIn : `${textFor(alt.locale).readIn} (${languageNames[alt.locale] ?? alt.locale})` }))}
+      text={text}
+    />
+  );
+}
+
+export function Head({ data, pageContext, location }: HeadProps<Data, Context>) {
+  const post = data.blogPost;
+  if (!post) return null;
+  const image = post.hero?.childImageSharp?.gatsbyImageData.images.fallback?.src;
+  const english = pageContext.alternates.find((alt) => alt.locale === "en");
+  return (
+    <Seo
+      title={post.title}
+      description={post.description}
+      pathname={location.pathname}
+      canonical={post.canonical ?? undefined}
+      noindex={post.hidden}
+      lang={post.locale}
+      image={image}
+      type="article"
+    >
+      {pageContext.alternates.map((alt) => (
+        <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={`${site.url}${alt.path}`} />
+      ))}
+      {english ? <link rel="alternate" hrefLang="x-default" href={`${site.url}${english.path}`} /> : null}
+      <meta property="article:published_time" content={post.date} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLd([
+            article(site.url, {
+              headline: post.title,
+              description: post.description,
+              path: post.path,
+              datePublished: post.date,
+              dateModified: post.updated,
+              authors: post.authors.map((a) => ({ name: a.name, path: a.path })),
+              image,
+              inLanguage: post.locale,
+              publisherName: site.companyName,
+            }),
+            breadcrumbList(site.url, crumbsOf(post), post.path),
+          ]),
+        }}
+      />
+    </Seo>
+  );
+}
+
+export const query = graphql`
+  query BlogPost($id: String!, $relatedIds: [String!]!) {
+    blogPost(id: { eq: $id }) {
+      path
+      title
+      description
+      date
+      updated
+      timeToRead
+      locale
+      hidden
+      canonical
+      html
+      headings {
+        id
+        value
+        depth
+      }
+      heroAlt
+      hero {
+        childImageSharp {
+          gatsbyImageData(width: 766, quality: 50, placeholder: BLURRED, formats: [AUTO, WEBP])
+        }
+      }
+      tags {
+        key
+        label
+        path
+      }
+      authors {
+        ...AuthorFields
+      }
+      cta {
+        title
+        lead
+        label
+        href
+      }
+    }
+    related: allBlogPost(filter: { id: { in: $relatedIds } }) {
+      nodes {
+        ...PostCard
+      }
+    }
+  }
+`;

@@ -1,0 +1,235 @@
+/** A blog post body: header with meta, hero image, table of contents, article, authors, related posts and a call to action. */
+import * as React from "react";
+import styled from "styled-components";
+import { AuthorCard, type AuthorCardProps } from "../components/AuthorCard";
+import { Container } from "../components/Container";
+import { EntryCard, type EntryCardProps } from "../components/EntryCard";
+import { Heading } from "../components/Heading";
+import { Link } from "../components/Link";
+import { MarkdownBody } from "../components/MarkdownBody";
+import { PageHeader } from "../components/PageHeader";
+import { Picture } from "../components/Picture";
+import { Grid } from "../components/Stack";
+import type { BlogText } from "../data/blogView";
+import type { PictureData } from "../data/images";
+import type { CtaBannerContent } from "../data/sections";
+import type { Crumb } from "../data/structuredData";
+import { CtaBanner } from "../sections/CtaBanner";
+import { media } from "../styles/media";
+
+export interface BlogPostViewProps {
+  crumbs: Crumb[];
+  title: string;
+  description: string;
+  /** e.g. "12 March 2025 · 6 min read". */
+  meta: string;
+  dateIso: string;
+  tags: Array<{ label: string; href: string }>;
+  authors: AuthorCardProps[];
+  hero?: PictureData;
+  html: string;
+  toc: ReadonlyArray<{ id: string; title: string; depth: 2 | 3 }>;
+  related: EntryCardProps[];
+  cta: CtaBannerContent;
+  /** Links to the post in its other languages. */
+  translations: Array<{ label: string; href: string; lang: string }>;
+  text: BlogText;
+}
+
+export function BlogPostView({ crumbs, title, description, meta, dateIso, tags, authors, hero, html, toc, related, cta, translations, text }: BlogPostViewProps) {
+  return (
+    <article>
+      <PageHeader crumbs={crumbs} eyebrow={tags[0]?.label} title={title} lead={description}>
+        <Byline>
+          {authors.map((a) => a.name).join(", ")} · <time dateTime={dateIso}>{meta}</time>
+        </Byline>
+        {translations.length > 0 ? (
+          <Translations>
+            {translations.map((t) => (
+              <Link key={t.href} href={t.href} hrefLang={t.lang} lang={t.lang}>
+                {t.label}
+              </Link>
+            ))}
+          </Translations>
+        ) : null}
+      </PageHeader>
+      <Container>
+        <Columns $withToc={toc.length > 0}>
+          {toc.length > 0 ? (
+            <Toc aria-labelledby="toc-title">
+              <TocTitle id="toc-title">{text.contents}</TocTitle>
+              <ol>
+                {toc.map((item) => (
+                  <TocItem key={item.id} $depth={item.depth}>
+                    <a href={`#${item.id}`}>{item.title}</a>
+                  </TocItem>
+                ))}
+              </ol>
+            </Toc>
+          ) : null}
+          <Main>
+            {hero ? <HeroImage image={hero} loading="eager" sizes="(min-width: 800px) 766px, 100vw" /> : null}
+            <MarkdownBody html={html} />
+            {tags.length > 0 ? (
+              <Tags aria-label={text.topics}>
+                {tags.map((tag) => (
+                  <li key={tag.href}>
+                    <Link href={tag.href}>{tag.label}</Link>
+                  </li>
+                ))}
+              </Tags>
+            ) : null}
+            <Authors aria-labelledby="authors-title">
+              <Heading level={2} size="sm" id="authors-title">
+                {text.writtenBy}
+              </Heading>
+              {authors.map((author) => (
+                <AuthorCard key={author.href} {...author} />
+              ))}
+            </Authors>
+          </Main>
+        </Columns>
+        {related.length > 0 ? (
+          <Related aria-labelledby="related-title">
+            <Heading level={2} size="lg" id="related-title">
+              {text.related}
+            </Heading>
+            <RelatedGrid $columns={3} as="ul" role="list">
+              {related.map((entry) => (
+                <li key={entry.href}>
+                  <EntryCard {...entry} />
+                </li>
+              ))}
+            </RelatedGrid>
+          </Related>
+        ) : null}
+      </Container>
+      <CtaBanner {...cta} />
+    </article>
+  );
+}
+
+const Byline = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const Translations = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+const Columns = styled.div<{ $withToc: boolean }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+  padding-block: ${({ theme }) => theme.space[7]};
+
+  ${media.up("lg")} {
+    grid-template-columns: ${({ $withToc, theme }) => ($withToc ? `minmax(0, 1fr) minmax(0, ${theme.sizes.contentImage}) minmax(0, 1fr)` : `minmax(0, 1fr)`)};
+    justify-content: center;
+  }
+`;
+
+const Main = styled.div`
+  min-width: 0;
+  max-width: ${({ theme }) => theme.sizes.contentImage};
+  width: 100%;
+  margin-inline: auto;
+`;
+
+const HeroImage = styled(Picture)`
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+`;
+
+const Toc = styled.nav`
+  align-self: start;
+  padding: ${({ theme }) => theme.space[4]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surfaceAlt};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+
+  ol {
+    margin: ${({ theme }) => theme.space[2]} 0 0;
+    padding: 0;
+    list-style: none;
+  }
+  a {
+    display: block;
+    padding-block: ${({ theme }) => theme.space[1]};
+    color: ${({ theme }) => theme.colors.inkSoft};
+    text-decoration: none;
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.accent};
+    text-decoration: underline;
+  }
+
+  ${media.up("lg")} {
+    position: sticky;
+    top: calc(${({ theme }) => theme.sizes.header} + ${({ theme }) => theme.space[5]});
+    max-height: calc(100vh - ${({ theme }) => theme.sizes.header} - ${({ theme }) => theme.space[7]});
+    overflow-y: auto;
+    background: none;
+    padding: 0;
+  }
+`;
+
+const TocTitle = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-transform: uppercase;
+  letter-spacing: 0.08em;
+  color: ${({ theme }) => theme.colors.muted};
+`;
+
+const TocItem = styled.li<{ $depth: 2 | 3 }>`
+  padding-left: ${({ theme, $depth }) => ($depth === 3 ? theme.space[4] : 0)};
+`;
+
+const Tags = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: ${({ theme }) => theme.space[7]} 0 0;
+  padding: 0;
+  list-style: none;
+
+  a {
+    display: inline-block;
+    padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.surfaceSunken};
+    color: ${({ theme }) => theme.colors.inkSoft};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    text-decoration: none;
+  }
+`;
+
+const Authors = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  margin-top: ${({ theme }) => theme.space[7]};
+  padding: ${({ theme }) => theme.space[5]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+`;
+
+const Related = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  padding-block: ${({ theme }) => theme.space[7]};
+  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+`;
+
+const RelatedGrid = styled(Grid)`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+  }
+  li > * {
+    flex: 1;
+  }
+`;

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import { slug } from "../../../src/config/site";
+import {
+  authorSchema,
+  checkPostSlug,
+  featuredPost,
+  isListed,
+  listedPosts,
+  pagerItems,
+  paginate,
+  parseContent,
+  paths,
+  postFrontmatterSchema,
+  relatedPosts,
+  webinarFrontmatterSchema,
+  formatDate,
+  type ListablePost,
+} from "../../../src/data/blog";
+
+describe("slug", () => {
+  it.each([
+    ["Account Takeover", "account-takeover"],
+    ["  Credential   stuffing!  ", "credential-stuffing"],
+    ["Geolocalização & Apostas", "geolocalizacao-apostas"],
+    ["--already-a-slug--", "already-a-slug"],
+    ["C++ / Node.js 20", "c-node-js-20"],
+  ])("%s → %s", (input, expected) => {
+    expect(slug(input)).toBe(expected);
+  });
+  it("is idempotent", () => {
+    for (const text of ["Hello World", "ÀÉÎÕÜ ç", "a--b"]) expect(slug(slug(text))).toBe(slug(text));
+  });
+});
+
+describe("paginate", () => {
+  const pathFor = (n: number) => paths.blog(n);
+  it("gives one empty page for no items", () => {
+    expect(paginate(0, 12, pathFor)).toEqual([{ page: 1, numPages: 1, skip: 0, limit: 12, path: "/blog/" }]);
+  });
+  it("fills whole pages exactly", () => {
+    const pages = paginate(24, 12, pathFor);
+    expect(pages.map((p) => [p.page, p.skip, p.path])).toEqual([
+      [1, 0, "/blog/"],
+      [2, 12, "/blog/2/"],
+    ]);
+  });
+  it("puts the remainder on a last page", () => {
+    const pages = paginate(13, 12, pathFor);
+    expect(pages).toHaveLength(2);
+    expect(pages[1]).toMatchObject({ page: 2, numPages: 2, skip: 12, path: "/blog/2/" });
+  });
+  it.each([
+    [1, 1],
+    [12, 1],
+    [25, 3],
+    [100, 9],
+  ])("%i items → %i pages", (total, pages) => {
+    expect(paginate(total, 12, pathFor)).toHaveLength(pages);
+  });
+  it("rejects a nonsensical page size", () => {
+    expect(() => paginate(5, 0, pathFor)).toThrow();
+  });
+  it("builds tag page paths the same way", () => {
+    expect(paginate(13, 12, (n) => paths.tag("guides", n)).map((p) => p.path)).toEqual(["/blog/tag/guides/", "/blog/tag/guides/2/"]);
+  });
+});
+
+describe("pagerItems", () => {
+  it("lists every page when there are few", () => {
+    expect(pagerItems(2, 5)).toEqual([1, 2, 3, 4, 5]);
+  });
+  it("collapses the middle of long ranges", () => {
+    expect(pagerItems(6, 12)).toEqual([1, "gap", 5, 6, 7, "gap", 12]);
+    expect(pagerItems(1, 12)).toEqual([1, 2, "gap", 12]);
+  });
+});
+
+const post = (id: string, date: string, tagKeys: string[], extra: Partial<ListablePost> = {}): ListablePost => ({
+  id,
+  date,
+  tagKeys,
+  draft: false,
+  hidden: false,
+  locale: "en",
+  ...extra,
+});
+
+describe("listing rules", () => {
+  const posts = [
+    post("old", "2024-01-01", ["a"]),
+    post("new", "2025-01-01", ["a"]),
+    post("draft", "2025-02-01", ["a"], { draft: true }),
+    post("hidden", "2025-03-01", ["a"], { hidden: true }),
+    post("br", "2025-04-01", ["a"], { locale: "pt-BR" }),
+  ];
+  it("lists published, visible, main-locale posts newest first", () => {
+    expect(listedPosts(posts).map((p) => p.id)).toEqual(["new", "old"]);
+    expect(isListed(posts[2]!)).toBe(false);
+  });
+  it("features the newest featured listed post", () => {
+    const withFeatures = [
+      post("f-old", "2024-05-01", [], { featured: true }),
+      post("f-new", "2024-06-01", [], { featured: true }),
+      post("f-hidden", "2025-01-01", [], { featured: true, hidden: true }),
+    ];
+    expect(featuredPost(withFeatures)?.id).toBe("f-new");
+    expect(featuredPost([post("x", "2024-01-01", [])])).toBeUndefined();
+  });
+});
+
+describe("relatedPosts", () => {
+  const current = post("me", "2025-01-01", ["a", "b", "c"]);
+  const posts = [
+    current,
+    post("one-shared-new", "2025-05-01", ["a"]),
+    post("two-shared-old", "2024-01-01", ["a", "b"]),
+    post("three-shared", "2023-01-01", ["a", "b", "c"]),
+    post("none-newest", "2025-06-01", ["z"]),
+    post("none-older", "2024-06-01", ["y"]),
+    post("hidden-three", "2025-01-01", ["a", "b", "c"], { hidden: true }),
+    post("draft-three", "2025-01-01", ["a", "b", "c"], { draft: true }),
+  ];
+  it("ranks by shared tags, then by date, never itself, hidden or draft posts", () => {
+    expect(relatedPosts(current, posts).map((p) => p.id)).toEqual(["three-shared", "two-shared-old", "one-shared-new"]);
+  });
+  it("breaks ties by newest first", () => {
+    const tie = [current, post("t-old", "2024-01-01", ["a"]), post("t-new", "2024-02-01", ["b"])];
+    expect(relatedPosts(current, tie).map((p) => p.id)).toEqual(["t-new", "t-old"]);
+  });
+  it("fills with the newest other posts when too few share a tag", () => {
+    expect(relatedPosts(current, posts, 5).map((p) => p.id)).toEqual([
+      "three-shared",
+      "two-shared-old",
+      "one-shared-new",
+      "none-newest",
+      "none-older",
+    ]);
+  });
+});
+
+describe("post frontmatter", () => {
+  const valid = {
+    title: "A post",
+    description: "A description that is long enough to be a useful search snippet for readers.",
+    date: new Date("2025-01-02T00:00:00Z"),
+    authors: ["maya-okafor"],
+    tags: ["guides"],
+  };
+  it("accepts a minimal post and applies defaults", () => {
+    const parsed = parseContent(postFrontmatterSchema, valid, "content/blog/a-post/index.md");
+    expect(parsed).toMatchObject({ featured: false, draft: false, hidden: false, locale: "en", date: "2025-01-02T00:00:00.000Z" });
+  });
+  it("accepts date strings", () => {
+    expect(parseContent(postFrontmatterSchema, { ...valid, date: "2025-03-04" }, "x").date).toBe("2025-03-04T00:00:00.000Z");
+  });
+  it("names the file and every problem", () => {
+    const parse = () => parseContent(postFrontmatterSchema, { ...valid, tags: ["Not A Slug"], date: "soon", extra: 1 }, "content/blog/bad/index.md");
+    expect(parse).toThrow(/^Invalid content in content\/blog\/bad\/index\.md/);
+    for (const problem of [/tags\.0: must be lowercase-hyphen/, /date: not a date/, /Unrecognized key: "extra"/]) expect(parse).toThrow(problem);
+  });
+  it("needs alt text with a hero image", () => {
+    expect(() => parseContent(postFrontmatterSchema, { ...valid, hero: "./hero.png" }, "x")).toThrow(/heroAlt/);
+    expect(() => parseContent(postFrontmatterSchema, { ...valid, hero: "https://cdn.example.com/a.png", heroAlt: "A" }, "x")).toThrow(/local image/);
+  });
+  it("ties a non-English locale to translationOf", () => {
+    expect(() => parseContent(postFrontmatterSchema, { ...valid, locale: "pt-BR" }, "x")).toThrow(/translationOf/);
+    expect(() => parseContent(postFrontmatterSchema, { ...valid, translationOf: "other" }, "x")).toThrow(/translationOf/);
+    expect(parseContent(postFrontmatterSchema, { ...valid, locale: "pt-BR", translationOf: "a-post" }, "x").locale).toBe("pt-BR");
+  });
+});
+
+describe("checkPostSlug", () => {
+  it("accepts a translation in <original>-br", () => {
+    expect(() => checkPostSlug("a-post-br", { locale: "pt-BR", translationOf: "a-post" }, "x")).not.toThrow();
+  });
+  it.each(["A-Post", "2", "tag", "author"])("rejects %s", (name) => {
+    expect(() => checkPostSlug(name, { locale: "en", translationOf: undefined }, "x")).toThrow(/Invalid content in x/);
+  });
+  it("rejects a translation in the wrong folder", () => {
+    expect(() => checkPostSlug("a-post-pt", { locale: "pt-BR", translationOf: "a-post" }, "x")).toThrow(/a-post-br/);
+  });
+});
+
+describe("other content schemas", () => {
+  it("validates authors' links as https URLs", () => {
+    expect(() => parseContent(authorSchema, { name: "A", role: "B", bio: "C", links: [{ label: "X", url: "javascript:alert(1)" }] }, "a.yml")).toThrow(/links/);
+  });
+  it("wants a HubSpot form GUID on webinars", () => {
+    const webinar = {
+      title: "W",
+      description: "D",
+      date: "2025-01-01T10:00:00Z",
+      durationMinutes: 45,
+      format: "live",
+      speakers: [{ name: "S", role: "R" }],
+      hubspotFormId: "not-a-guid",
+    };
+    expect(() => parseContent(webinarFrontmatterSchema, webinar, "w.md")).toThrow(/hubspotFormId/);
+  });
+});
+
+describe("formatDate", () => {
+  it("uses a fixed time zone and the post's language", () => {
+    expect(formatDate("2025-03-25T00:00:00.000Z")).toBe("March 25, 2025");
+    expect(formatDate("2025-03-25T00:00:00.000Z", "pt-BR")).toBe("25 de março de 2025");
+  });
+});
