@@ -5,7 +5,7 @@ import type { PictureData } from "../data/images";
 import { media } from "../styles/media";
 import { Card } from "./Card";
 import { Heading } from "./Heading";
-import { Link } from "./Link";
+import { StretchedLink } from "./StretchedLink";
 import { Picture } from "./Picture";
 import { Text } from "./Text";
 
@@ -77,18 +77,8 @@ const Label = styled.p`
   letter-spacing: 0.06em;
 `;
 
-const TitleLink = styled(Link)`
-  color: inherit;
-  text-decoration: none;
-
-  &::after {
-    content: "";
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
-  }
+const TitleLink = styled(StretchedLink)`
   &:hover {
-    color: inherit;
     text-decoration: underline;
   }
 `;

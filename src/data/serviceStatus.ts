@@ -49,7 +49,7 @@ export function serviceStateOf(body: unknown): ServiceState | null {
 
 export const STATUS_TIMEOUT_MS = 5000;
 
-/** Never throws: any failure (network, status code, shape, timeout) is `{ error: true }`. */
+/** Never throws: every failure (network, status code, shape, timeout) is `{ error: true }`. */
 export async function fetchServiceStatus(
   apiUrl: string,
   options: { fetch?: typeof fetch; signal?: AbortSignal; timeoutMs?: number } = {},
