@@ -1,5 +1,6 @@
 /** A small live indicator of the product's service status, linking to the status page; hidden when no API is configured. */
 import * as React from "react";
+import { Link } from "./Link";
 import styled, { css } from "styled-components";
 import { site } from "../config/site";
 import { fetchServiceStatus, statusApiUrl, type ServiceStatus } from "../data/serviceStatus";
@@ -46,7 +47,7 @@ function LiveStatus({ apiUrl, tone }: { apiUrl: string; tone: "light" | "dark" }
   );
 }
 
-const Wrapper = styled.a<{ $tone: "light" | "dark" }>`
+const Wrapper = styled(Link)<{ $tone: "light" | "dark" }>`
   display: inline-flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};

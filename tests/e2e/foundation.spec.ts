@@ -30,7 +30,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/");
     await expect(page.getByText("Open menu")).toHaveCSS("position", "absolute");
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain(
-      "Inter",
+      "system-ui",
     );
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
