@@ -1,9 +1,8 @@
-/** Server-render entry: the same providers and layout as the browser, plus the font preload. */
+/** Server-render entry: the same providers and layout as the browser, plus head tags. */
 import * as React from "react";
 import type { GatsbySSR } from "gatsby";
 import { AppProviders } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
-import { fontFiles } from "./src/styles/fonts";
 import { site } from "./src/config/site";
 import { headScript } from "./src/providers/experiments/flags";
 
@@ -21,14 +20,6 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
 }) => {
   setHtmlAttributes({ lang: site.locale });
   setHeadComponents([
-    <link
-      key="font-inter"
-      rel="preload"
-      href={fontFiles.interLatin}
-      as="font"
-      type="font/woff2"
-      crossOrigin="anonymous"
-    />,
     // Runs before the body is parsed so the chosen experiment variant is the first thing painted.
     <script key="ab-flags" dangerouslySetInnerHTML={{ __html: headScript() }} />,
     <meta key="theme-color" name="theme-color" content="#0c0f22" />,

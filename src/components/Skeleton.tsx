@@ -11,7 +11,11 @@ export const Skeleton = styled.span<{ $width?: string; $height?: "text" | "title
   display: block;
   width: ${({ $width = "100%" }) => $width};
   height: ${({ theme, $height = "text" }) =>
-    $height === "title" ? theme.fontSizes["2xl"] : $height === "block" ? theme.space[8] : theme.fontSizes.md};
+    $height === "title"
+      ? theme.fontSizes["2xl"]
+      : $height === "block"
+        ? theme.space[8]
+        : theme.fontSizes.md};
   border-radius: ${({ theme }) => theme.radii.sm};
   background: linear-gradient(
     90deg,

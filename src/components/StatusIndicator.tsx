@@ -22,11 +22,23 @@ export function StatusIndicator({ tone = "light" }: { tone?: "light" | "dark" })
 }
 
 function LiveStatus({ apiUrl, tone }: { apiUrl: string; tone: "light" | "dark" }) {
-  const result = useRemoteData<ServiceStatus>((signal) => fetchServiceStatus(apiUrl, { signal }), [apiUrl]);
+  const result = useRemoteData<ServiceStatus>(
+    (signal) => fetchServiceStatus(apiUrl, { signal }),
+    [apiUrl],
+  );
   const shown: Shown =
-    result.status === "loading" ? "loading" : result.status === "error" || result.data.error ? "error" : result.data.state;
+    result.status === "loading"
+      ? "loading"
+      : result.status === "error" || result.data.error
+        ? "error"
+        : result.data.state;
   return (
-    <Wrapper href={site.external.status} $tone={tone} data-status={shown} aria-busy={shown === "loading"}>
+    <Wrapper
+      href={site.external.status}
+      $tone={tone}
+      data-status={shown}
+      aria-busy={shown === "loading"}
+    >
       <Dot $state={shown} aria-hidden="true" />
       <span role="status">{LABELS[shown]}</span>
       <span className="visually-hidden"> (opens the status page)</span>
@@ -49,13 +61,19 @@ const Wrapper = styled.a<{ $tone: "light" | "dark" }>`
       ? css`
           border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
           color: ${theme.colors.onNight};
-          &:hover { color: ${theme.colors.onNight}; border-color: ${theme.colors.onNightMuted}; }
+          &:hover {
+            color: ${theme.colors.onNight};
+            border-color: ${theme.colors.onNightMuted};
+          }
         `
       : css`
           border: ${theme.borders.hairline} solid ${theme.colors.line};
           background: ${theme.colors.surface};
           color: ${theme.colors.ink};
-          &:hover { color: ${theme.colors.ink}; border-color: ${theme.colors.lineStrong}; }
+          &:hover {
+            color: ${theme.colors.ink};
+            border-color: ${theme.colors.lineStrong};
+          }
         `}
 `;
 

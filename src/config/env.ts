@@ -49,7 +49,9 @@ function flag(value: string | null, fallback: boolean): boolean {
 export function readPublicEnv(source: PublicSource): PublicEnv {
   const board = read(source, "GATSBY_GREENHOUSE_BOARD");
   if (board !== null && !BOARD_TOKEN.test(board)) {
-    throw new Error(`GATSBY_GREENHOUSE_BOARD must be a board token (letters, digits, - and _), got "${board}".`);
+    throw new Error(
+      `GATSBY_GREENHOUSE_BOARD must be a board token (letters, digits, - and _), got "${board}".`,
+    );
   }
   return {
     apiUrl: httpUrl(read(source, "GATSBY_API_URL"), "GATSBY_API_URL"),

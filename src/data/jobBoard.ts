@@ -57,8 +57,10 @@ async function getJson(url: string, options: ClientOptions): Promise<unknown> {
     if (options.signal?.aborted) throw error;
     throw new JobBoardError("unavailable", "The job board could not be reached.");
   }
-  if (response.status === 404) throw new JobBoardError("not_found", "This role is not open any more.");
-  if (!response.ok) throw new JobBoardError("unavailable", `The job board answered ${response.status}.`);
+  if (response.status === 404)
+    throw new JobBoardError("not_found", "This role is not open any more.");
+  if (!response.ok)
+    throw new JobBoardError("unavailable", `The job board answered ${response.status}.`);
   try {
     return await response.json();
   } catch {
@@ -66,9 +68,13 @@ async function getJson(url: string, options: ClientOptions): Promise<unknown> {
   }
 }
 
-function parse<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, data: unknown): T {
+function parse<T>(
+  schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } },
+  data: unknown,
+): T {
   const result = schema.safeParse(data);
-  if (!result.success) throw new JobBoardError("unavailable", "The job board sent an unexpected answer.");
+  if (!result.success)
+    throw new JobBoardError("unavailable", "The job board sent an unexpected answer.");
   return result.data;
 }
 
@@ -81,17 +87,32 @@ export async function fetchJobListings(options: ClientOptions = {}): Promise<Job
   if (mode.kind === "proxy") {
     return parse(jobListingsSchema, await getJson(`${mode.endpoint}?action=listings`, options));
   }
-  const list = parse(greenhouseListSchema, await getJson(boardUrl(mode, "/jobs?content=true"), options));
+  const list = parse(
+    greenhouseListSchema,
+    await getJson(boardUrl(mode, "/jobs?content=true"), options),
+  );
   return { jobs: list.jobs.map(toJobSummary), sample: false };
 }
 
 export async function fetchJobInfo(jobId: string, options: ClientOptions = {}): Promise<JobInfo> {
   const mode = options.mode ?? jobBoardMode();
   if (mode.kind === "proxy") {
-    const info = parse(jobInfoSchema, await getJson(`${mode.endpoint}?action=jobInfo&jobId=${encodeURIComponent(jobId)}`, options));
+    const info = parse(
+      jobInfoSchema,
+      await getJson(`${mode.endpoint}?action=jobInfo&jobId=${encodeURIComponent(jobId)}`, options),
+    );
     // The proxy already sanitized it; sanitizing again here means the page never trusts a network answer.
-    return { ...info, job: { ...info.job, descriptionHtml: sanitizeJobHtml(info.job.descriptionHtml) } };
+    return {
+      ...info,
+      job: { ...info.job, descriptionHtml: sanitizeJobHtml(info.job.descriptionHtml) },
+    };
   }
-  const job = parse(greenhouseJobSchema, await getJson(boardUrl(mode, `/jobs/${encodeURIComponent(jobId)}`), options));
-  return { job: toJobDetail(job, applicationFormUrl(mode.embedUrl, mode.board, job.id)), sample: false };
+  const job = parse(
+    greenhouseJobSchema,
+    await getJson(boardUrl(mode, `/jobs/${encodeURIComponent(jobId)}`), options),
+  );
+  return {
+    job: toJobDetail(job, applicationFormUrl(mode.embedUrl, mode.board, job.id)),
+    sample: false,
+  };
 }

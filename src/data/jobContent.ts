@@ -8,11 +8,41 @@ import sanitizeHtml from "sanitize-html";
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    "p", "br", "hr", "div", "span", "strong", "b", "em", "i", "u", "s", "sub", "sup",
-    "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "blockquote", "a", "table", "thead",
-    "tbody", "tr", "th", "td",
+    "p",
+    "br",
+    "hr",
+    "div",
+    "span",
+    "strong",
+    "b",
+    "em",
+    "i",
+    "u",
+    "s",
+    "sub",
+    "sup",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "ul",
+    "ol",
+    "li",
+    "blockquote",
+    "a",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
   ],
-  allowedAttributes: { a: ["href", "title", "target", "rel"], th: ["colspan", "rowspan"], td: ["colspan", "rowspan"] },
+  allowedAttributes: {
+    a: ["href", "title", "target", "rel"],
+    th: ["colspan", "rowspan"],
+    td: ["colspan", "rowspan"],
+  },
   allowedSchemes: ["http", "https", "mailto"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
@@ -25,7 +55,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
       const { target: _target, rel: _rel, ...rest } = attribs;
       const href = rest.href?.trim() ?? "";
       if (/^https?:\/\//i.test(href)) {
-        return { tagName, attribs: { ...rest, href, target: "_blank", rel: "noopener noreferrer" } };
+        return {
+          tagName,
+          attribs: { ...rest, href, target: "_blank", rel: "noopener noreferrer" },
+        };
       }
       if (/^mailto:/i.test(href)) return { tagName, attribs: { ...rest, href } };
       return { tagName: "span", attribs: {} };

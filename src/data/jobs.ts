@@ -129,7 +129,10 @@ export type DepartmentGroup = { department: string; jobs: JobSummary[] };
 const byLabel = (a: string, b: string) => a.localeCompare(b, "en", { sensitivity: "base" });
 
 /** Distinct values of one field as filter options (slug as value, name as label), sorted by name. */
-export function filterOptions(jobs: readonly JobSummary[], field: "department" | "location"): FilterOption[] {
+export function filterOptions(
+  jobs: readonly JobSummary[],
+  field: "department" | "location",
+): FilterOption[] {
   const counts = new Map<string, FilterOption>();
   for (const job of jobs) {
     const value = slug(job[field]);
@@ -156,7 +159,10 @@ export function groupByDepartment(jobs: readonly JobSummary[]): DepartmentGroup[
     .sort(([a], [b]) =>
       a === UNASSIGNED_DEPARTMENT ? 1 : b === UNASSIGNED_DEPARTMENT ? -1 : byLabel(a, b),
     )
-    .map(([department, list]) => ({ department, jobs: [...list].sort((x, y) => byLabel(x.title, y.title)) }));
+    .map(([department, list]) => ({
+      department,
+      jobs: [...list].sort((x, y) => byLabel(x.title, y.title)),
+    }));
 }
 
 /** Most recently updated first, for previews. */
@@ -210,7 +216,9 @@ export function jobPostingJsonLd(job: JobDetail, pageUrl: string): Record<string
     ...(remote
       ? {
           jobLocationType: "TELECOMMUTE",
-          ...(area ? { applicantLocationRequirements: { "@type": "AdministrativeArea", name: area } } : {}),
+          ...(area
+            ? { applicantLocationRequirements: { "@type": "AdministrativeArea", name: area } }
+            : {}),
         }
       : {
           jobLocation: {

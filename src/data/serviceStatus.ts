@@ -37,7 +37,14 @@ export function serviceStateOf(body: unknown): ServiceState | null {
         ? (record.data as { status?: unknown }).status
         : undefined;
   if (typeof raw !== "string") return null;
-  return STATES[raw.trim().toLowerCase().replace(/[\s-]+/g, "_")] ?? null;
+  return (
+    STATES[
+      raw
+        .trim()
+        .toLowerCase()
+        .replace(/[\s-]+/g, "_")
+    ] ?? null
+  );
 }
 
 export const STATUS_TIMEOUT_MS = 5000;

@@ -2,9 +2,7 @@
 import * as React from "react";
 
 export type RemoteData<T> =
-  | { status: "loading" }
-  | { status: "error"; error: unknown }
-  | { status: "success"; data: T };
+  { status: "loading" } | { status: "error"; error: unknown } | { status: "success"; data: T };
 
 /**
  * `load` runs after mount and again on `retry()` or when a key changes; a newer request aborts the

@@ -51,7 +51,11 @@ function useUrlFilters(): [JobFilters, (next: JobFilters) => void] {
     setFilters(next);
     const { pathname, search, hash } = window.location;
     // Replace, not push: each change of a select is not a page the Back button should step through.
-    window.history.replaceState(window.history.state, "", `${pathname}${searchWithFilters(search, next)}${hash}`);
+    window.history.replaceState(
+      window.history.state,
+      "",
+      `${pathname}${searchWithFilters(search, next)}${hash}`,
+    );
   }, []);
   return [filters, update];
 }
@@ -104,8 +108,8 @@ function Listing({
           No open roles right now
         </Heading>
         <Text>
-          We are not hiring for any role at the moment. New roles are posted here first; check back soon, or read about{" "}
-          <Link href="/careers/">how we work</Link> in the meantime.
+          We are not hiring for any role at the moment. New roles are posted here first; check back
+          soon, or read about <Link href="/careers/">how we work</Link> in the meantime.
         </Text>
       </EmptyState>
     );
@@ -120,8 +124,8 @@ function Listing({
     <>
       {sample ? (
         <SampleNote data-testid="sample-note">
-          <strong>Sample listings.</strong> No job board is connected to this demonstration site, so these roles are
-          examples, not real openings.
+          <strong>Sample listings.</strong> No job board is connected to this demonstration site, so
+          these roles are examples, not real openings.
         </SampleNote>
       ) : null}
       <Filters aria-label="Filter open roles" onSubmit={(event) => event.preventDefault()}>
@@ -164,12 +168,18 @@ function Listing({
       ) : (
         <Groups>
           {groups.map((group) => (
-            <Group key={group.department} aria-labelledby={`dept-${slug(group.department)}`} data-testid="job-group">
+            <Group
+              key={group.department}
+              aria-labelledby={`dept-${slug(group.department)}`}
+              data-testid="job-group"
+            >
               <GroupTitle>
                 <Heading level={2} size="md" id={`dept-${slug(group.department)}`}>
                   {group.department}
                 </Heading>
-                <Badge aria-label={`${group.jobs.length} ${group.jobs.length === 1 ? "role" : "roles"}`}>
+                <Badge
+                  aria-label={`${group.jobs.length} ${group.jobs.length === 1 ? "role" : "roles"}`}
+                >
                   {group.jobs.length}
                 </Badge>
               </GroupTitle>
@@ -209,7 +219,11 @@ function FilterSelect({
   return (
     <Field>
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value ?? ""} onChange={(event) => onChange(event.target.value || null)}>
+      <select
+        id={id}
+        value={value ?? ""}
+        onChange={(event) => onChange(event.target.value || null)}
+      >
         <option value="">{allLabel}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -258,8 +272,8 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
         We couldn’t load the open roles
       </Heading>
       <Text>
-        The job board did not answer. This is usually brief: try again in a moment, or see the roles on our{" "}
-        <Link href={site.external.careersBoard}>hosted careers board</Link>.
+        The job board did not answer. This is usually brief: try again in a moment, or see the roles
+        on our <Link href={site.external.careersBoard}>hosted careers board</Link>.
       </Text>
       <div>
         <Button onClick={onRetry}>Try again</Button>

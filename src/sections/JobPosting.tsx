@@ -20,7 +20,8 @@ import { media } from "../styles/media";
 
 const JOBS_PATH = "/careers/jobs/";
 export const MISSING_JOB_NOTICE = "That job link is incomplete. Here are all the open roles.";
-export const UNKNOWN_JOB_NOTICE = "That role is no longer open, or the link is wrong. Here are all the open roles.";
+export const UNKNOWN_JOB_NOTICE =
+  "That role is no longer open, or the link is wrong. Here are all the open roles.";
 
 const backToList = (notice: string) => navigate(JOBS_PATH, { replace: true, state: { notice } });
 
@@ -38,8 +39,14 @@ const pending = new Promise<never>(() => undefined);
 
 export function JobPosting({ id, applyTitle, applyLead, sampleNote }: JobPostingContent) {
   const jobId = useJobId();
-  const info = useRemoteData<JobInfo>((signal) => (jobId ? fetchJobInfo(jobId, { signal }) : pending), [jobId]);
-  const notFound = info.status === "error" && info.error instanceof JobBoardError && info.error.kind === "not_found";
+  const info = useRemoteData<JobInfo>(
+    (signal) => (jobId ? fetchJobInfo(jobId, { signal }) : pending),
+    [jobId],
+  );
+  const notFound =
+    info.status === "error" &&
+    info.error instanceof JobBoardError &&
+    info.error.kind === "not_found";
 
   React.useEffect(() => {
     if (jobId === null) void backToList(MISSING_JOB_NOTICE);
@@ -56,13 +63,20 @@ export function JobPosting({ id, applyTitle, applyLead, sampleNote }: JobPosting
       <Container>
         <Back href={JOBS_PATH}>← All open roles</Back>
         {info.status === "success" ? (
-          <Posting info={info.data} applyTitle={applyTitle} applyLead={applyLead} sampleNote={sampleNote} />
+          <Posting
+            info={info.data}
+            applyTitle={applyTitle}
+            applyLead={applyLead}
+            sampleNote={sampleNote}
+          />
         ) : info.status === "error" && !notFound ? (
           <ErrorState role="alert" data-testid="job-error">
             <Heading level={1} size="lg">
               We couldn’t load this role
             </Heading>
-            <Text>The job board did not answer. Try again in a moment, or browse the other open roles.</Text>
+            <Text>
+              The job board did not answer. Try again in a moment, or browse the other open roles.
+            </Text>
             <div>
               <Button onClick={info.retry}>Try again</Button>
             </div>
@@ -98,7 +112,10 @@ function Posting({
           </Meta>
         </header>
         {/* Decoded and sanitized by src/data/jobContent.ts before it gets here (and again on arrival). */}
-        <Prose data-testid="job-description" dangerouslySetInnerHTML={{ __html: job.descriptionHtml }} />
+        <Prose
+          data-testid="job-description"
+          dangerouslySetInnerHTML={{ __html: job.descriptionHtml }}
+        />
       </Main>
       <Apply aria-labelledby="apply-title">
         <Heading level={2} size="md" id="apply-title">
@@ -118,13 +135,17 @@ function Posting({
             />
             {job.postingUrl ? (
               <Text $size="sm" $tone="muted">
-                Form not showing? <Link href={job.postingUrl}>Apply on our hosted careers board</Link>.
+                Form not showing?{" "}
+                <Link href={job.postingUrl}>Apply on our hosted careers board</Link>.
               </Text>
             ) : null}
           </>
         )}
       </Apply>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdText(jobPostingJsonLd(job, pageUrl)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonLdText(jobPostingJsonLd(job, pageUrl)) }}
+      />
     </Layout>
   );
 }

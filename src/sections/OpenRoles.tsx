@@ -28,7 +28,12 @@ export function OpenRoles({ id, eyebrow, title, lead, limit, linkLabel }: OpenRo
           {lead ? <Text $size="lg">{lead}</Text> : null}
         </SectionIntro>
         {listings.status === "loading" ? (
-          <Grid $columns={limit >= 4 ? 4 : 3} aria-busy="true" aria-label="Loading open roles">
+          <Grid
+            $columns={limit >= 4 ? 4 : 3}
+            role="status"
+            aria-busy="true"
+            aria-label="Loading open roles"
+          >
             {Array.from({ length: limit }, (_, index) => (
               <Card key={index} aria-hidden="true">
                 <Skeleton $width="80%" />
@@ -57,7 +62,8 @@ export function OpenRoles({ id, eyebrow, title, lead, limit, linkLabel }: OpenRo
         {listings.status === "error" ? (
           // The full list has its own error state and retry; here a plain way forward is enough.
           <Text>
-            The live list could not be loaded just now. <Link href={JOBS_PATH}>See the jobs page</Link> to try again.
+            The live list could not be loaded just now.{" "}
+            <Link href={JOBS_PATH}>See the jobs page</Link> to try again.
           </Text>
         ) : null}
         <Footer>

@@ -73,7 +73,9 @@ function readHttpUrl(source: EnvSource, name: string, fallback: string): string 
     url = null;
   }
   if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash) {
-    throw new Error(`${name} must be an absolute http(s) URL without query or fragment, got "${raw}".`);
+    throw new Error(
+      `${name} must be an absolute http(s) URL without query or fragment, got "${raw}".`,
+    );
   }
   return raw.replace(/\/+$/, "");
 }
@@ -82,12 +84,16 @@ function readHttpUrl(source: EnvSource, name: string, fallback: string): string 
 export function readGreenhouseEnv(source: EnvSource = process.env): GreenhouseEnv {
   const board = read(source, "GREENHOUSE_BOARD");
   if (board !== null && !BOARD_TOKEN.test(board)) {
-    throw new Error(`GREENHOUSE_BOARD must be a board token (letters, digits, - and _), got "${board}".`);
+    throw new Error(
+      `GREENHOUSE_BOARD must be a board token (letters, digits, - and _), got "${board}".`,
+    );
   }
   const rawTimeout = read(source, "GREENHOUSE_TIMEOUT_MS");
   const timeoutMs = rawTimeout === null ? DEFAULT_GREENHOUSE_TIMEOUT_MS : Number(rawTimeout);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 50 || timeoutMs > 30000) {
-    throw new Error(`GREENHOUSE_TIMEOUT_MS must be an integer from 50 to 30000, got "${rawTimeout}".`);
+    throw new Error(
+      `GREENHOUSE_TIMEOUT_MS must be an integer from 50 to 30000, got "${rawTimeout}".`,
+    );
   }
   return {
     apiUrl: readHttpUrl(source, "GREENHOUSE_API_URL", DEFAULT_GREENHOUSE_API_URL),

@@ -1,6 +1,5 @@
-/** The one global stylesheet: font faces, a small reset, base typography and focus styles. */
+/** The one global stylesheet: a small reset, base typography, focus styles and A/B variant rules. */
 import { createGlobalStyle } from "styled-components";
-import { fontFiles } from "./fonts";
 import { media } from "./media";
 import { EXPERIMENTS } from "../providers/experiments/flags";
 
@@ -12,27 +11,10 @@ const variantRules = EXPERIMENTS.map(
   html[data-ab-${key}="treatment"] [data-ab-variant="${key}:treatment"] { display: block; }`,
 ).join("");
 
+// No web font: measured with slow loading, every late-arriving web font (swap, fallback or
+// optional) re-laid out the text and shifted the page (CLS 0.02-0.05). The system UI stack
+// paints final text at once, costs no download and keeps CLS at 0.
 export const GlobalStyle = createGlobalStyle`
-  @font-face {
-    font-family: "Inter Variable";
-    font-style: normal;
-    font-display: optional;
-    font-weight: 100 900;
-    src: url(${fontFiles.interLatin}) format("woff2-variations");
-    unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304,
-      U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
-  }
-  @font-face {
-    font-family: "Inter Variable";
-    font-style: normal;
-    font-display: optional;
-    font-weight: 100 900;
-    src: url(${fontFiles.interLatinExt}) format("woff2-variations");
-    unicode-range: U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308,
-      U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113,
-      U+2C60-2C7F, U+A720-A7FF;
-  }
-
   *, *::before, *::after { box-sizing: border-box; }
 
   html {

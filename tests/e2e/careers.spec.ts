@@ -66,17 +66,21 @@ test.describe("jobs list", () => {
 
     await page.getByLabel("Department").selectOption("");
     await expect(page).toHaveURL(/\/careers\/jobs\/\?location=remote-europe$/);
-    await expect(page.getByTestId("job-group").locator("h2")).toHaveText(["Engineering", "Research"]);
+    await expect(page.getByTestId("job-group").locator("h2")).toHaveText([
+      "Engineering",
+      "Research",
+    ]);
   });
 
-  test("a filter that matches nothing shows the empty state and can be cleared", async ({ page }) => {
+  test("a filter that matches nothing shows the empty state and can be cleared", async ({
+    page,
+  }) => {
     await page.goto("/careers/jobs/?department=legal");
     await expect(page.getByRole("heading", { name: "No roles match these filters" })).toBeVisible();
     await page.getByRole("button", { name: "Clear filters" }).click();
     await expect(page).toHaveURL(/\/careers\/jobs\/$/);
     await expect(page.getByTestId("job-group")).toHaveCount(5);
   });
-
 });
 
 test.describe("upstream failure on the jobs list", () => {
@@ -91,7 +95,12 @@ test.describe("upstream failure on the jobs list", () => {
         await route.fulfill({
           status: 502,
           contentType: "application/json",
-          body: JSON.stringify({ error: { code: "upstream_unavailable", message: "The job board is not available right now." } }),
+          body: JSON.stringify({
+            error: {
+              code: "upstream_unavailable",
+              message: "The job board is not available right now.",
+            },
+          }),
         });
       } else {
         await route.continue();
@@ -100,7 +109,9 @@ test.describe("upstream failure on the jobs list", () => {
     await page.goto("/careers/jobs/");
     const error = page.getByTestId("jobs-error");
     await expect(error).toBeVisible();
-    await expect(error.getByRole("heading", { name: "We couldn’t load the open roles" })).toBeVisible();
+    await expect(
+      error.getByRole("heading", { name: "We couldn’t load the open roles" }),
+    ).toBeVisible();
     await snap(page, "careers_jobs_error");
     await error.getByRole("button", { name: "Try again" }).click();
     await expect(page.getByTestId("job-group")).toHaveCount(5);
@@ -110,24 +121,38 @@ test.describe("upstream failure on the jobs list", () => {
 });
 
 test.describe("apply page", () => {
-  test("shows a role with its sanitized description, the hosted form and JobPosting data", async ({ page }) => {
+  test("shows a role with its sanitized description, the hosted form and JobPosting data", async ({
+    page,
+  }) => {
     await page.goto("/careers/jobs/");
     await page.getByRole("link", { name: "Staff Engineer, Browser Signals" }).click();
     await expect(page).toHaveURL(new RegExp(`/careers/jobs/apply/\\?gh_jid=${HOSTILE_JOB}$`));
-    await expect(page.getByRole("heading", { level: 1, name: "Staff Engineer, Browser Signals" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Staff Engineer, Browser Signals" }),
+    ).toBeVisible();
     await expect(page).toHaveTitle(/Staff Engineer, Browser Signals/);
 
     const description = page.getByTestId("job-description");
     await expect(description).toContainText("Join the signals team & help.");
-    await expect(description.getByRole("link", { name: "about the team" })).toHaveAttribute("rel", "noopener noreferrer");
+    await expect(description.getByRole("link", { name: "about the team" })).toHaveAttribute(
+      "rel",
+      "noopener noreferrer",
+    );
     expect(await description.innerHTML()).not.toMatch(/<script|onclick|onerror|javascript:|<img/i);
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
 
-    const form = page.frameLocator(`iframe[title="Application form for Staff Engineer, Browser Signals"]`);
-    await expect(page.locator("iframe")).toHaveAttribute("src", `${fakesOrigin}/embed/job_app?for=acme&token=${HOSTILE_JOB}`);
+    const form = page.frameLocator(
+      `iframe[title="Application form for Staff Engineer, Browser Signals"]`,
+    );
+    await expect(page.locator("iframe")).toHaveAttribute(
+      "src",
+      `${fakesOrigin}/embed/job_app?for=acme&token=${HOSTILE_JOB}`,
+    );
     await expect(form.getByRole("heading", { name: `Apply for job ${HOSTILE_JOB}` })).toBeVisible();
 
-    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
+    const jsonLd = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
+    ) as Record<string, unknown>;
     expect(jsonLd).toMatchObject({
       "@type": "JobPosting",
       title: "Staff Engineer, Browser Signals",
@@ -145,14 +170,18 @@ test.describe("apply page", () => {
     test(`${name} returns to the list with a message`, async ({ page }) => {
       await page.goto(`/careers/jobs/apply/${query}`);
       await expect(page).toHaveURL(/\/careers\/jobs\/$/);
-      await expect(page.getByTestId("jobs-notice")).toHaveText("That job link is incomplete. Here are all the open roles.");
+      await expect(page.getByTestId("jobs-notice")).toHaveText(
+        "That job link is incomplete. Here are all the open roles.",
+      );
       await expect(page.getByTestId("job-group")).toHaveCount(5);
     });
   }
 
   test.describe(() => {
     // The proxy's 404 for the unknown role is logged by the browser as a failed resource load.
-    test.use({ allowConsoleErrors: allow(/status of 404 \(Not Found\).*\/greenhouse\/\?action=jobInfo/) });
+    test.use({
+      allowConsoleErrors: allow(/status of 404 \(Not Found\).*\/greenhouse\/\?action=jobInfo/),
+    });
 
     test("an unknown gh_jid returns to the list with a message", async ({ page }) => {
       await page.goto("/careers/jobs/apply/?gh_jid=123456");
@@ -171,13 +200,16 @@ test.describe("upstream failure on the apply page", () => {
     let calls = 0;
     await page.route("**/greenhouse/?action=jobInfo*", async (route) => {
       calls += 1;
-      if (calls === 1) await route.fulfill({ status: 502, contentType: "application/json", body: "{}" });
+      if (calls === 1)
+        await route.fulfill({ status: 502, contentType: "application/json", body: "{}" });
       else await route.continue();
     });
     await page.goto("/careers/jobs/apply/?gh_jid=4012345006");
     await expect(page.getByTestId("job-error")).toBeVisible();
     await page.getByRole("button", { name: "Try again" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Senior Frontend Engineer" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Senior Frontend Engineer" }),
+    ).toBeVisible();
   });
 });
 
@@ -185,9 +217,13 @@ test("the careers page previews the newest open roles", async ({ page }) => {
   await page.goto("/careers/");
   const preview = page.getByTestId("open-roles");
   await expect(preview.getByRole("listitem")).toHaveCount(4);
-  await expect(preview.getByRole("link", { name: `See all open roles (${TOTAL_ROLES})` })).toHaveAttribute("href", "/careers/jobs/");
+  await expect(
+    preview.getByRole("link", { name: `See all open roles (${TOTAL_ROLES})` }),
+  ).toHaveAttribute("href", "/careers/jobs/");
   await preview.getByRole("link", { name: "Backend Engineer, Identification Platform" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Backend Engineer, Identification Platform" })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: "Backend Engineer, Identification Platform" }),
+  ).toBeVisible();
 });
 
 test("the console invites developers to the careers page", async ({ page }) => {
@@ -206,7 +242,9 @@ test.describe("service status indicator", () => {
     await page.goto("/support/");
     const indicator = page.locator("footer [data-status]");
     if ((await indicator.count()) === 0) {
-      throw new Error(`No status indicator: build with GATSBY_API_URL=${fakeApiUrl} (npm test does).`);
+      throw new Error(
+        `No status indicator: build with GATSBY_API_URL=${fakeApiUrl} (npm test does).`,
+      );
     }
   });
 

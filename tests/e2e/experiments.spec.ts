@@ -9,12 +9,28 @@ async function visitWith(page: import("@playwright/test").Page, variant: "contro
   await page.addInitScript(
     ([key, value]) => {
       window.localStorage.setItem(key, value);
-      (window as unknown as { __cls: number }).__cls = 0;
+      const w = window as unknown as { __cls: number; __shifts: string[] };
+      w.__cls = 0;
+      w.__shifts = [];
+      type Shift = PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Array<{
+          node?: Node | null;
+          previousRect: DOMRectReadOnly;
+          currentRect: DOMRectReadOnly;
+        }>;
+      };
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<
-          PerformanceEntry & { value: number; hadRecentInput: boolean }
-        >) {
-          if (!entry.hadRecentInput) (window as unknown as { __cls: number }).__cls += entry.value;
+        for (const entry of list.getEntries() as Shift[]) {
+          if (entry.hadRecentInput) continue;
+          w.__cls += entry.value;
+          for (const source of entry.sources ?? []) {
+            const el = source.node as Element | null;
+            w.__shifts.push(
+              `${el?.nodeName ?? "?"}.${String(el?.className ?? "").slice(0, 30)} "${(el?.textContent ?? "").slice(0, 30)}" y ${source.previousRect.y}→${source.currentRect.y} h ${source.previousRect.height}→${source.currentRect.height}`,
+            );
+          }
         }
       }).observe({ type: "layout-shift", buffered: true });
     },
@@ -24,13 +40,21 @@ async function visitWith(page: import("@playwright/test").Page, variant: "contro
   await page.waitForLoadState("networkidle");
 }
 
+async function expectNoShift(page: import("@playwright/test").Page) {
+  const { cls, shifts } = await page.evaluate(() => {
+    const w = window as unknown as { __cls: number; __shifts: string[] };
+    return { cls: w.__cls, shifts: w.__shifts };
+  });
+  expect(cls, shifts.join("\n")).toBe(0);
+}
+
 test("control paints variant A only, without layout shift", async ({ page }) => {
   await visitWith(page, "control");
   await expect(page.locator("html")).toHaveAttribute("data-ab-contact-sales", "control");
   await expect(page.locator('[data-ab-variant="contact-sales:control"]')).toBeVisible();
   await expect(page.locator('[data-ab-variant="contact-sales:treatment"]')).toBeHidden();
   await expect(page.locator("h1:visible")).toHaveCount(1);
-  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+  await expectNoShift(page);
 });
 
 test("treatment paints variant B only, without layout shift", async ({ page }) => {
@@ -39,7 +63,7 @@ test("treatment paints variant B only, without layout shift", async ({ page }) =
   await expect(page.locator('[data-ab-variant="contact-sales:treatment"]')).toBeVisible();
   await expect(page.locator('[data-ab-variant="contact-sales:control"]')).toBeHidden();
   await expect(page.locator("h1:visible")).toHaveCount(1);
-  expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
+  await expectNoShift(page);
 });
 
 test("the two variants carry different copy", async ({ page }) => {

@@ -32,14 +32,12 @@ for (const route of servedRoutes) {
     }
     expect(broken, "broken internal links").toEqual([]);
 
-    const images = await page
-      .locator("img")
-      .evaluateAll((imgs) =>
-        imgs.map((img) => ({
-          src: (img as HTMLImageElement).currentSrc,
-          lazy: (img as HTMLImageElement).loading === "lazy",
-        })),
-      );
+    const images = await page.locator("img").evaluateAll((imgs) =>
+      imgs.map((img) => ({
+        src: (img as HTMLImageElement).currentSrc,
+        lazy: (img as HTMLImageElement).loading === "lazy",
+      })),
+    );
     for (const image of images) {
       const answer = await request.get(image.src);
       expect(answer.status(), image.src).toBe(200);

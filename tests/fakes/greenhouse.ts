@@ -30,7 +30,11 @@ export type FakeGreenhouse = {
 
 /** Entity-escapes HTML exactly as Greenhouse does for `content`. */
 export function escapeHtml(html: string): string {
-  return html.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return html
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 }
 
 /** Board "acme": the sample roles as a live board, plus one post whose description tries to run script. */
@@ -51,7 +55,7 @@ export function defaultBoards(): Map<string, FakeJob[]> {
     absolute_url: "https://boards.greenhouse.io/acme/jobs/4012345099",
     content: escapeHtml(
       '<p onclick="window.__pwned=1">Join the <strong>signals</strong> team &amp; help.</p>' +
-        '<script>window.__pwned=1</script>' +
+        "<script>window.__pwned=1</script>" +
         '<img src="x" onerror="window.__pwned=1">' +
         '<p><a href="javascript:window.__pwned=1">Click</a> or read <a href="https://example.com/team">about the team</a>.</p>',
     ),
@@ -66,7 +70,14 @@ const QUESTIONS = [
   { required: true, label: "First Name", fields: [{ name: "first_name", type: "input_text" }] },
   { required: true, label: "Last Name", fields: [{ name: "last_name", type: "input_text" }] },
   { required: true, label: "Email", fields: [{ name: "email", type: "input_text" }] },
-  { required: true, label: "Resume/CV", fields: [{ name: "resume", type: "input_file" }, { name: "resume_text", type: "textarea" }] },
+  {
+    required: true,
+    label: "Resume/CV",
+    fields: [
+      { name: "resume", type: "input_file" },
+      { name: "resume_text", type: "textarea" },
+    ],
+  },
 ];
 
 function listItem(job: FakeJob, withContent: boolean): Record<string, unknown> {
@@ -82,7 +93,15 @@ function detail(job: FakeJob, params: URLSearchParams): Record<string, unknown> 
     body.location_questions = [];
   }
   if (params.get("pay_transparency") === "true") {
-    body.pay_input_ranges = [{ min_cents: 9000000, max_cents: 12000000, currency_type: "EUR", title: "Base salary", blurb: "" }];
+    body.pay_input_ranges = [
+      {
+        min_cents: 9000000,
+        max_cents: 12000000,
+        currency_type: "EUR",
+        title: "Base salary",
+        blurb: "",
+      },
+    ];
   }
   return body;
 }
@@ -152,7 +171,10 @@ export async function startFakeGreenhouse(
       const id = match[2];
       if (id === undefined) {
         const withContent = url.searchParams.get("content") === "true";
-        return send(200, { jobs: jobs.map((job) => listItem(job, withContent)), meta: { total: jobs.length } });
+        return send(200, {
+          jobs: jobs.map((job) => listItem(job, withContent)),
+          meta: { total: jobs.length },
+        });
       }
       const job = jobs.find((candidate) => String(candidate.id) === id);
       if (!job) return send(404, NOT_FOUND);

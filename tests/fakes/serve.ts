@@ -4,7 +4,9 @@ import { startFakeGreenhouse } from "./greenhouse";
 async function main(): Promise<void> {
   const port = Number(process.env.FAKES_PORT ?? 9101);
   const fake = await startFakeGreenhouse({ port });
-  console.log(`fake upstreams on ${fake.origin} (Greenhouse ${fake.apiUrl}, API ${fake.origin}/api)`);
+  console.log(
+    `fake upstreams on ${fake.origin} (Greenhouse ${fake.apiUrl}, API ${fake.origin}/api)`,
+  );
   const stop = () => void fake.close().then(() => process.exit(0));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

@@ -11,11 +11,16 @@ export type FakeStatusAnswer =
  * Handles /api/service-status and POST /__fake/service-status on a fake server; returns true when it
  * answered. Mounted on the fake Greenhouse server so browser tests run one fake process.
  */
-export function createServiceStatusRoute(initial: FakeStatusAnswer = { kind: "status", status: "operational" }) {
+export function createServiceStatusRoute(
+  initial: FakeStatusAnswer = { kind: "status", status: "operational" },
+) {
   let answer = initial;
   const route = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     const url = new URL(req.url ?? "/", "http://fake");
-    const cors = { "access-control-allow-origin": "*", "content-type": "application/json; charset=utf-8" };
+    const cors = {
+      "access-control-allow-origin": "*",
+      "content-type": "application/json; charset=utf-8",
+    };
     if (url.pathname === "/__fake/service-status" && req.method === "POST") {
       let raw = "";
       req.on("data", (chunk: Buffer) => (raw += chunk.toString()));

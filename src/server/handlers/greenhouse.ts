@@ -72,14 +72,24 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** One GET to the job board; the path is built here from validated parts only. */
-async function fetchBoard(env: GreenhouseEnv, board: string, path: string, fetchImpl: typeof fetch): Promise<unknown> {
+async function fetchBoard(
+  env: GreenhouseEnv,
+  board: string,
+  path: string,
+  fetchImpl: typeof fetch,
+): Promise<unknown> {
   const url = `${env.apiUrl}/boards/${encodeURIComponent(board)}${path}`;
   const signal = AbortSignal.timeout(env.timeoutMs);
   let response: Response;
   try {
-    response = await fetchImpl(url, { signal, headers: { accept: "application/json" }, redirect: "error" });
+    response = await fetchImpl(url, {
+      signal,
+      headers: { accept: "application/json" },
+      redirect: "error",
+    });
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    const timedOut =
+      error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
     throw new UpstreamError(timedOut ? "timeout" : "unavailable", String(error));
   }
   if (response.status === 404) {
@@ -117,12 +127,18 @@ export function sampleJobs(): GreenhouseJob[] {
 
 async function listings(env: GreenhouseEnv, fetchImpl: typeof fetch): Promise<JobListings> {
   if (env.board === null) return { jobs: sampleJobs().map(toJobSummary), sample: true };
-  const parsed = greenhouseListSchema.safeParse(await fetchBoard(env, env.board, "/jobs?content=true", fetchImpl));
+  const parsed = greenhouseListSchema.safeParse(
+    await fetchBoard(env, env.board, "/jobs?content=true", fetchImpl),
+  );
   if (!parsed.success) throw new UpstreamError("unavailable", "unexpected list shape");
   return { jobs: parsed.data.jobs.map(toJobSummary), sample: false };
 }
 
-async function jobInfo(env: GreenhouseEnv, jobId: string, fetchImpl: typeof fetch): Promise<JobInfo> {
+async function jobInfo(
+  env: GreenhouseEnv,
+  jobId: string,
+  fetchImpl: typeof fetch,
+): Promise<JobInfo> {
   if (env.board === null) {
     const job = sampleJobs().find((candidate) => String(candidate.id) === jobId);
     if (!job) throw new UpstreamError("not_found", "not in sample");
@@ -141,12 +157,24 @@ function upstreamErrorResponse(error: UpstreamError, action: Query["action"]): R
   switch (error.kind) {
     case "not_found":
       return action === "jobInfo"
-        ? errorResponse(404, "job_not_found", "This role is not open any more, or the link is wrong.")
+        ? errorResponse(
+            404,
+            "job_not_found",
+            "This role is not open any more, or the link is wrong.",
+          )
         : errorResponse(404, "board_not_found", "The job board was not found.");
     case "timeout":
-      return errorResponse(502, "upstream_timeout", "The job board did not answer in time. Please try again.");
+      return errorResponse(
+        502,
+        "upstream_timeout",
+        "The job board did not answer in time. Please try again.",
+      );
     case "unavailable":
-      return errorResponse(502, "upstream_unavailable", "The job board is not available right now. Please try again.");
+      return errorResponse(
+        502,
+        "upstream_unavailable",
+        "The job board is not available right now. Please try again.",
+      );
   }
 }
 
@@ -161,7 +189,8 @@ export function createGreenhouseHandler(options: GreenhouseHandlerOptions = {}):
   const readEnv = options.env ?? (() => readGreenhouseEnv());
   const log = options.log ?? ((message: string) => console.warn(message));
   return async (request) => {
-    if (request.method !== "GET" && request.method !== "HEAD") return methodNotAllowed(GREENHOUSE_METHODS);
+    if (request.method !== "GET" && request.method !== "HEAD")
+      return methodNotAllowed(GREENHOUSE_METHODS);
     const query = parseQuery(new URL(request.url));
     if (query instanceof Response) return withoutBodyForHead(request, query);
     const env = readEnv();
@@ -169,12 +198,17 @@ export function createGreenhouseHandler(options: GreenhouseHandlerOptions = {}):
     try {
       const response =
         query.action === "listings"
-          ? json(await listings(env, fetchImpl), { headers: { "cache-control": LISTINGS_CACHE_CONTROL } })
-          : json(await jobInfo(env, query.jobId, fetchImpl), { headers: { "cache-control": JOB_CACHE_CONTROL } });
+          ? json(await listings(env, fetchImpl), {
+              headers: { "cache-control": LISTINGS_CACHE_CONTROL },
+            })
+          : json(await jobInfo(env, query.jobId, fetchImpl), {
+              headers: { "cache-control": JOB_CACHE_CONTROL },
+            });
       return withoutBodyForHead(request, response);
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
-      if (error.kind !== "not_found") log(`greenhouse ${query.action}: ${error.kind} (${error.message})`);
+      if (error.kind !== "not_found")
+        log(`greenhouse ${query.action}: ${error.kind} (${error.message})`);
       return withoutBodyForHead(request, upstreamErrorResponse(error, query.action));
     }
   };

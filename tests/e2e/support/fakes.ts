@@ -6,9 +6,13 @@ export const fakesOrigin = `http://127.0.0.1:${fakesPort}`;
 /** What the build's GATSBY_API_URL must be for the status indicator tests. */
 export const fakeApiUrl = `${fakesOrigin}/api`;
 
-export type StatusAnswer = { kind: "status"; status: string } | { kind: "malformed" } | { kind: "error" };
+export type StatusAnswer =
+  { kind: "status"; status: string } | { kind: "malformed" } | { kind: "error" };
 
 export async function setFakeStatus(answer: StatusAnswer): Promise<void> {
-  const response = await fetch(`${fakesOrigin}/__fake/service-status`, { method: "POST", body: JSON.stringify(answer) });
+  const response = await fetch(`${fakesOrigin}/__fake/service-status`, {
+    method: "POST",
+    body: JSON.stringify(answer),
+  });
   if (!response.ok) throw new Error(`fake status control answered ${response.status}`);
 }

@@ -12,7 +12,9 @@ describe("greenhouse entry points", () => {
   });
 
   it("Vercel rewrites /greenhouse/ to the api/ entry point", () => {
-    const config = JSON.parse(readFileSync("vercel.json", "utf8")) as { rewrites: Array<{ source: string; destination: string }> };
+    const config = JSON.parse(readFileSync("vercel.json", "utf8")) as {
+      rewrites: Array<{ source: string; destination: string }>;
+    };
     expect(config.rewrites).toEqual(
       expect.arrayContaining([
         { source: "/greenhouse", destination: "/api/greenhouse" },
@@ -25,12 +27,17 @@ describe("greenhouse entry points", () => {
     ["Netlify", (request: Request) => netlify(request, {})],
     ["Vercel", (request: Request) => vercel.GET(request)],
   ])("%s refuses bad input with 400 before any upstream call", async (_name, call) => {
-    const response = await call(new Request("https://site.example/greenhouse/?action=listings&url=x"));
+    const response = await call(
+      new Request("https://site.example/greenhouse/?action=listings&url=x"),
+    );
     expect(response.status).toBe(400);
   });
 
   it("Netlify refuses POST with 405", async () => {
-    const response = await netlify(new Request("https://site.example/greenhouse/", { method: "POST" }), {});
+    const response = await netlify(
+      new Request("https://site.example/greenhouse/", { method: "POST" }),
+      {},
+    );
     expect(response.status).toBe(405);
   });
 });

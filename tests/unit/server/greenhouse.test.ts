@@ -25,7 +25,11 @@ afterAll(async () => {
 beforeEach(() => {
   fake.setMode({ kind: "ok" });
   fake.requests.length = 0;
-  env = readGreenhouseEnv({ GREENHOUSE_API_URL: fake.apiUrl, GREENHOUSE_BOARD: "acme", GREENHOUSE_TIMEOUT_MS: "300" });
+  env = readGreenhouseEnv({
+    GREENHOUSE_API_URL: fake.apiUrl,
+    GREENHOUSE_BOARD: "acme",
+    GREENHOUSE_TIMEOUT_MS: "300",
+  });
   log.mockReset();
 });
 
@@ -38,7 +42,9 @@ describe("GET /greenhouse/?action=listings", () => {
     const response = await get("?action=listings");
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe(LISTINGS_CACHE_CONTROL);
-    expect(response.headers.get("cache-control")).toMatch(/s-maxage=\d+.*stale-while-revalidate=\d+/);
+    expect(response.headers.get("cache-control")).toMatch(
+      /s-maxage=\d+.*stale-while-revalidate=\d+/,
+    );
     const body = jobListingsSchema.parse(await response.json());
     expect(body.sample).toBe(false);
     expect(body.jobs).toHaveLength(fake.boards.get("acme")?.length ?? -1);
@@ -85,16 +91,22 @@ describe("GET /greenhouse/?action=jobInfo", () => {
     expect(job.descriptionHtml).toContain("<h2>About the role</h2>");
     expect(job.descriptionHtml).not.toContain("&lt;");
     expect(job.postingUrl).toBe("https://boards.greenhouse.io/acme/jobs/4012345007");
-    expect(job.applyUrl).toBe("https://job-boards.greenhouse.io/embed/job_app?for=acme&token=4012345007");
+    expect(job.applyUrl).toBe(
+      "https://job-boards.greenhouse.io/embed/job_app?for=acme&token=4012345007",
+    );
     expect(job.companyName).toBe("Acme");
     expect(fake.requests).toEqual(["/v1/boards/acme/jobs/4012345007?questions=true"]);
   });
 
   it("strips script, event handlers and javascript: links from a hostile description", async () => {
-    const { job } = jobInfoSchema.parse(await (await get("?action=jobInfo&jobId=4012345099")).json());
+    const { job } = jobInfoSchema.parse(
+      await (await get("?action=jobInfo&jobId=4012345099")).json(),
+    );
     expect(job.descriptionHtml).not.toMatch(/<script|onclick|onerror|javascript:|<img/i);
     expect(job.descriptionHtml).toContain("<strong>signals</strong> team &amp; help.");
-    expect(job.descriptionHtml).toContain('<a href="https://example.com/team" target="_blank" rel="noopener noreferrer">');
+    expect(job.descriptionHtml).toContain(
+      '<a href="https://example.com/team" target="_blank" rel="noopener noreferrer">',
+    );
   });
 
   it("answers 404 with a clear message for an unknown role", async () => {
@@ -102,7 +114,10 @@ describe("GET /greenhouse/?action=jobInfo", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({
-      error: { code: "job_not_found", message: "This role is not open any more, or the link is wrong." },
+      error: {
+        code: "job_not_found",
+        message: "This role is not open any more, or the link is wrong.",
+      },
     });
   });
 
@@ -110,13 +125,17 @@ describe("GET /greenhouse/?action=jobInfo", () => {
     env = { ...env, board: "nope" };
     const response = await get("?action=listings");
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("board_not_found");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      "board_not_found",
+    );
   });
 
   it("serves sample roles without an application form", async () => {
     env = { ...env, board: null };
     const id = sampleJobs()[0]?.id;
-    const { job, sample } = jobInfoSchema.parse(await (await get(`?action=jobInfo&jobId=${id}`)).json());
+    const { job, sample } = jobInfoSchema.parse(
+      await (await get(`?action=jobInfo&jobId=${id}`)).json(),
+    );
     expect(sample).toBe(true);
     expect(job.applyUrl).toBeNull();
     expect(job.descriptionHtml).toContain("Sample listing.");
@@ -133,7 +152,10 @@ describe("upstream failures", () => {
       expect(response.status).toBe(502);
       expect(response.headers.get("cache-control")).toBe("no-store");
       expect(await response.json()).toEqual({
-        error: { code: "upstream_unavailable", message: "The job board is not available right now. Please try again." },
+        error: {
+          code: "upstream_unavailable",
+          message: "The job board is not available right now. Please try again.",
+        },
       });
     }
     expect(log).toHaveBeenCalledWith(expect.stringContaining("status 500"));
@@ -145,7 +167,9 @@ describe("upstream failures", () => {
     const response = await get("?action=listings");
     expect(performance.now() - started).toBeLessThan(1500);
     expect(response.status).toBe(502);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("upstream_timeout");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      "upstream_timeout",
+    );
   });
 
   it("gives up on a hanging upstream too", async () => {
@@ -212,7 +236,11 @@ describe("input checks: never an open proxy", () => {
     const route = findFunction("/greenhouse/");
     expect(route?.name).toBe("greenhouse");
     if (!route) return;
-    const response = await runFunction(route, new Request("http://s/greenhouse/?action=listings", { method: "POST" }), undefined);
+    const response = await runFunction(
+      route,
+      new Request("http://s/greenhouse/?action=listings", { method: "POST" }),
+      undefined,
+    );
     expect(response.status).toBe(405);
     expect(response.headers.get("allow")).toBe("GET, HEAD");
   });
@@ -229,7 +257,11 @@ describe("readGreenhouseEnv", () => {
   });
 
   it("reads overrides and trims a trailing slash", () => {
-    const read = readGreenhouseEnv({ GREENHOUSE_API_URL: "http://127.0.0.1:1234/v1/", GREENHOUSE_BOARD: "acme", GREENHOUSE_TIMEOUT_MS: "900" });
+    const read = readGreenhouseEnv({
+      GREENHOUSE_API_URL: "http://127.0.0.1:1234/v1/",
+      GREENHOUSE_BOARD: "acme",
+      GREENHOUSE_TIMEOUT_MS: "900",
+    });
     expect(read.apiUrl).toBe("http://127.0.0.1:1234/v1");
     expect(read.board).toBe("acme");
     expect(read.timeoutMs).toBe(900);
