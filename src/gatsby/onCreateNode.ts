@@ -6,17 +6,17 @@ import type { GatsbyNode, Node } from "gatsby";
 import { fillPlaceholders, parseYamlFile } from "../data/content";
 import { markdownToHtml } from "../data/markdown";
 import { parseMarketingPage, withRenderedMarkdown } from "../data/sections";
+import { paths } from "../data/blog";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
   checkPostSlug,
   keySchema,
   parseContent,
-  paths,
   postFrontmatterSchema,
   tagSchema,
   webinarFrontmatterSchema,
-} from "../data/blog";
+} from "../data/blogSchema";
 
 interface FileNodeFields {
   sourceInstanceName?: string;

@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { slug } from "../../../src/config/site";
-import {
-  authorSchema,
-  checkPostSlug,
-  featuredPost,
-  isListed,
-  listedPosts,
-  pagerItems,
-  paginate,
-  parseContent,
-  paths,
-  postFrontmatterSchema,
-  relatedPosts,
-  webinarFrontmatterSchema,
-  formatDate,
-  type ListablePost,
-} from "../../../src/data/blog";
+import { featuredPost, formatDate, isListed, listedPosts, pagerItems, paginate, paths, relatedPosts, type ListablePost } from "../../../src/data/blog";
+import { authorSchema, checkPostSlug, parseContent, postFrontmatterSchema, webinarFrontmatterSchema } from "../../../src/data/blogSchema";
 
 describe("slug", () => {
   it.each([

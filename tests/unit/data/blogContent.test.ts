@@ -4,16 +4,16 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { site } from "../../../src/config/site";
+import { listedPosts } from "../../../src/data/blog";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
   checkPostSlug,
-  listedPosts,
   parseContent,
   postFrontmatterSchema,
   tagSchema,
   webinarFrontmatterSchema,
-} from "../../../src/data/blog";
+} from "../../../src/data/blogSchema";
 import { fillPlaceholders } from "../../../src/data/content";
 
 const root = path.resolve("content");
