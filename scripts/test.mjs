@@ -114,10 +114,12 @@ const runners = {
     banner("build");
     // The browser tests check the service-status indicator against the fake API that
     // playwright.config.ts starts beside the site (port E2E_PORT + 1), so this build points there.
-    const fakesPort = Number(process.env.E2E_FAKES_PORT ?? Number(process.env.E2E_PORT ?? 9100) + 1);
+    const fakesPort = Number(
+      process.env.E2E_FAKES_PORT ?? Number(process.env.E2E_PORT ?? 9100) + 1,
+    );
     const apiUrl = process.env.GATSBY_API_URL ?? `http://127.0.0.1:${fakesPort}/api`;
     const { value: result, seconds } = await timed(() =>
-      gatsbyBuild(root, { env: baseEnv({ GATSBY_API_URL: apiUrl }) }),
+      gatsbyBuild(root, { env: baseEnv({ GATSBY_API_URL: apiUrl }), purpose: "test" }),
     );
     const ok = result.code === 0;
     summary.push({

@@ -22,5 +22,11 @@ export declare function builtAt(
   publicDir?: string,
 ): { mtimeMs: number | null; from: string | null };
 export declare function buildStatus(root: string, publicDir?: string): Status;
-export declare function writeBuildStamp(root: string, publicDir?: string, now?: Date): string;
+export declare function writeBuildStamp(
+  root: string,
+  publicDir?: string,
+  now?: Date,
+  purpose?: "site" | "test",
+): string;
+export declare function buildPurpose(root: string, publicDir?: string): "site" | "test";
 export declare function markInstalled(root: string, now?: Date): void;

@@ -122,11 +122,27 @@ export function builtAt(root, publicDir = "public") {
   return { mtimeMs: null, from: null };
 }
 
+/** What the last stamped build was made for: "site" or "test". */
+export function buildPurpose(root, publicDir = "public") {
+  try {
+    const lines = fs.readFileSync(path.join(root, publicDir, BUILD_STAMP), "utf8").split("\n");
+    return lines[1]?.trim() === "test" ? "test" : "site";
+  } catch {
+    return "site";
+  }
+}
+
 /** Whether the production build in public/ is missing or older than its sources. */
 export function buildStatus(root, publicDir = "public") {
   const built = builtAt(root, publicDir);
   if (built.mtimeMs === null) {
     return { needed: true, reason: `${publicDir}/ has no build` };
+  }
+  if (built.from === BUILD_STAMP && buildPurpose(root, publicDir) === "test") {
+    return {
+      needed: true,
+      reason: `${publicDir}/ was built for the browser tests (fake API URLs)`,
+    };
   }
   const sources = [...BUILD_SOURCES, ...gatsbyRootFiles(root)];
   const newest = newestMtime(root, sources, BUILD_IGNORES);
@@ -138,9 +154,10 @@ export function buildStatus(root, publicDir = "public") {
 }
 
 /** Records a successful build. */
-export function writeBuildStamp(root, publicDir = "public", now = new Date()) {
+export function writeBuildStamp(root, publicDir = "public", now = new Date(), purpose = "site") {
   const file = path.join(root, publicDir, BUILD_STAMP);
-  fs.writeFileSync(file, `${now.toISOString()}\n`);
+  // "test" marks a build made with the browser tests' fake endpoints baked in; npm start rebuilds it.
+  fs.writeFileSync(file, `${now.toISOString()}\n${purpose}\n`);
   fs.utimesSync(file, now, now);
   return file;
 }

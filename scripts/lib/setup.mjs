@@ -35,12 +35,13 @@ export async function ensureDependencies(root, log = console.log) {
 
 /** Runs `gatsby build` and writes the build stamp on success. Returns the run result. */
 export async function gatsbyBuild(root, options = {}) {
+  const { purpose = "site", ...runOptions } = options;
   const result = await run(localBin(root, "gatsby"), ["build"], {
     cwd: root,
     env: baseEnv(),
-    ...options,
+    ...runOptions,
   });
-  if (result.code === 0) writeBuildStamp(root);
+  if (result.code === 0) writeBuildStamp(root, "public", new Date(), purpose);
   return result;
 }
 

@@ -10,6 +10,7 @@ import {
   markInstalled,
   newestMtime,
   writeBuildStamp,
+  buildPurpose,
 } from "../../../scripts/lib/freshness.mjs";
 
 let root: string;
@@ -199,5 +200,22 @@ describe("buildStatus", () => {
     writeBuildStamp(root, "public", new Date(T0 + 70_000));
     expect(buildStatus(root).needed).toBe(false);
     expect(fs.readFileSync(path.join(root, "public/.build-stamp"), "utf8")).toMatch(/^2025-01-01T/);
+  });
+});
+
+describe("builds made for the browser tests", () => {
+  it("are rebuilt by npm start even when newer than the sources", () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "fresh-test-build-"));
+    fs.mkdirSync(path.join(root, "src"), { recursive: true });
+    fs.mkdirSync(path.join(root, "public"), { recursive: true });
+    fs.writeFileSync(path.join(root, "src", "a.ts"), "x");
+    fs.writeFileSync(path.join(root, "public", "index.html"), "<html></html>");
+    const later = new Date(Date.now() + 60_000);
+    writeBuildStamp(root, "public", later, "test");
+    expect(buildPurpose(root)).toBe("test");
+    expect(buildStatus(root)).toMatchObject({ needed: true });
+    writeBuildStamp(root, "public", later);
+    expect(buildPurpose(root)).toBe("site");
+    expect(buildStatus(root).needed).toBe(false);
   });
 });
