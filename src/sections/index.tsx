@@ -1,5 +1,6 @@
 /** Renders a list of content sections by their `type`, the one switch between content and components. */
 import * as React from "react";
+import styled from "styled-components";
 import type { SectionContent } from "../data/sections";
 import { CodeSample } from "./CodeSample";
 import { ComparisonTable } from "./ComparisonTable";
@@ -17,10 +18,23 @@ import { LogoCloud } from "./LogoCloud";
 import { Stats } from "./Stats";
 import { Steps } from "./Steps";
 import { Testimonial } from "./Testimonial";
-import { JobBoard } from "./JobBoard";
-import { JobPosting } from "./JobPosting";
-import { OpenRoles } from "./OpenRoles";
 import { ServiceStatus } from "./ServiceStatus";
+
+// The careers sections fetch their data in the browser and carry the job-board client and an HTML
+// sanitizer; loading them on demand keeps that code off every other page's first load.
+const OpenRoles = React.lazy(() => import("./OpenRoles").then((m) => ({ default: m.OpenRoles })));
+const JobBoard = React.lazy(() => import("./JobBoard").then((m) => ({ default: m.JobBoard })));
+const JobPosting = React.lazy(() =>
+  import("./JobPosting").then((m) => ({ default: m.JobPosting })),
+);
+
+function Deferred({ children }: { children: React.ReactNode }) {
+  return <React.Suspense fallback={<LoadingBlock aria-busy="true" />}>{children}</React.Suspense>;
+}
+
+const LoadingBlock = styled.div`
+  min-height: 24rem;
+`;
 
 export function Section({ section }: { section: SectionContent }) {
   switch (section.type) {
@@ -57,11 +71,23 @@ export function Section({ section }: { section: SectionContent }) {
     case "FormSection":
       return <FormSection {...section} />;
     case "OpenRoles":
-      return <OpenRoles {...section} />;
+      return (
+        <Deferred>
+          <OpenRoles {...section} />
+        </Deferred>
+      );
     case "JobBoard":
-      return <JobBoard {...section} />;
+      return (
+        <Deferred>
+          <JobBoard {...section} />
+        </Deferred>
+      );
     case "JobPosting":
-      return <JobPosting {...section} />;
+      return (
+        <Deferred>
+          <JobPosting {...section} />
+        </Deferred>
+      );
     case "ServiceStatus":
       return <ServiceStatus {...section} />;
   }
