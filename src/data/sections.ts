@@ -1,5 +1,6 @@
 /** The content contract for page sections: one zod schema per section shape, used to validate content at build time. */
 import { z } from "zod";
+import { formIds } from "../forms/schemas";
 
 /** Illustrations drawn in code (src/sections/Illustration.tsx); content picks one by name. */
 export const illustrationNames = [
@@ -264,20 +265,7 @@ export const resourceListSchema = z.strictObject({
     .max(60),
 });
 
-export const formIds = [
-  "Signup",
-  "ContactSales",
-  "GetDemo",
-  "ContactSupport",
-  "BotdGenerateToken",
-  "NewsletterBanner",
-  "NewsletterFooter",
-  "NewsletterAnnoyingPopup",
-  "ContactPress",
-  "ContactPartners",
-  "ContactRoiCalculator",
-  "WebinarForm",
-] as const;
+export { formIds };
 
 export const formSectionSchema = z.strictObject({
   type: z.literal("FormSection"),
@@ -402,7 +390,7 @@ export type ComparisonTableContent = z.infer<typeof comparisonTableSchema>;
 export type RichTextContent = z.infer<typeof richTextSchema>;
 export type ResourceListContent = z.infer<typeof resourceListSchema>;
 export type FormSectionContent = z.infer<typeof formSectionSchema>;
-export type FormId = (typeof formIds)[number];
+export type { FormId } from "../forms/schemas";
 export type OpenRolesContent = z.infer<typeof openRolesSchema>;
 export type JobBoardContent = z.infer<typeof jobBoardSchema>;
 export type JobPostingContent = z.infer<typeof jobPostingSchema>;

@@ -102,3 +102,99 @@ export function readGreenhouseEnv(source: EnvSource = process.env): GreenhouseEn
     embedUrl: readHttpUrl(source, "GREENHOUSE_EMBED_URL", DEFAULT_GREENHOUSE_EMBED_URL),
   };
 }
+
+/** Which HubSpot form takes each lead endpoint's submissions (the webinar brings its own form id). */
+export type HubspotFormKey =
+  | "contact"
+  | "singlePane"
+  | "newsletter"
+  | "support"
+  | "press"
+  | "partners"
+  | "roi"
+  | "risk";
+
+export type LeadsEnv = {
+  /** Folder of the durable outbox; every accepted lead is written here before the answer. */
+  outboxDir: string;
+  /** Origins allowed to post forms besides the request's own (the canonical site, previews). */
+  allowedOrigins: string[];
+  /** HubSpot webinar form GUIDs a webinar page may name; anything else is refused. */
+  webinarFormIds: string[] | null;
+  hubspot: {
+    /** Forms API base, e.g. https://api.hsforms.com; tests point it at a fake. */
+    apiUrl: string;
+    /** Null: HubSpot is not configured and leads stay in the outbox (`npm run leads`). */
+    portalId: string | null;
+    /** Private-app token: when set, the authenticated submit endpoint is used. */
+    token: string | null;
+    timeoutMs: number;
+    forms: Record<HubspotFormKey, string | null>;
+  };
+};
+
+const DEFAULT_HUBSPOT_API_URL = "https://api.hsforms.com";
+const DEFAULT_OUTBOX_DIR = ".outbox/leads";
+const FORM_GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function readFormGuid(source: EnvSource, name: string): string | null {
+  const raw = read(source, name);
+  if (raw === null) return null;
+  if (!FORM_GUID.test(raw)) throw new Error(`${name} must be a HubSpot form GUID, got "${raw}".`);
+  return raw.toLowerCase();
+}
+
+function readOrigins(source: EnvSource): string[] {
+  const listed = (read(source, "ALLOWED_ORIGINS") ?? "").split(",").map((item) => item.trim());
+  const siteUrl = read(source, "SITE_URL") ?? read(source, "GATSBY_SITE_URL") ?? "https://fingerprint.com";
+  return [siteUrl, ...listed]
+    .filter((item) => item !== "")
+    .map((item) => {
+      try {
+        return new URL(item).origin;
+      } catch {
+        throw new Error(`ALLOWED_ORIGINS and SITE_URL must be absolute URLs, got "${item}".`);
+      }
+    });
+}
+
+/** Configuration of the lead functions (POST /api/hubspot/ and friends), read per request. */
+export function readLeadsEnv(source: EnvSource = process.env): LeadsEnv {
+  const portalId = read(source, "HUBSPOT_PORTAL_ID");
+  if (portalId !== null && !/^\d{1,12}$/.test(portalId)) {
+    throw new Error(`HUBSPOT_PORTAL_ID must be the numeric account id, got "${portalId}".`);
+  }
+  const rawTimeout = read(source, "HUBSPOT_TIMEOUT_MS");
+  const timeoutMs = rawTimeout === null ? 8000 : Number(rawTimeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 50 || timeoutMs > 30000) {
+    throw new Error(`HUBSPOT_TIMEOUT_MS must be an integer from 50 to 30000, got "${rawTimeout}".`);
+  }
+  const webinarList = read(source, "HUBSPOT_WEBINAR_FORM_IDS");
+  return {
+    outboxDir: path.resolve(read(source, "LEADS_OUTBOX_DIR") ?? DEFAULT_OUTBOX_DIR),
+    allowedOrigins: readOrigins(source),
+    webinarFormIds:
+      webinarList === null
+        ? null
+        : webinarList
+            .split(",")
+            .map((item) => item.trim().toLowerCase())
+            .filter((item) => FORM_GUID.test(item)),
+    hubspot: {
+      apiUrl: readHttpUrl(source, "HUBSPOT_API_URL", DEFAULT_HUBSPOT_API_URL),
+      portalId,
+      token: read(source, "HUBSPOT_TOKEN"),
+      timeoutMs,
+      forms: {
+        contact: readFormGuid(source, "HUBSPOT_FORM_CONTACT"),
+        singlePane: readFormGuid(source, "HUBSPOT_FORM_SINGLE_PANE"),
+        newsletter: readFormGuid(source, "HUBSPOT_FORM_NEWSLETTER"),
+        support: readFormGuid(source, "HUBSPOT_FORM_SUPPORT"),
+        press: readFormGuid(source, "HUBSPOT_FORM_PRESS"),
+        partners: readFormGuid(source, "HUBSPOT_FORM_PARTNERS"),
+        roi: readFormGuid(source, "HUBSPOT_FORM_ROI"),
+        risk: readFormGuid(source, "HUBSPOT_FORM_RISK"),
+      },
+    },
+  };
+}

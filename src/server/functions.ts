@@ -1,6 +1,7 @@
 // The one table of function routes, shared by the local server, Gatsby develop, Netlify and Vercel.
 import { getCountry, GET_COUNTRY_METHODS } from "./handlers/get-country";
 import { greenhouse, GREENHOUSE_METHODS } from "./handlers/greenhouse";
+import { leadHandlers, LEAD_METHODS } from "./handlers/leads";
 import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -27,6 +28,24 @@ export const functions: readonly FunctionRoute[] = [
     methods: GREENHOUSE_METHODS,
     handler: greenhouse,
   },
+  ...(
+    [
+      ["hubspot", "/api/hubspot"],
+      ["hubspot-single-pane", "/api/hubspot-single-pane"],
+      ["hubspot-newsletter", "/api/hubspot-newsletter"],
+      ["hubspot-support", "/api/hubspot-support"],
+      ["hubspot-press", "/api/hubspot-press"],
+      ["hubspot-partners", "/api/hubspot-partners"],
+      ["roi", "/api/roi"],
+      ["risk", "/risk"],
+      ["api-webinar", "/api-webinar"],
+    ] as const
+  ).map(([name, path]) => ({
+    name,
+    path,
+    methods: LEAD_METHODS,
+    handler: leadHandlers[`${path}/`],
+  })),
 ];
 
 /** "/api/hubspot/" and "/api/hubspot" name the same function: the site calls both spellings. */

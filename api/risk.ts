@@ -1,0 +1,6 @@
+// Vercel entry point for POST /risk/ (a lead form); the logic lives in src/server/handlers/leads.ts.
+import { runOnVercel } from "../src/server/adapters";
+
+export async function POST(request: Request): Promise<Response> {
+  return runOnVercel("risk", request);
+}

@@ -1,0 +1,8 @@
+// Netlify entry point for POST /risk/ (a lead form); the logic lives in src/server/handlers/leads.ts.
+import { runOnNetlify, type NetlifyContext } from "../src/server/adapters";
+
+export default async (request: Request, context: NetlifyContext): Promise<Response> =>
+  runOnNetlify("risk", request, context);
+
+// Netlify reads this statically at deploy time, so it must stay a literal.
+export const config = { path: ["/risk", "/risk/"] };

@@ -1,0 +1,142 @@
+/** One strict zod schema per lead payload kind, exactly the fields of SPEC §3 (plus the honeypot). */
+import { z } from "zod";
+import { site } from "../../config/site";
+import {
+  LIMITS,
+  boundedNumber,
+  email,
+  honeypot,
+  optionalText,
+  requiredText,
+  sitePath,
+  trackingContext,
+  webUrl,
+  messages,
+} from "./fields";
+
+/** The forms whose payload is the contact/lead shape; `name` says which one sent it. */
+export const contactFormNames = ["ContactSales", "GetDemo", "Signup", "BotdGenerateToken"] as const;
+
+export const contactPayload = z.strictObject({
+  name: z.enum(contactFormNames, { error: "Unknown form." }),
+  email,
+  url: webUrl.optional(),
+  description: optionalText(LIMITS.message),
+  apiCallsQuestion: optionalText(),
+  jobTitle: optionalText(),
+  landingPage: sitePath,
+  previousPage: sitePath,
+  ...trackingContext,
+  ...honeypot,
+});
+
+export const newsletterPayload = z.strictObject({
+  email,
+  ...trackingContext,
+  ...honeypot,
+});
+
+export const supportPayload = z.strictObject({
+  email,
+  description: requiredText(LIMITS.message),
+  ...trackingContext,
+  ...honeypot,
+});
+
+export const pressPayload = z.strictObject({
+  email,
+  message: requiredText(LIMITS.message),
+  ...trackingContext,
+  ...honeypot,
+});
+
+export const partnersPayload = z.strictObject({
+  email,
+  name: requiredText(),
+  company: requiredText(),
+  message: requiredText(LIMITS.message),
+  ...honeypot,
+});
+
+/** Product-specific ROI field names, e.g. roi_estimated_cost_of_fingerprint. */
+export const roiFields = {
+  fraudLoss: "roi_approximate_fraud_loss",
+  averageTransaction: "roi_average_transaction_value",
+  chargebackRate: "roi_chargeback_rate",
+  estimatedCost: `roi_estimated_cost_of_${site.productSlug.replace(/-/g, "_")}`,
+  estimatedSaving: `roi_estimated_saving_with_${site.productSlug.replace(/-/g, "_")}`,
+  transactionsPerMonth: "roi_expected_transactions_per_month",
+} as const;
+
+const MONEY_MAX = 1_000_000_000_000;
+
+export const roiPayload = z.strictObject({
+  email,
+  [roiFields.fraudLoss]: boundedNumber(0, MONEY_MAX),
+  [roiFields.averageTransaction]: boundedNumber(0, 10_000_000),
+  [roiFields.chargebackRate]: boundedNumber(0, 100),
+  [roiFields.estimatedCost]: boundedNumber(0, MONEY_MAX),
+  [roiFields.estimatedSaving]: boundedNumber(-MONEY_MAX, MONEY_MAX),
+  [roiFields.transactionsPerMonth]: boundedNumber(0, 10_000_000_000),
+  ...trackingContext,
+  ...honeypot,
+});
+
+export const riskConcerns = [
+  { value: "account_takeover", label: "Account takeover" },
+  { value: "payment_fraud", label: "Payment fraud and chargebacks" },
+  { value: "new_account_fraud", label: "Fake or duplicate sign-ups" },
+  { value: "bots", label: "Bots and scraping" },
+  { value: "promo_abuse", label: "Promotion and coupon abuse" },
+  { value: "account_sharing", label: "Account sharing" },
+  { value: "other", label: "Something else" },
+] as const;
+
+export const trafficBands = [
+  { value: "under_10k", label: "Under 10,000 visits a month" },
+  { value: "10k_100k", label: "10,000 – 100,000" },
+  { value: "100k_1m", label: "100,000 – 1 million" },
+  { value: "1m_10m", label: "1 – 10 million" },
+  { value: "over_10m", label: "Over 10 million" },
+] as const;
+
+const values = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
+
+export const riskPayload = z.strictObject({
+  email,
+  message: optionalText(LIMITS.message),
+  primary_risk_concern: z.enum(values(riskConcerns), { error: messages.choice }),
+  estimated_website_traffic: z.enum(values(trafficBands), { error: messages.choice }),
+  ...trackingContext,
+  ...honeypot,
+});
+
+/** HubSpot form GUIDs look like UUIDs; the server still checks the value against its allowlist. */
+const hubspotFormId = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: "Unknown webinar form.",
+  });
+
+export const webinarPayload = z.strictObject({
+  email,
+  firstName: requiredText(),
+  lastName: requiredText(),
+  company: requiredText(),
+  jobTitle: optionalText(),
+  hubspotFormId,
+  formName: requiredText(),
+  requestDemo: z.boolean({ error: "Expected yes or no." }),
+  ...trackingContext,
+  ...honeypot,
+});
+
+export type ContactPayload = z.infer<typeof contactPayload>;
+export type NewsletterPayload = z.infer<typeof newsletterPayload>;
+export type SupportPayload = z.infer<typeof supportPayload>;
+export type PressPayload = z.infer<typeof pressPayload>;
+export type PartnersPayload = z.infer<typeof partnersPayload>;
+export type RoiPayload = z.infer<typeof roiPayload>;
+export type RiskPayload = z.infer<typeof riskPayload>;
+export type WebinarPayload = z.infer<typeof webinarPayload>;
