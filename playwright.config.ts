@@ -1,6 +1,7 @@
 // Playwright configuration: the production build on the local server, driven by Debian's Chromium, offline.
 import { defineConfig, devices } from "@playwright/test";
 import { e2ePort, fakesOrigin, fakesPort } from "./tests/e2e/support/fakes";
+import { hubspotServerEnv } from "./tests/fakes/hubspot";
 
 const port = e2ePort;
 const baseURL = `http://127.0.0.1:${port}`;
@@ -76,6 +77,10 @@ export default defineConfig({
         GREENHOUSE_BOARD: "acme",
         GREENHOUSE_EMBED_URL: `${fakesOrigin}/embed/job_app`,
         GREENHOUSE_TIMEOUT_MS: "3000",
+        // Lead forms: kept in a test outbox and forwarded to the fake HubSpot.
+        ...hubspotServerEnv(fakesOrigin),
+        HUBSPOT_TIMEOUT_MS: "2000",
+        LEADS_OUTBOX_DIR: "tests/artifacts/outbox",
       },
       reuseExistingServer: !isCI,
       timeout: 60_000,

@@ -105,14 +105,7 @@ export function readGreenhouseEnv(source: EnvSource = process.env): GreenhouseEn
 
 /** Which HubSpot form takes each lead endpoint's submissions (the webinar brings its own form id). */
 export type HubspotFormKey =
-  | "contact"
-  | "singlePane"
-  | "newsletter"
-  | "support"
-  | "press"
-  | "partners"
-  | "roi"
-  | "risk";
+  "contact" | "singlePane" | "newsletter" | "support" | "press" | "partners" | "roi" | "risk";
 
 export type LeadsEnv = {
   /** Folder of the durable outbox; every accepted lead is written here before the answer. */
@@ -146,7 +139,8 @@ function readFormGuid(source: EnvSource, name: string): string | null {
 
 function readOrigins(source: EnvSource): string[] {
   const listed = (read(source, "ALLOWED_ORIGINS") ?? "").split(",").map((item) => item.trim());
-  const siteUrl = read(source, "SITE_URL") ?? read(source, "GATSBY_SITE_URL") ?? "https://fingerprint.com";
+  const siteUrl =
+    read(source, "SITE_URL") ?? read(source, "GATSBY_SITE_URL") ?? "https://fingerprint.com";
   return [siteUrl, ...listed]
     .filter((item) => item !== "")
     .map((item) => {

@@ -45,7 +45,9 @@ function stringValue(value: unknown): string {
 }
 
 /** The `fields` array HubSpot wants: every non-empty value as a string. */
-export function toHubspotFields(payload: Record<string, unknown>): { name: string; value: string }[] {
+export function toHubspotFields(
+  payload: Record<string, unknown>,
+): { name: string; value: string }[] {
   return Object.entries(payload)
     .map(([key, value]) => ({ name: HUBSPOT_PROPERTY[key] ?? key, value: stringValue(value) }))
     .filter((field) => field.value !== "");

@@ -23,7 +23,10 @@ export function isJsonContentType(request: Request): boolean {
 }
 
 /** The body as text, or null once it passes the cap (reading stops there). */
-export async function readCappedText(request: Request, cap = MAX_BODY_BYTES): Promise<string | null> {
+export async function readCappedText(
+  request: Request,
+  cap = MAX_BODY_BYTES,
+): Promise<string | null> {
   const declared = request.headers.get("content-length");
   if (declared !== null && /^\d+$/.test(declared) && Number(declared) > cap) return null;
   if (!request.body) return "";
@@ -72,13 +75,23 @@ export async function readLeadBody(
     return errorResponse(403, "forbidden_origin", "Forms can only be sent from this website.");
   }
   if (!isJsonContentType(request)) {
-    return errorResponse(415, "unsupported_media_type", "Send the form as application/json.", undefined, {
-      headers: { accept: "application/json" },
-    });
+    return errorResponse(
+      415,
+      "unsupported_media_type",
+      "Send the form as application/json.",
+      undefined,
+      {
+        headers: { accept: "application/json" },
+      },
+    );
   }
   const text = await readCappedText(request);
   if (text === null) {
-    return errorResponse(413, "payload_too_large", `The form is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+    return errorResponse(
+      413,
+      "payload_too_large",
+      `The form is larger than ${MAX_BODY_BYTES / 1024} KiB.`,
+    );
   }
   const parsed = parseJsonSafely(text);
   if (!parsed.ok) return errorResponse(400, "malformed_json", "The body is not valid JSON.");

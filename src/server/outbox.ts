@@ -20,7 +20,11 @@ export type LeadRecord = {
 
 export type Outbox = {
   /** Writes a new record durably and returns it. */
-  add(entry: { endpoint: string; payload: Record<string, unknown>; status?: LeadStatus }): Promise<LeadRecord>;
+  add(entry: {
+    endpoint: string;
+    payload: Record<string, unknown>;
+    status?: LeadStatus;
+  }): Promise<LeadRecord>;
   /** Rewrites a record after a forwarding attempt; the file is replaced atomically. */
   update(record: LeadRecord): Promise<void>;
   list(): Promise<LeadRecord[]>;
@@ -90,7 +94,9 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
         throw error;
       }
       const records: LeadRecord[] = [];
-      for (const name of names.filter((item) => item.endsWith(".json") && !item.startsWith(".")).sort()) {
+      for (const name of names
+        .filter((item) => item.endsWith(".json") && !item.startsWith("."))
+        .sort()) {
         try {
           records.push(JSON.parse(await fs.readFile(path.join(dir, name), "utf8")) as LeadRecord);
         } catch {

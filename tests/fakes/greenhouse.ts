@@ -117,7 +117,13 @@ function embedPage(params: URLSearchParams): string {
 }
 
 export async function startFakeGreenhouse(
-  options: { port?: number; boards?: Map<string, FakeJob[]>; mode?: FakeMode } = {},
+  options: {
+    port?: number;
+    boards?: Map<string, FakeJob[]>;
+    mode?: FakeMode;
+    /** Other fakes sharing this port (e.g. HubSpot): each returns true when it answered. */
+    extraRoutes?: ((req: http.IncomingMessage, res: http.ServerResponse) => boolean)[];
+  } = {},
 ): Promise<FakeGreenhouse> {
   const boards = options.boards ?? defaultBoards();
   const requests: string[] = [];
@@ -127,6 +133,7 @@ export async function startFakeGreenhouse(
 
   const server = http.createServer((req, res) => {
     if (serviceStatus.route(req, res)) return;
+    for (const extra of options.extraRoutes ?? []) if (extra(req, res)) return;
     const url = new URL(req.url ?? "/", "http://fake");
     const send = (status: number, body: unknown, type = "application/json; charset=utf-8") => {
       let text = typeof body === "string" ? body : JSON.stringify(body);

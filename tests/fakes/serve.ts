@@ -1,9 +1,11 @@
 // Runs the fake upstreams for browser tests as one process: Greenhouse at /v1, the product API at /api.
 import { startFakeGreenhouse } from "./greenhouse";
+import { createHubspotRoute } from "./hubspot";
 
 async function main(): Promise<void> {
   const port = Number(process.env.FAKES_PORT ?? 9101);
-  const fake = await startFakeGreenhouse({ port });
+  const hubspot = createHubspotRoute();
+  const fake = await startFakeGreenhouse({ port, extraRoutes: [hubspot.route] });
   console.log(
     `fake upstreams on ${fake.origin} (Greenhouse ${fake.apiUrl}, API ${fake.origin}/api)`,
   );

@@ -63,7 +63,10 @@ export const webUrl = z
       const candidate = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
       try {
         const parsed = new URL(candidate);
-        return (parsed.protocol === "https:" || parsed.protocol === "http:") && parsed.hostname.includes(".");
+        return (
+          (parsed.protocol === "https:" || parsed.protocol === "http:") &&
+          parsed.hostname.includes(".")
+        );
       } catch {
         return false;
       }

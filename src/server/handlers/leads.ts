@@ -2,12 +2,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { z } from "zod";
-import {
-  HONEYPOT_FIELD,
-  endpointSchemas,
-  messages,
-  type LeadEndpoint,
-} from "../../forms/schemas";
+import { HONEYPOT_FIELD, endpointSchemas, messages, type LeadEndpoint } from "../../forms/schemas";
 import { readLeadsEnv, type HubspotFormKey, type LeadsEnv } from "../env";
 import { errorResponse, json, type FieldErrors, type Handler } from "../http";
 import { readLeadBody } from "../leadRequest";
@@ -46,7 +41,10 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
       continue;
     }
     const key = issue.path.length > 0 ? String(issue.path[0]) : "_form";
-    fields[key] ??= issue.code === "invalid_type" && issue.input === undefined ? messages.required : issue.message;
+    fields[key] ??=
+      issue.code === "invalid_type" && issue.input === undefined
+        ? messages.required
+        : issue.message;
   }
   return fields;
 }
@@ -85,7 +83,9 @@ function submitContext(request: Request): SubmitContext {
       // An unparseable Referer is simply not passed on.
     }
   }
-  const hutk = /(?:^|;\s*)hubspotutk=([0-9a-f]{32})(?:;|$)/i.exec(request.headers.get("cookie") ?? "");
+  const hutk = /(?:^|;\s*)hubspotutk=([0-9a-f]{32})(?:;|$)/i.exec(
+    request.headers.get("cookie") ?? "",
+  );
   if (hutk?.[1]) context.hutk = hutk[1];
   return context;
 }
@@ -99,14 +99,20 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
   const log = deps.log ?? ((line: string) => console.log(line));
   return async (request) => {
     if (request.method !== "POST") {
-      return errorResponse(405, "method_not_allowed", "Use POST.", undefined, { headers: { allow: "POST" } });
+      return errorResponse(405, "method_not_allowed", "Use POST.", undefined, {
+        headers: { allow: "POST" },
+      });
     }
     let env: LeadsEnv;
     try {
       env = (deps.env ?? readLeadsEnv)();
     } catch (error) {
       log(`lead ${endpoint}: configuration error: ${(error as Error).message}`);
-      return errorResponse(503, "not_configured", "Forms are temporarily unavailable. Please try again later.");
+      return errorResponse(
+        503,
+        "not_configured",
+        "Forms are temporarily unavailable. Please try again later.",
+      );
     }
     const body = await readLeadBody(request, env.allowedOrigins);
     if (body instanceof Response) return body;
@@ -120,7 +126,12 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
 
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
-      return errorResponse(422, "invalid_fields", "Please check the highlighted fields.", fieldErrorsOf(parsed.error));
+      return errorResponse(
+        422,
+        "invalid_fields",
+        "Please check the highlighted fields.",
+        fieldErrorsOf(parsed.error),
+      );
     }
     const payload: Record<string, unknown> = { ...parsed.data };
     delete payload[HONEYPOT_FIELD];
@@ -145,7 +156,11 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
       record = await outbox.add({ endpoint, payload });
     } catch (error) {
       log(`lead ${endpoint}: outbox write failed: ${(error as Error).message}`);
-      return errorResponse(503, "storage_unavailable", "We could not save your details just now. Please try again in a minute.");
+      return errorResponse(
+        503,
+        "storage_unavailable",
+        "We could not save your details just now. Please try again in a minute.",
+      );
     }
 
     if (!env.hubspot.portalId || !formGuid) {
@@ -163,9 +178,17 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
     const attempted = { ...record, attempts: record.attempts + 1 };
     try {
       if (result.kind === "accepted") {
-        await outbox.update({ ...attempted, status: "forwarded", forwardedAt: new Date().toISOString() });
+        await outbox.update({
+          ...attempted,
+          status: "forwarded",
+          forwardedAt: new Date().toISOString(),
+        });
       } else if (result.kind === "rejected") {
-        await outbox.update({ ...attempted, status: "rejected", lastError: JSON.stringify(result.fields) });
+        await outbox.update({
+          ...attempted,
+          status: "rejected",
+          lastError: JSON.stringify(result.fields),
+        });
       } else {
         await outbox.update({ ...attempted, status: "pending", lastError: result.reason });
       }
@@ -176,11 +199,15 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
     if (result.kind === "rejected") {
       return errorResponse(422, "rejected_upstream", result.message, result.fields);
     }
-    if (result.kind === "deferred") log(`lead ${endpoint}: ${record.id} pending (${result.reason})`);
+    if (result.kind === "deferred")
+      log(`lead ${endpoint}: ${record.id} pending (${result.reason})`);
     return success(record.id);
   };
 }
 
 export const leadHandlers: Record<LeadEndpoint, Handler> = Object.fromEntries(
-  Object.keys(endpointSchemas).map((endpoint) => [endpoint, createLeadHandler(endpoint as LeadEndpoint)]),
+  Object.keys(endpointSchemas).map((endpoint) => [
+    endpoint,
+    createLeadHandler(endpoint as LeadEndpoint),
+  ]),
 ) as Record<LeadEndpoint, Handler>;

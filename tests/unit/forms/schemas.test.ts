@@ -1,0 +1,115 @@
+// Tests the shared lead schemas: every valid body passes, and each class of bad value is refused with a message.
+import { describe, expect, it } from "vitest";
+import {
+  HONEYPOT_FIELD,
+  endpointSchemas,
+  formEndpoints,
+  formIds,
+  leadEndpoints,
+  roiFields,
+  webUrl,
+  type LeadEndpoint,
+} from "../../../src/forms/schemas";
+import { validBodies } from "./samples";
+
+describe("lead schemas", () => {
+  it.each(leadEndpoints)("%s accepts the sample body", (endpoint) => {
+    const result = endpointSchemas[endpoint].safeParse(validBodies[endpoint]);
+    expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+  });
+
+  it.each(leadEndpoints)("%s refuses unknown fields", (endpoint) => {
+    const result = endpointSchemas[endpoint].safeParse({ ...validBodies[endpoint], extra: "x" });
+    expect(result.success).toBe(false);
+  });
+
+  it.each(leadEndpoints)("%s refuses a bad email and a missing email", (endpoint) => {
+    const body = validBodies[endpoint];
+    expect(endpointSchemas[endpoint].safeParse({ ...body, email: "not-an-email" }).success).toBe(
+      false,
+    );
+    const { email: _omitted, ...rest } = body;
+    expect(endpointSchemas[endpoint].safeParse(rest).success).toBe(false);
+  });
+
+  it.each(leadEndpoints)("%s accepts an empty honeypot field (the hidden input)", (endpoint) => {
+    expect(
+      endpointSchemas[endpoint].safeParse({ ...validBodies[endpoint], [HONEYPOT_FIELD]: "" })
+        .success,
+    ).toBe(true);
+  });
+
+  it("refuses over-long text", () => {
+    const body = { ...validBodies["/api/hubspot-press/"], message: "x".repeat(3001) };
+    const result = endpointSchemas["/api/hubspot-press/"].safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toMatch(/under 3000/);
+  });
+
+  it.each([
+    "javascript:alert(1)",
+    "data:text/html,hi",
+    "file:///etc/passwd",
+    "ftp://x.example",
+    "http://localhost",
+  ])("refuses the URL %s", (value) => {
+    expect(webUrl.safeParse(value).success).toBe(false);
+  });
+
+  it.each(["https://shop.example.com", "shop.example.com", "http://a.example/path?q=1", ""])(
+    "accepts the URL %s",
+    (value) => {
+      expect(webUrl.safeParse(value).success).toBe(true);
+    },
+  );
+
+  it("refuses wrong types, out-of-range numbers and unknown enum values", () => {
+    const roi = validBodies["/api/roi/"];
+    const schema = endpointSchemas["/api/roi/"];
+    expect(schema.safeParse({ ...roi, [roiFields.chargebackRate]: 101 }).success).toBe(false);
+    expect(schema.safeParse({ ...roi, [roiFields.fraudLoss]: "250000" }).success).toBe(false);
+    expect(schema.safeParse({ ...roi, [roiFields.fraudLoss]: -1 }).success).toBe(false);
+    const risk = validBodies["/risk/"];
+    expect(
+      endpointSchemas["/risk/"].safeParse({ ...risk, primary_risk_concern: "aliens" }).success,
+    ).toBe(false);
+    expect(
+      endpointSchemas["/api/hubspot/"].safeParse({ ...validBodies["/api/hubspot/"], name: "Other" })
+        .success,
+    ).toBe(false);
+    expect(
+      endpointSchemas["/api/hubspot/"].safeParse({
+        ...validBodies["/api/hubspot/"],
+        ipRegion: "MARS",
+      }).success,
+    ).toBe(false);
+    expect(
+      endpointSchemas["/api-webinar/"].safeParse({
+        ...validBodies["/api-webinar/"],
+        requestDemo: "yes",
+      }).success,
+    ).toBe(false);
+  });
+
+  it("refuses UTM keys that are not utm_* or referral_url, and paths that leave the site", () => {
+    const body = validBodies["/api/hubspot/"];
+    expect(
+      endpointSchemas["/api/hubspot/"].safeParse({ ...body, utm_info: { gclid: "x" } }).success,
+    ).toBe(false);
+    expect(
+      endpointSchemas["/api/hubspot/"].safeParse({ ...body, landingPage: "//evil.example/" })
+        .success,
+    ).toBe(false);
+  });
+
+  it("names the ROI fields after the product", () => {
+    expect(roiFields.estimatedCost).toMatch(/^roi_estimated_cost_of_[a-z0-9_]+$/);
+    expect(roiFields.estimatedSaving).toMatch(/^roi_estimated_saving_with_[a-z0-9_]+$/);
+  });
+
+  it("gives every one of the twelve forms an endpoint with a schema", () => {
+    expect(formIds).toHaveLength(12);
+    for (const id of formIds)
+      expect(endpointSchemas[formEndpoints[id] as LeadEndpoint]).toBeDefined();
+  });
+});
