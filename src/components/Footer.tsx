@@ -8,6 +8,11 @@ import { Container } from "./Container";
 import { Link } from "./Link";
 import { Logo } from "./Logo";
 
+// The form code loads after the page, so it never weighs on the first load of pages without a form.
+const NewsletterSignup = React.lazy(() =>
+  import("../forms/NewsletterSignup").then((module) => ({ default: module.NewsletterSignup })),
+);
+
 /** Fixed so server and browser render the same year even across New Year's Eve in other time zones. */
 const copyrightYear = new Date().getUTCFullYear();
 
@@ -22,6 +27,12 @@ export function Footer({ children }: { children?: React.ReactNode }) {
               Device intelligence for teams that need to know who is really on the other side of the
               screen.
             </Tagline>
+            <Newsletter aria-labelledby="footer-newsletter">
+              <NewsletterTitle id="footer-newsletter">Monthly fraud research digest</NewsletterTitle>
+              <React.Suspense fallback={<NewsletterPlaceholder aria-hidden="true" />}>
+                <NewsletterSignup placement="NewsletterFooter" tone="dark" />
+              </React.Suspense>
+            </Newsletter>
             {children}
           </Brand>
           <Columns aria-label="Site map">
@@ -148,4 +159,23 @@ const InlineList = styled.ul`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[4]};
+`;
+
+const Newsletter = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  max-width: 26rem;
+`;
+
+const NewsletterTitle = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.onNight};
+`;
+
+/** Same height as the form's label and field, so nothing moves when it arrives. */
+const NewsletterPlaceholder = styled.div`
+  min-height: 5.25rem;
 `;

@@ -274,6 +274,8 @@ export const formSectionSchema = z.strictObject({
   title: text(140),
   lead: text(600).optional(),
   form: z.enum(formIds),
+  /** A page-specific variant of the form: the contact-sales single-pane test or the risk assessment. */
+  variant: z.enum(["single-pane-test", "risk-assessment"]).optional(),
   /** Short reasons to fill in the form, shown beside it. */
   points: z.array(text(200)).max(6).default([]),
   /** Where to write instead, for visitors who prefer email. */

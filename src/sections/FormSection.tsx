@@ -9,9 +9,16 @@ import { Icon } from "../components/Icon";
 import { SectionShell } from "../components/SectionShell";
 import { Eyebrow, Text } from "../components/Text";
 import { formTeamEmail } from "../forms/formSlot";
+import { LeadForm } from "../forms/LeadForm";
+import { AbVariants } from "../providers/experiments/AbVariants";
 import { media } from "../styles/media";
 
-export function FormSection({ eyebrow, title, lead, form, points, email, id }: FormSectionContent) {
+export type FormSectionProps = FormSectionContent & {
+  /** Values the page adds to the payload (the webinar's HubSpot form id and name). */
+  extra?: Record<string, unknown>;
+};
+
+export function FormSection({ eyebrow, title, lead, form, variant, points, email, id, extra }: FormSectionProps) {
   const address = email ?? formTeamEmail[form];
   return (
     <SectionShell id={id ?? "form"} $tone="tinted">
@@ -25,16 +32,21 @@ export function FormSection({ eyebrow, title, lead, form, points, email, id }: F
           <CheckList items={points} />
         </Copy>
         <Slot data-form-id={form}>
-          <Heading level={3} size="md">
-            Write to the team
-          </Heading>
-          <Text $size="sm">
-            Tell us a little about your company and what you would like to solve, and a person (not
-            a bot) will reply within one business day.
-          </Text>
-          <MailLink href={`mailto:${address}`}>
-            <Icon name="message" /> {address}
-          </MailLink>
+          {variant === "single-pane-test" ? (
+            <AbVariants
+              experiment="contact-sales-single-pane"
+              control={<LeadForm form={form} />}
+              treatment={<LeadForm form={form} variant="single-pane" />}
+            />
+          ) : (
+            <LeadForm form={form} {...(variant === "risk-assessment" ? { variant } : {})} {...(extra ? { extra } : {})} />
+          )}
+          <MailNote $size="sm">
+            Prefer email? Write to{" "}
+            <MailLink href={`mailto:${address}`}>
+              <Icon name="message" /> {address}
+            </MailLink>
+          </MailNote>
         </Slot>
       </Layout>
     </SectionShell>
@@ -65,6 +77,10 @@ const Slot = styled.div`
   border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
   background: ${({ theme }) => theme.colors.surface};
   box-shadow: ${({ theme }) => theme.shadows.sm};
+`;
+
+const MailNote = styled(Text)`
+  color: ${({ theme }) => theme.colors.muted};
 `;
 
 const MailLink = styled.a`

@@ -31,6 +31,8 @@ export const theme = {
     codeKeyword: "#ff9e7a",
     codeString: "#9be3b4",
     codeComment: "#9aa1c0",
+    /** Behind a dialog: the night colour at 55% opacity. */
+    overlay: "rgba(12, 15, 34, 0.55)",
   },
   fonts: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', 'Noto Sans', 'Liberation Sans', Arial, sans-serif",

@@ -76,6 +76,7 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<Data, 
         .map((t) => ({ label: t.label, href: data.author ? `${data.author.path}${t.key}/` : t.path, current: t.key === data.tag?.key })),
     },
     cta: postCta(null, "en"),
+    newsletter: !data.author && !data.tag,
   };
   return <ListingView {...props} />;
 }

@@ -17,6 +17,11 @@ import type { Crumb } from "../data/structuredData";
 import { CtaBanner } from "../sections/CtaBanner";
 import { media } from "../styles/media";
 
+// Loaded after the article: the offer only matters once the visitor has read most of it.
+const NewsletterPopup = React.lazy(() =>
+  import("../forms/NewsletterPopup").then((module) => ({ default: module.NewsletterPopup })),
+);
+
 export interface BlogPostViewProps {
   crumbs: Crumb[];
   title: string;
@@ -105,6 +110,9 @@ export function BlogPostView({ crumbs, title, description, meta, dateIso, tags, 
         ) : null}
       </Container>
       <CtaBanner {...cta} />
+      <React.Suspense fallback={null}>
+        <NewsletterPopup />
+      </React.Suspense>
     </article>
   );
 }

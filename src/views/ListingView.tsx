@@ -14,6 +14,7 @@ import { Grid } from "../components/Stack";
 import { Text } from "../components/Text";
 import type { Crumb } from "../data/structuredData";
 import type { CtaBannerContent } from "../data/sections";
+import { NewsletterBanner } from "../sections/NewsletterBanner";
 import { CtaBanner } from "../sections/CtaBanner";
 
 export interface ListingViewProps {
@@ -31,11 +32,13 @@ export interface ListingViewProps {
   /** Links to related listings, e.g. every tag. */
   topics?: { title: string; links: Array<{ label: string; href: string; current?: boolean }> };
   cta?: CtaBannerContent;
+  /** Shows the newsletter banner (the blog index). */
+  newsletter?: boolean;
 }
 
 const pageSuffix = (basePath: string) => (page: number) => (page <= 1 ? basePath : `${basePath}${page}/`);
 
-export function ListingView({ crumbs, eyebrow, title, lead, author, featured, entries, listTitle, emptyText, pagination, topics, cta }: ListingViewProps) {
+export function ListingView({ crumbs, eyebrow, title, lead, author, featured, entries, listTitle, emptyText, pagination, topics, cta, newsletter }: ListingViewProps) {
   return (
     <>
       <PageHeader crumbs={crumbs} eyebrow={eyebrow} title={title} lead={lead}>
@@ -85,6 +88,7 @@ export function ListingView({ crumbs, eyebrow, title, lead, author, featured, en
           ) : null}
         </Container>
       </SectionShell>
+      {newsletter ? <NewsletterBanner /> : null}
       {cta ? <CtaBanner {...cta} /> : null}
     </>
   );

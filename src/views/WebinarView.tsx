@@ -52,7 +52,7 @@ export function WebinarView({ crumbs, title, description, meta, eyebrow, speaker
         </Columns>
       </Container>
       <div data-webinar-form-slot="WebinarForm" data-hubspot-form-id={hubspotFormId}>
-        <FormSection {...form} />
+        <FormSection {...form} extra={{ hubspotFormId, formName: title }} />
       </div>
     </article>
   );

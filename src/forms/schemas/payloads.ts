@@ -1,6 +1,5 @@
 /** One strict zod schema per lead payload kind, exactly the fields of SPEC §3 (plus the honeypot). */
 import { z } from "zod";
-import { site } from "../../config/site";
 import {
   LIMITS,
   boundedNumber,
@@ -58,15 +57,8 @@ export const partnersPayload = z.strictObject({
   ...honeypot,
 });
 
-/** Product-specific ROI field names, e.g. roi_estimated_cost_of_fingerprint. */
-export const roiFields = {
-  fraudLoss: "roi_approximate_fraud_loss",
-  averageTransaction: "roi_average_transaction_value",
-  chargebackRate: "roi_chargeback_rate",
-  estimatedCost: `roi_estimated_cost_of_${site.productSlug.replace(/-/g, "_")}`,
-  estimatedSaving: `roi_estimated_saving_with_${site.productSlug.replace(/-/g, "_")}`,
-  transactionsPerMonth: "roi_expected_transactions_per_month",
-} as const;
+export { roiFields } from "./roiFields";
+import { roiFields } from "./roiFields";
 
 const MONEY_MAX = 1_000_000_000_000;
 
@@ -82,23 +74,8 @@ export const roiPayload = z.strictObject({
   ...honeypot,
 });
 
-export const riskConcerns = [
-  { value: "account_takeover", label: "Account takeover" },
-  { value: "payment_fraud", label: "Payment fraud and chargebacks" },
-  { value: "new_account_fraud", label: "Fake or duplicate sign-ups" },
-  { value: "bots", label: "Bots and scraping" },
-  { value: "promo_abuse", label: "Promotion and coupon abuse" },
-  { value: "account_sharing", label: "Account sharing" },
-  { value: "other", label: "Something else" },
-] as const;
-
-export const trafficBands = [
-  { value: "under_10k", label: "Under 10,000 visits a month" },
-  { value: "10k_100k", label: "10,000 – 100,000" },
-  { value: "100k_1m", label: "100,000 – 1 million" },
-  { value: "1m_10m", label: "1 – 10 million" },
-  { value: "over_10m", label: "Over 10 million" },
-] as const;
+export { riskConcerns, trafficBands } from "./options";
+import { riskConcerns, trafficBands } from "./options";
 
 const values = <T extends readonly { value: string }[]>(options: T) =>
   options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];

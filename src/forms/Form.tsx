@@ -1,0 +1,201 @@
+/** Renders any form definition: fields, the hidden honeypot, the state messages and the success panel. */
+import * as React from "react";
+import styled from "styled-components";
+import { Button } from "../components/Button";
+import { Field, fieldDomId } from "./fields/Field";
+import { Honeypot } from "./fields/Honeypot";
+import type { FormDefinition } from "./types";
+import { useForm, type SubmitOutcome, type UseFormOptions } from "./useForm";
+
+export type FormProps = UseFormOptions & {
+  definition: FormDefinition;
+  /** "inline": one row of fields and the button (newsletter); "stacked": a full form. */
+  layout?: "stacked" | "inline";
+  tone?: "light" | "dark";
+  /** Disables the whole form with this explanation (e.g. waiting for a visitor id). */
+  disabledReason?: string;
+  /** Replaces the default success panel (e.g. the signup options, the region-aware next step). */
+  renderSuccess?: (outcome: SubmitOutcome | null) => React.ReactNode;
+  /** An id prefix, when one page shows the same form twice. */
+  idPrefix?: string;
+};
+
+export function Form({
+  definition,
+  layout = "stacked",
+  tone = "light",
+  disabledReason,
+  renderSuccess,
+  idPrefix,
+  ...options
+}: FormProps) {
+  const [outcome, setOutcome] = React.useState<SubmitOutcome | null>(null);
+  const { onSuccess } = options;
+  const form = useForm(definition, {
+    ...options,
+    onSuccess: (result) => {
+      setOutcome(result);
+      onSuccess?.(result);
+    },
+  });
+  const { state, edited, submit } = form;
+  const generatedId = React.useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const formId = idPrefix ?? `${definition.id}-${generatedId}`;
+  // Until hydration the button cannot work; a click then would submit the page natively.
+  const [ready, setReady] = React.useState(false);
+  React.useEffect(() => setReady(true), []);
+  const successRef = React.useRef<HTMLDivElement>(null);
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const loading = state.status === "loading";
+  const disabled = Boolean(disabledReason);
+
+  // After a refused submit, put the visitor on the first field to fix.
+  React.useEffect(() => {
+    const first = definition.fields.find((field) => state.fieldErrors[field.name]);
+    if (first) document.getElementById(fieldDomId(formId, first.name))?.focus();
+  }, [state.fieldErrors, definition.fields, formId]);
+
+  React.useEffect(() => {
+    if (state.status === "success") successRef.current?.focus();
+  }, [state.status]);
+
+  if (state.status === "success") {
+    return (
+      <SuccessPanel ref={successRef} tabIndex={-1} role="status" $tone={tone} data-form-state="success">
+        {renderSuccess ? (
+          renderSuccess(outcome)
+        ) : (
+          <>
+            <SuccessTitle>{definition.success.title}</SuccessTitle>
+            <p>{definition.success.body}</p>
+          </>
+        )}
+      </SuccessPanel>
+    );
+  }
+
+  return (
+    <StyledForm
+      ref={formRef}
+      noValidate
+      onSubmit={submit}
+      aria-busy={loading}
+      data-form-id={definition.id}
+      data-form-state={state.status}
+      $layout={layout}
+    >
+      {disabledReason ? <Notice $tone={tone}>{disabledReason}</Notice> : null}
+      <Fields $layout={layout}>
+        {definition.fields.map((field) => (
+          <Field
+            key={field.name}
+            formId={formId}
+            field={field}
+            error={state.fieldErrors[field.name]}
+            disabled={disabled}
+            onEdit={edited}
+            $tone={tone}
+          />
+        ))}
+        <Honeypot formId={formId} />
+        <Actions $layout={layout}>
+          <Button type="submit" disabled={!ready || loading || disabled} variant={tone === "dark" ? "inverse" : "primary"}>
+            {loading ? "Sending…" : state.status === "failed" ? "Try again" : definition.submitLabel}
+          </Button>
+        </Actions>
+      </Fields>
+      <Live role="alert" aria-live="assertive">
+        {state.status === "failed" && state.message ? <FailedText $tone={tone}>{state.message}</FailedText> : null}
+      </Live>
+      {definition.note && layout === "stacked" ? <Note $tone={tone}>{definition.note}</Note> : null}
+    </StyledForm>
+  );
+}
+
+const StyledForm = styled.form<{ $layout: "stacked" | "inline" }>`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  width: 100%;
+`;
+
+const Fields = styled.div<{ $layout: "stacked" | "inline" }>`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  grid-template-columns: ${({ $layout }) => ($layout === "inline" ? "minmax(0, 1fr)" : "repeat(2, minmax(0, 1fr))")};
+  align-items: end;
+
+  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+    grid-template-columns: ${({ $layout }) =>
+      $layout === "inline" ? "minmax(0, 1fr) auto" : "repeat(2, minmax(0, 1fr))"};
+  }
+  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 1}px) {
+    & > * {
+      grid-column: 1 / -1;
+    }
+  }
+`;
+
+const Actions = styled.div<{ $layout: "stacked" | "inline" }>`
+  grid-column: ${({ $layout }) => ($layout === "inline" ? "auto" : "1 / -1")};
+  display: flex;
+
+  button {
+    min-height: 44px;
+  }
+`;
+
+const Live = styled.div`
+  &:empty {
+    display: none;
+  }
+`;
+
+const FailedText = styled.p<{ $tone: "light" | "dark" }>`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+`;
+
+const Notice = styled.p<{ $tone: "light" | "dark" }>`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.warningSoft};
+  color: ${({ theme }) => theme.colors.warning};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+`;
+
+const Note = styled.p<{ $tone: "light" | "dark" }>`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
+  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.onNightMuted : theme.colors.muted)};
+`;
+
+const SuccessPanel = styled.div<{ $tone: "light" | "dark" }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[4]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.nightSoft : theme.colors.successSoft)};
+  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.onNight : theme.colors.ink)};
+  border-left: 4px solid ${({ theme }) => theme.colors.success};
+
+  &:focus {
+    outline: none;
+  }
+  p {
+    margin: 0;
+  }
+`;
+
+const SuccessTitle = styled.p`
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+`;

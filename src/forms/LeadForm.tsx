@@ -1,0 +1,79 @@
+/** Chooses the right form for a form id on a page: the plain Form, or one of the few that add a step. */
+import * as React from "react";
+import styled from "styled-components";
+import type { FormId } from "./schemas/index";
+import { definitionFor, type FormVariant } from "./definitions/index";
+import { Form } from "./Form";
+import { regionFor, regionLabel } from "./regions";
+import { SignupOptions } from "./SignupOptions";
+import { BotdTokenForm } from "./BotdTokenForm";
+import { NewsletterSignup } from "./NewsletterSignup";
+
+const RoiCalculator = React.lazy(() => import("./RoiCalculator").then((module) => ({ default: module.RoiCalculator })));
+
+export type LeadFormProps = {
+  form: FormId;
+  variant?: FormVariant;
+  tone?: "light" | "dark";
+  /** Webinar: the HubSpot form and the webinar's name. */
+  extra?: Record<string, unknown>;
+};
+
+export function LeadForm({ form, variant, tone = "light", extra }: LeadFormProps) {
+  const definition = definitionFor(form, variant);
+  switch (form) {
+    case "ContactRoiCalculator":
+      return (
+        <React.Suspense fallback={<Placeholder aria-hidden="true" />}>
+          <RoiCalculator definition={definition} />
+        </React.Suspense>
+      );
+    case "NewsletterBanner":
+    case "NewsletterFooter":
+    case "NewsletterAnnoyingPopup":
+      return <NewsletterSignup placement={form} tone={tone} />;
+    case "BotdGenerateToken":
+      return <BotdTokenForm definition={definition} />;
+    case "Signup":
+      return (
+        <Form
+          definition={definition}
+          tone={tone}
+          extra={{ name: "Signup" }}
+          renderSuccess={(outcome) => (
+            <SignupOptions email={typeof outcome?.payload.email === "string" ? outcome.payload.email : ""} />
+          )}
+        />
+      );
+    case "ContactSales":
+    case "GetDemo":
+      if (definition.endpoint === "/risk/") return <Form definition={definition} tone={tone} />;
+      return (
+        <Form
+          definition={definition}
+          tone={tone}
+          extra={{ name: form }}
+          renderSuccess={(outcome) => (
+            <>
+              <SuccessTitle>{definition.success.title}</SuccessTitle>
+              <p>
+                {outcome?.context.country
+                  ? `Our ${regionLabel(regionFor(outcome.context.country))} team will email you within one business day to find a time that suits you.`
+                  : definition.success.body}
+              </p>
+            </>
+          )}
+        />
+      );
+    default:
+      return <Form definition={definition} tone={tone} {...(extra ? { extra } : {})} />;
+  }
+}
+
+const SuccessTitle = styled.p`
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const Placeholder = styled.div`
+  min-height: 32rem;
+`;

@@ -1,0 +1,16 @@
+/** ROI calculator: the email that receives the estimate; the calculator adds the six roi_* values. */
+import type { FormDefinition } from "../types";
+import { schemas, workEmail } from "./shared";
+
+export const ContactRoiCalculator: FormDefinition = {
+  id: "ContactRoiCalculator",
+  endpoint: "/api/roi/",
+  context: "tracking",
+  schema: schemas.roi,
+  fields: [workEmail],
+  submitLabel: "Email me this estimate",
+  success: {
+    title: "Your estimate is on its way.",
+    body: "We've emailed you these figures. A specialist may follow up to check the assumptions against your own data.",
+  },
+};

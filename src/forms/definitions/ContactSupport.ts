@@ -1,0 +1,25 @@
+/** Support: a question for the engineers who answer tickets. */
+import type { FormDefinition } from "../types";
+import { schemas, workEmail } from "./shared";
+
+export const ContactSupport: FormDefinition = {
+  id: "ContactSupport",
+  endpoint: "/api/hubspot-support/",
+  context: "tracking",
+  schema: schemas.support,
+  fields: [
+    workEmail,
+    {
+      name: "description",
+      label: "How can we help?",
+      kind: "textarea",
+      required: true,
+      hint: "Include your request id or visitor id if you have one, and what you expected to happen.",
+    },
+  ],
+  submitLabel: "Send to support",
+  success: {
+    title: "Your request is in the support queue.",
+    body: "An engineer will reply by email, usually within one business day. Customers on a support plan get their plan's response time.",
+  },
+};

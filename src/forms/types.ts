@@ -1,0 +1,44 @@
+/** The shape of a form definition: what the one Form component renders and the one hook posts. */
+import type { ZodType } from "zod";
+import type { FormId, LeadEndpoint } from "./schemas/index";
+
+export type FieldKind = "text" | "email" | "url" | "textarea" | "select" | "number" | "checkbox";
+
+export type FieldDefinition = {
+  /** The payload key (SPEC §3). */
+  name: string;
+  label: string;
+  kind: FieldKind;
+  required?: boolean;
+  autoComplete?: string;
+  placeholder?: string;
+  hint?: string;
+  options?: readonly { value: string; label: string }[];
+  /** Numbers: the range and step the input offers. */
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Grid columns on wide screens: half-width fields sit side by side. */
+  width?: "half" | "full";
+};
+
+/**
+ * Which context the hook adds: "lead" = UTM info, landing and previous page, visitor id, region;
+ * "tracking" = UTM info, visitor id, region; "none" = only the typed fields (the partners form).
+ */
+export type PayloadContext = "lead" | "tracking" | "none";
+
+export type FormDefinition = {
+  id: FormId;
+  endpoint: LeadEndpoint;
+  fields: readonly FieldDefinition[];
+  context: PayloadContext;
+  /** The schema shared with the server, loaded when the visitor submits (zod stays off the first load). */
+  schema: () => Promise<ZodType>;
+  submitLabel: string;
+  success: { title: string; body: string };
+  /** Small print under the button (how the data is used). */
+  note?: string;
+};
+
+export type FormValues = Record<string, string | boolean>;

@@ -1,0 +1,135 @@
+/** The one hook behind every form: values, client validation with the shared schema, posting, state. */
+import * as React from "react";
+import type { ZodError } from "zod";
+import { buildPayload } from "./enrich";
+import { HONEYPOT_FIELD } from "./schemas/constants";
+import {
+  eventForAnswer,
+  failureMessages,
+  formReducer,
+  initialFormState,
+  type FieldErrors,
+  type FormState,
+} from "./formState";
+import type { LeadContext } from "./leadContext";
+import { useLeadContext } from "./useLeadContext";
+import type { FormDefinition, FormValues } from "./types";
+
+export type SubmitOutcome = { payload: Record<string, unknown>; context: LeadContext; leadId?: string };
+
+export type UseFormOptions = {
+  /** Values the visitor does not type (e.g. the webinar's form id), merged into the payload. */
+  extra?: Record<string, unknown>;
+  /** Called once a lead was accepted: analytics events and follow-up steps hang here. */
+  onSuccess?: (outcome: SubmitOutcome) => void;
+  /** Extra checks before posting (e.g. "a token was already sent to this email"). */
+  validate?: (values: FormValues) => FieldErrors;
+};
+
+export type UseForm = {
+  state: FormState;
+  /** Clears a field's message once the visitor edits it. */
+  edited(name: string): void;
+  submit(event: React.FormEvent<HTMLFormElement>): Promise<void>;
+  reset(): void;
+};
+
+/**
+ * The values as the form holds them. Inputs are uncontrolled, so what a visitor typed before the page
+ * hydrated is still there, and a failed attempt keeps everything for the retry.
+ */
+export function readValues(form: HTMLFormElement, definition: Pick<FormDefinition, "fields">): FormValues {
+  const data = new FormData(form);
+  const values: FormValues = {};
+  for (const field of definition.fields) {
+    values[field.name] = field.kind === "checkbox" ? data.get(field.name) !== null : String(data.get(field.name) ?? "");
+  }
+  const trap = data.get(HONEYPOT_FIELD);
+  if (typeof trap === "string" && trap !== "") values[HONEYPOT_FIELD] = trap;
+  return values;
+}
+
+/** zod issues → the first message per visible field (hidden context fields are the site's problem). */
+export function clientFieldErrors(error: ZodError, visible: readonly string[]): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "");
+    if (visible.includes(key)) fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function useForm(definition: FormDefinition, options: UseFormOptions = {}): UseForm {
+  const [state, dispatch] = React.useReducer(formReducer, initialFormState);
+  const readContext = useLeadContext();
+  // A ref, not state: two clicks in the same frame must still send one request.
+  const inFlight = React.useRef(false);
+  const optionsRef = React.useRef(options);
+  optionsRef.current = options;
+
+  const edited = React.useCallback((name: string) => dispatch({ type: "edit", field: name }), []);
+
+  const submit = React.useCallback(
+    async (event: React.FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (inFlight.current) return;
+      const values = readValues(event.currentTarget, definition);
+      inFlight.current = true;
+      dispatch({ type: "submit" });
+      const visible = definition.fields.map((field) => field.name);
+      const own = optionsRef.current.validate?.(values) ?? {};
+      if (Object.keys(own).length > 0) {
+        dispatch({ type: "invalid", fieldErrors: own });
+        inFlight.current = false;
+        return;
+      }
+      try {
+        const [schema, context] = await Promise.all([definition.schema(), readContext()]);
+        const payload = buildPayload(definition, values, context, optionsRef.current.extra);
+        const checked = schema.safeParse(payload);
+        if (!checked.success) {
+          const fieldErrors = clientFieldErrors(checked.error, visible);
+          if (Object.keys(fieldErrors).length > 0) {
+            dispatch({ type: "invalid", fieldErrors });
+            return;
+          }
+          // Only context fields failed: let the server decide rather than blocking the visitor.
+        }
+        let response: Response;
+        try {
+          response = await fetch(definition.endpoint, {
+            method: "POST",
+            headers: { "content-type": "application/json", accept: "application/json" },
+            body: JSON.stringify(payload),
+          });
+        } catch {
+          const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+          dispatch({ type: "failed", message: offline ? failureMessages.offline : failureMessages.network });
+          return;
+        }
+        let body: unknown = null;
+        try {
+          body = await response.json();
+        } catch {
+          body = null;
+        }
+        const next = eventForAnswer({ status: response.status, body }, visible);
+        dispatch(next);
+        if (next.type === "succeeded") {
+          optionsRef.current.onSuccess?.({ payload, context, ...(next.leadId ? { leadId: next.leadId } : {}) });
+        }
+      } catch {
+        // The schema chunk failed to load (offline after the page came): same advice as a network error.
+        const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+        dispatch({ type: "failed", message: offline ? failureMessages.offline : failureMessages.network });
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [definition, readContext],
+  );
+
+  const reset = React.useCallback(() => dispatch({ type: "reset" }), []);
+
+  return { state, edited, submit, reset };
+}

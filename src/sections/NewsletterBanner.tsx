@@ -1,0 +1,35 @@
+/** A newsletter band: why subscribe, and the one-field form (NewsletterBanner placement). */
+import * as React from "react";
+import styled from "styled-components";
+import { Container } from "../components/Container";
+import { Heading } from "../components/Heading";
+import { SectionShell } from "../components/SectionShell";
+import { Text } from "../components/Text";
+import { NewsletterSignup } from "../forms/NewsletterSignup";
+import { media } from "../styles/media";
+
+export function NewsletterBanner() {
+  return (
+    <SectionShell $tone="tinted" aria-labelledby="newsletter-banner-title">
+      <Band>
+        <div>
+          <Heading level={2} size="md" id="newsletter-banner-title">
+            Fraud research in your inbox, once a month
+          </Heading>
+          <Text>New articles, tutorials and attack write-ups from the team. No spam, one-click unsubscribe.</Text>
+        </div>
+        <NewsletterSignup placement="NewsletterBanner" />
+      </Band>
+    </SectionShell>
+  );
+}
+
+const Band = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  align-items: center;
+
+  ${media.up("lg")} {
+    grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
+  }
+`;

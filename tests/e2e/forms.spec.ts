@@ -1,0 +1,328 @@
+// Lead forms in Chromium: each form on its page fails visibly when the function is unreachable (typed data
+// kept, retry works), shows HubSpot's field error at the field, succeeds, and the lead reaches the fake HubSpot
+// with every SPEC §3 field.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Locator, Page } from "@playwright/test";
+import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
+import { roiFields } from "../../src/forms/schemas/roiFields";
+import { checkA11y, expect, snap, test } from "./fixtures";
+import { fakesOrigin } from "./support/fakes";
+
+// The browser logs the two failures these tests provoke on purpose: the refused connection and the 422.
+test.use({
+  allowConsoleErrors: [
+    [/Failed to load resource: net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/(api|risk|api-webinar)/, /status of 422 \(Unprocessable Entity\)/],
+    { scope: "test" },
+  ],
+});
+
+/** The server's test outbox (playwright.config.ts LEADS_OUTBOX_DIR): every accepted lead, as stored. */
+function outboxRecord(email: string): { endpoint: string; payload: Record<string, unknown>; status: string } | undefined {
+  const dir = path.join("tests", "artifacts", "outbox");
+  if (!existsSync(dir)) return undefined;
+  for (const name of readdirSync(dir).filter((file) => file.endsWith(".json"))) {
+    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as { endpoint: string; payload: Record<string, unknown>; status: string };
+    if (record.payload.email === email) return record;
+  }
+  return undefined;
+}
+
+type Submission = { formGuid: string; values: Record<string, string>; context?: Record<string, string> };
+
+async function submissionsFor(email: string): Promise<Submission[]> {
+  const response = await fetch(`${fakesOrigin}/__fake/hubspot/submissions`);
+  const all = (await response.json()) as Submission[];
+  return all.filter((item) => item.values.email === email);
+}
+
+async function withFlags(page: Page, chosen: Record<string, "control" | "treatment"> = {}) {
+  const flags = Object.fromEntries(EXPERIMENTS.map((key) => [key, chosen[key] ?? "control"]));
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [FLAGS_STORAGE_KEY, JSON.stringify(flags)] as const);
+}
+
+const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+
+type Case = {
+  form: string;
+  path: string;
+  endpoint: string;
+  flags?: Record<string, "control" | "treatment">;
+  /** Fills everything but the email. */
+  fill?: (form: Locator) => Promise<void>;
+  /** Keys every lead of this form carries (SPEC §3), as the site sends them. */
+  expected: string[];
+  /** Extra checks on the forwarded values. */
+  check?: (values: Record<string, string>) => void;
+  open?: (page: Page) => Promise<void>;
+  emailLabel?: string;
+};
+
+const tracking = ["email", "utm_info", "visitorId", "ipRegion"];
+const lead = [...tracking, "name", "landingPage", "previousPage", "url", "description", "apiCallsQuestion", "jobTitle"];
+
+const cases: Case[] = [
+  {
+    form: "ContactSales",
+    path: "/contact-sales/?utm_source=e2e&utm_campaign=forms",
+    endpoint: "/api/hubspot/",
+    fill: async (form) => {
+      await form.getByLabel("Job title").fill("Head of Risk");
+      await form.getByLabel("Company website").fill("shop.example.com");
+      await form.getByLabel("Monthly identification requests").selectOption("100k-1m");
+      await form.getByLabel("What would you like to solve?").fill("Card testing at checkout.");
+    },
+    expected: lead,
+    check: (values) => expect(values.name).toBe("ContactSales"),
+  },
+  {
+    form: "ContactSales",
+    path: "/contact-sales/",
+    endpoint: "/api/hubspot-single-pane/",
+    flags: { "contact-sales": "treatment", "contact-sales-single-pane": "treatment" },
+    fill: async (form) => {
+      await form.getByLabel("Company website").fill("https://shop.example.com");
+      await form.getByLabel("What would you like to solve?").fill("Bots on signup.");
+    },
+    expected: lead,
+  },
+  {
+    form: "GetDemo",
+    path: "/demo/",
+    endpoint: "/api/hubspot/",
+    fill: async (form) => form.getByLabel("Job title").fill("Fraud analyst"),
+    expected: lead,
+    check: (values) => expect(values.name).toBe("GetDemo"),
+  },
+  { form: "Signup", path: "/start/", endpoint: "/api/hubspot/", expected: lead, check: (values) => expect(values.name).toBe("Signup") },
+  {
+    form: "ContactSupport",
+    path: "/support/",
+    endpoint: "/api/hubspot-support/",
+    fill: async (form) => form.getByLabel("How can we help?").fill("The agent times out behind our proxy."),
+    expected: [...tracking, "description"],
+  },
+  {
+    form: "ContactPress",
+    path: "/resources/press/",
+    endpoint: "/api/hubspot-press/",
+    emailLabel: "Email",
+    fill: async (form) => form.getByLabel("Your enquiry").fill("Interview request, deadline Friday."),
+    expected: [...tracking, "message"],
+  },
+  {
+    form: "ContactPartners",
+    path: "/partners/",
+    endpoint: "/api/hubspot-partners/",
+    fill: async (form) => {
+      await form.getByLabel("Your name").fill("Sam Lee");
+      await form.getByLabel("Company").fill("Integrator Co");
+      await form.getByLabel("How would you like to partner?").fill("We resell risk tooling in LATAM.");
+    },
+    expected: ["email", "name", "company", "message"],
+  },
+  { form: "NewsletterBanner", path: "/blog/", endpoint: "/api/hubspot-newsletter/", emailLabel: "Email", expected: tracking },
+  { form: "NewsletterFooter", path: "/about-us/", endpoint: "/api/hubspot-newsletter/", emailLabel: "Email", expected: tracking },
+  {
+    form: "NewsletterAnnoyingPopup",
+    path: "/blog/fraud-signals-guide/",
+    endpoint: "/api/hubspot-newsletter/",
+    emailLabel: "Email",
+    open: async (page) => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(page.getByRole("dialog", { name: "Enjoying the article?" })).toBeVisible();
+    },
+    expected: tracking,
+  },
+  {
+    form: "ContactRoiCalculator",
+    path: "/resources/cost-of-fintech-fraud/",
+    endpoint: "/api/roi/",
+    fill: async (form) => {
+      const calculator = form.page().locator("[data-roi-calculator]");
+      await calculator.getByLabel("Expected transactions per month").fill("200000");
+      await expect(calculator.locator('[data-roi="cost"]')).toHaveText("$4,080");
+    },
+    expected: [...tracking, ...Object.values(roiFields)],
+    check: (values) => {
+      expect(values[roiFields.transactionsPerMonth]).toBe("200000");
+      expect(values[roiFields.estimatedCost]).toBe("4080");
+    },
+  },
+  {
+    form: "ContactSales",
+    path: "/risk-assessment/",
+    endpoint: "/risk/",
+    fill: async (form) => {
+      await form.getByLabel("Your main fraud concern").selectOption("bots");
+      await form.getByLabel("Monthly website traffic").selectOption("1m_10m");
+    },
+    expected: [...tracking, "primary_risk_concern", "estimated_website_traffic", "message"],
+    check: (values) => expect(values.primary_risk_concern).toBe("bots"),
+  },
+  {
+    form: "WebinarForm",
+    path: "/webinars/credential-stuffing-2025/",
+    endpoint: "/api-webinar/",
+    fill: async (form) => {
+      await form.getByLabel("First name").fill("Ana");
+      await form.getByLabel("Last name").fill("Ruiz");
+      await form.getByLabel("Company").fill("Shop Example");
+      await form.getByLabel("I'd also like a short product demo").check();
+    },
+    expected: [...tracking, "firstName", "lastName", "company", "jobTitle", "hubspotFormId", "formName", "requestDemo"],
+    check: (values) => {
+      expect(values.hubspotFormId).toBe("3f2a9c1e-7b4d-4e2a-9c0f-5d8e1a2b3c4d");
+      expect(values.requestDemo).toBe("true");
+    },
+  },
+];
+
+for (const item of cases) {
+  test(`${item.form} on ${item.path} → ${item.endpoint}: failure with retry, field error, success, lead forwarded`, async ({ page }) => {
+    await withFlags(page, item.flags);
+    await page.goto(item.path);
+    await item.open?.(page);
+    const form = page.locator(`form[data-form-id="${item.form}"]:visible`).first();
+    await expect(form).toBeVisible();
+    const email = form.getByLabel(item.emailLabel ?? "Work email", { exact: true });
+    await item.fill?.(form);
+
+    // 1. The function cannot be reached: Failed, with the typed data kept and a retry.
+    await page.route(`**${item.endpoint}`, (route) => route.abort("connectionrefused"));
+    await email.fill("invalid@example.com");
+    await form.getByRole("button", { name: /./ }).last().click();
+    await expect(form.getByRole("alert")).toContainText(/couldn't reach our server|offline/);
+    await expect(email).toHaveValue("invalid@example.com");
+    await expect(form.getByRole("button", { name: "Try again" })).toBeEnabled();
+    await page.unroute(`**${item.endpoint}`);
+
+    // 2. HubSpot refuses the address: the message is at the field, which gets focus.
+    await form.getByRole("button", { name: "Try again" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    const describedBy = await email.getAttribute("aria-describedby");
+    expect(describedBy).toBeTruthy();
+    await expect(page.locator(`[id="${describedBy?.split(" ").pop()}"]`)).toContainText(/not accepted/);
+    await expect(email).toBeFocused();
+
+    // 3. A good address: success, and the lead at the fake HubSpot with every field.
+    const address = unique(item.form.toLowerCase());
+    await email.fill(address);
+    const posted = page.waitForRequest((request) => request.url().endsWith(item.endpoint) && request.method() === "POST");
+    await form.getByRole("button", { name: /./ }).last().click();
+    expect(new URL((await posted).url()).pathname).toBe(item.endpoint);
+    await expect(page.locator('[data-form-state="success"]').first()).toBeVisible();
+
+    await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
+    const [submission] = await submissionsFor(address);
+    const values = submission?.values ?? {};
+    // Stored first, with every SPEC §3 field (empty ones included), then forwarded.
+    const record = outboxRecord(address);
+    expect(record?.endpoint).toBe(item.endpoint);
+    expect(record?.status).toBe("forwarded");
+    expect(Object.keys(record?.payload ?? {}).sort()).toEqual([...item.expected].sort());
+    if (item.expected.includes("ipRegion")) expect(String(record?.payload.ipRegion)).toMatch(/^(APAC|EMEA|LATAM|AMER)?$/);
+    item.check?.({ ...values, ...Object.fromEntries(Object.entries(record?.payload ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])) });
+  });
+}
+
+test("the contact form's UTM values and landing page reach HubSpot, and the success step names the region", async ({ page }) => {
+  await withFlags(page);
+  await page.setExtraHTTPHeaders({ "x-country": "BR" });
+  await page.goto("/contact-sales/?utm_source=e2e&utm_medium=test");
+  const form = page.locator('form[data-form-id="ContactSales"]:visible').first();
+  const address = unique("region");
+  await form.getByLabel("Work email").fill(address);
+  await form.getByRole("button", { name: "Talk to sales" }).click();
+  await expect(page.locator('[data-form-state="success"]')).toContainText("Our Americas team will email you");
+  await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
+  const [submission] = await submissionsFor(address);
+  expect(submission?.values.ipRegion).toBe("LATAM");
+  expect(submission?.context?.pageUri).toContain("/contact-sales/");
+});
+
+test("client-side checks name the field before anything is sent", async ({ page }) => {
+  await withFlags(page);
+  await page.goto("/support/");
+  const form = page.locator('form[data-form-id="ContactSupport"]').first();
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.url().includes("/api/hubspot-support")) posted = true;
+  });
+  await form.getByLabel("Work email").fill("not-an-email");
+  await form.getByRole("button", { name: "Send to support" }).click();
+  await expect(form.getByText("Enter an email address like name@company.com.")).toBeVisible();
+  await expect(form.getByLabel("Work email")).toBeFocused();
+  await expect(form.getByText("This field is required.")).toBeVisible();
+  expect(posted).toBe(false);
+});
+
+test("signup offers the dashboard signup with the email and the single sign-on options", async ({ page }) => {
+  await page.goto("/start/");
+  const form = page.locator('form[data-form-id="Signup"]');
+  const address = unique("signup");
+  await form.getByLabel("Work email").fill(address);
+  await form.getByRole("button", { name: "Start free trial" }).click();
+  const email = page.getByRole("link", { name: `Continue with ${address}` });
+  await expect(email).toHaveAttribute("href", new RegExp(`/signup\\?email=${encodeURIComponent(address).replace(/\./g, "\\.")}`));
+  await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", /\/sso\/oauth\?provider=google/);
+});
+
+test("the ROI calculator updates its estimate as you type", async ({ page }) => {
+  await page.goto("/resources/cost-of-fintech-fraud/");
+  const calculator = page.locator("[data-roi-calculator]");
+  const saving = calculator.locator('[data-roi="saving"]');
+  const before = await saving.textContent();
+  await calculator.getByLabel("Approximate fraud loss per year ($)").fill("900000");
+  await expect(saving).not.toHaveText(before ?? "");
+  await expect(calculator.locator('[data-roi="total"]')).toHaveText("$1,404,000");
+  await snap(page, "forms roi calculator");
+});
+
+test("the BotD token form waits for a visitor id and says why", async ({ page }) => {
+  await page.goto("/products/bot-detection/");
+  const form = page.locator('form[data-form-id="BotdGenerateToken"]');
+  await expect(form.getByText(/tied to this browser's visitor id/)).toBeVisible();
+  await expect(form.getByRole("button", { name: "Email me a token" })).toBeDisabled();
+  await expect(form.getByLabel("Work email")).toBeDisabled();
+});
+
+test("the newsletter popup traps focus, closes on Escape and is not offered again for 14 days", async ({ page }) => {
+  await page.goto("/blog/fraud-signals-guide/");
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const dialog = page.getByRole("dialog", { name: "Enjoying the article?" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toBeFocused();
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press("Tab");
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+  }
+  await checkA11y(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await page.waitForTimeout(300);
+  await expect(dialog).toBeHidden();
+});
+
+test("form pages look right and pass axe", async ({ page }) => {
+  test.setTimeout(120_000);
+  await withFlags(page);
+  for (const [path, name] of [
+    ["/contact-sales/", "forms contact sales"],
+    ["/support/", "forms support"],
+    ["/start/", "forms signup"],
+    ["/blog/", "forms newsletter banner"],
+  ] as const) {
+    await page.goto(path);
+    await checkA11y(page);
+    await snap(page, name);
+  }
+  await page.goto("/support/");
+  const form = page.locator('form[data-form-id="ContactSupport"]');
+  await form.getByRole("button", { name: "Send to support" }).click();
+  await expect(form.getByText("This field is required.").first()).toBeVisible();
+  await checkA11y(page);
+  await snap(page, "forms support errors");
+});
