@@ -28,7 +28,9 @@ export function Footer({ children }: { children?: React.ReactNode }) {
               screen.
             </Tagline>
             <Newsletter aria-labelledby="footer-newsletter">
-              <NewsletterTitle id="footer-newsletter">Monthly fraud research digest</NewsletterTitle>
+              <NewsletterTitle id="footer-newsletter">
+                Monthly fraud research digest
+              </NewsletterTitle>
               <React.Suspense fallback={<NewsletterPlaceholder aria-hidden="true" />}>
                 <NewsletterSignup placement="NewsletterFooter" tone="dark" />
               </React.Suspense>

@@ -109,10 +109,23 @@ export const routes: readonly RouteEntry[] = [
  * Content-generated route families (src/gatsby/createPages.ts): one file in content/ makes one route.
  * Each names an example that the browser tests open with the same checks as the registry above.
  */
-export const routeFamilies: ReadonlyArray<{ pattern: string; category: RouteCategory; example: string; canonical?: string }> = [
+export const routeFamilies: ReadonlyArray<{
+  pattern: string;
+  category: RouteCategory;
+  example: string;
+  canonical?: string;
+}> = [
   { pattern: "/blog/<n>/", category: "Blog", example: "/blog/2/" },
-  { pattern: "/blog/<post>/", category: "Blog", example: "/blog/credential-stuffing-layered-defense/" },
-  { pattern: "/blog/<post>-br/", category: "Blog", example: "/blog/geolocation-brazil-gambling-regulations-br/" },
+  {
+    pattern: "/blog/<post>/",
+    category: "Blog",
+    example: "/blog/credential-stuffing-layered-defense/",
+  },
+  {
+    pattern: "/blog/<post>-br/",
+    category: "Blog",
+    example: "/blog/geolocation-brazil-gambling-regulations-br/",
+  },
   { pattern: "/blog/tag/<tag>/", category: "Blog", example: "/blog/tag/fraud-prevention/" },
   { pattern: "/blog/author/<author>/", category: "Blog", example: "/blog/author/maya-okafor/" },
   {
@@ -121,8 +134,16 @@ export const routeFamilies: ReadonlyArray<{ pattern: string; category: RouteCate
     example: "/blog/author/hannah-lindqvist/tutorials/",
     canonical: "/blog/author/hannah-lindqvist/",
   },
-  { pattern: "/case-studies/<story>/", category: "Case Studies", example: "/case-studies/lumina-bank/" },
-  { pattern: "/webinars/<webinar>/", category: "Blog", example: "/webinars/credential-stuffing-2025/" },
+  {
+    pattern: "/case-studies/<story>/",
+    category: "Case Studies",
+    example: "/case-studies/lumina-bank/",
+  },
+  {
+    pattern: "/webinars/<webinar>/",
+    category: "Blog",
+    example: "/webinars/credential-stuffing-2025/",
+  },
 ];
 
 /** Routes that answer today. */

@@ -19,8 +19,13 @@ export function BotdTokenForm({ definition }: { definition: FormDefinition }) {
               "The token is tied to this browser's visitor id, which appears once identification has run (after you accept analytics cookies, or automatically outside the EU).",
           })}
       validate={(values): FieldErrors =>
-        typeof values.email === "string" && values.email.trim() !== "" && wasSent(window.localStorage, values.email)
-          ? { email: "We already sent a token to this address. Check your inbox (and spam folder) for it." }
+        typeof values.email === "string" &&
+        values.email.trim() !== "" &&
+        wasSent(window.localStorage, values.email)
+          ? {
+              email:
+                "We already sent a token to this address. Check your inbox (and spam folder) for it.",
+            }
           : {}
       }
       onSuccess={({ payload }) => {

@@ -61,7 +61,13 @@ export function Form({
 
   if (state.status === "success") {
     return (
-      <SuccessPanel ref={successRef} tabIndex={-1} role="status" $tone={tone} data-form-state="success">
+      <SuccessPanel
+        ref={successRef}
+        tabIndex={-1}
+        role="status"
+        $tone={tone}
+        data-form-state="success"
+      >
         {renderSuccess ? (
           renderSuccess(outcome)
         ) : (
@@ -99,13 +105,23 @@ export function Form({
         ))}
         <Honeypot formId={formId} />
         <Actions $layout={layout}>
-          <Button type="submit" disabled={!ready || loading || disabled} variant={tone === "dark" ? "inverse" : "primary"}>
-            {loading ? "Sending…" : state.status === "failed" ? "Try again" : definition.submitLabel}
+          <Button
+            type="submit"
+            disabled={!ready || loading || disabled}
+            variant={tone === "dark" ? "inverse" : "primary"}
+          >
+            {loading
+              ? "Sending…"
+              : state.status === "failed"
+                ? "Try again"
+                : definition.submitLabel}
           </Button>
         </Actions>
       </Fields>
       <Live role="alert" aria-live="assertive">
-        {state.status === "failed" && state.message ? <FailedText $tone={tone}>{state.message}</FailedText> : null}
+        {state.status === "failed" && state.message ? (
+          <FailedText $tone={tone}>{state.message}</FailedText>
+        ) : null}
       </Live>
       {definition.note && layout === "stacked" ? <Note $tone={tone}>{definition.note}</Note> : null}
     </StyledForm>

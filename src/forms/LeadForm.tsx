@@ -9,7 +9,9 @@ import { SignupOptions } from "./SignupOptions";
 import { BotdTokenForm } from "./BotdTokenForm";
 import { NewsletterSignup } from "./NewsletterSignup";
 
-const RoiCalculator = React.lazy(() => import("./RoiCalculator").then((module) => ({ default: module.RoiCalculator })));
+const RoiCalculator = React.lazy(() =>
+  import("./RoiCalculator").then((module) => ({ default: module.RoiCalculator })),
+);
 
 export type LeadFormProps = {
   form: FormId;
@@ -41,7 +43,9 @@ export function LeadForm({ form, variant, tone = "light", extra }: LeadFormProps
           tone={tone}
           extra={{ name: "Signup" }}
           renderSuccess={(outcome) => (
-            <SignupOptions email={typeof outcome?.payload.email === "string" ? outcome.payload.email : ""} />
+            <SignupOptions
+              email={typeof outcome?.payload.email === "string" ? outcome.payload.email : ""}
+            />
           )}
         />
       );

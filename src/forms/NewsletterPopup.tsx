@@ -4,7 +4,8 @@ import styled from "styled-components";
 import { NewsletterSignup } from "./NewsletterSignup";
 import { markPopupShown, shouldOfferPopup } from "./subscription";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select, textarea, [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function NewsletterPopup() {
   const [open, setOpen] = React.useState(false);
@@ -19,7 +20,8 @@ export function NewsletterPopup() {
       const ratio = scrollable > 0 ? window.scrollY / scrollable : 0;
       if (shouldOfferPopup(window.localStorage, Date.now(), ratio)) {
         markPopupShown(window.localStorage, Date.now());
-        returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        returnFocus.current =
+          document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setOpen(true);
       }
     };
@@ -45,14 +47,22 @@ export function NewsletterPopup() {
         return;
       }
       if (event.key !== "Tab" || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((item) => item.offsetParent !== null || item === document.activeElement);
+      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (item) => item.offsetParent !== null || item === document.activeElement,
+      );
       if (items.length === 0) return;
       const first = items[0] as HTMLElement;
       const last = items[items.length - 1] as HTMLElement;
-      if (event.shiftKey && (document.activeElement === first || !dialog.contains(document.activeElement))) {
+      if (
+        event.shiftKey &&
+        (document.activeElement === first || !dialog.contains(document.activeElement))
+      ) {
         event.preventDefault();
         last.focus();
-      } else if (!event.shiftKey && (document.activeElement === last || !dialog.contains(document.activeElement))) {
+      } else if (
+        !event.shiftKey &&
+        (document.activeElement === last || !dialog.contains(document.activeElement))
+      ) {
         event.preventDefault();
         first.focus();
       }
@@ -64,13 +74,20 @@ export function NewsletterPopup() {
   if (!open) return null;
   return (
     <Backdrop>
-      <Dialog ref={dialogRef} role="dialog" aria-modal="true" aria-labelledby="newsletter-popup-title" aria-describedby="newsletter-popup-text">
+      <Dialog
+        ref={dialogRef}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="newsletter-popup-title"
+        aria-describedby="newsletter-popup-text"
+      >
         <Close type="button" onClick={close} aria-label="Close newsletter offer">
           ×
         </Close>
         <Title id="newsletter-popup-title">Enjoying the article?</Title>
         <Body id="newsletter-popup-text">
-          Get one email a month with new fraud research, tutorials and product news. Unsubscribe in one click.
+          Get one email a month with new fraud research, tutorials and product news. Unsubscribe in
+          one click.
         </Body>
         <NewsletterSignup placement="NewsletterAnnoyingPopup" />
         <NoThanks type="button" onClick={close}>

@@ -4,7 +4,8 @@ import { definitions } from "./definitions/index";
 import { Form } from "./Form";
 import { markSubscribed } from "./subscription";
 
-export type NewsletterPlacement = "NewsletterBanner" | "NewsletterFooter" | "NewsletterAnnoyingPopup";
+export type NewsletterPlacement =
+  "NewsletterBanner" | "NewsletterFooter" | "NewsletterAnnoyingPopup";
 
 export function NewsletterSignup({
   placement,

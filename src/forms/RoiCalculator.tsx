@@ -9,10 +9,34 @@ import type { FormDefinition } from "./types";
 type InputKey = keyof RoiInputs;
 
 const inputs: { key: InputKey; label: string; hint: string; step: number; max: number }[] = [
-  { key: "fraudLoss", label: "Approximate fraud loss per year ($)", hint: "Money, goods or credit lost to fraud in the last 12 months.", step: 1000, max: 1_000_000_000_000 },
-  { key: "averageTransactionValue", label: "Average transaction value ($)", hint: "The typical payment, loan or order size.", step: 1, max: 10_000_000 },
-  { key: "chargebackRate", label: "Chargeback rate (%)", hint: "Share of transactions disputed, e.g. 0.8.", step: 0.1, max: 100 },
-  { key: "transactionsPerMonth", label: "Expected transactions per month", hint: "Payments, sign-ups or logins you would check.", step: 1000, max: 10_000_000_000 },
+  {
+    key: "fraudLoss",
+    label: "Approximate fraud loss per year ($)",
+    hint: "Money, goods or credit lost to fraud in the last 12 months.",
+    step: 1000,
+    max: 1_000_000_000_000,
+  },
+  {
+    key: "averageTransactionValue",
+    label: "Average transaction value ($)",
+    hint: "The typical payment, loan or order size.",
+    step: 1,
+    max: 10_000_000,
+  },
+  {
+    key: "chargebackRate",
+    label: "Chargeback rate (%)",
+    hint: "Share of transactions disputed, e.g. 0.8.",
+    step: 0.1,
+    max: 100,
+  },
+  {
+    key: "transactionsPerMonth",
+    label: "Expected transactions per month",
+    hint: "Payments, sign-ups or logins you would check.",
+    step: 1000,
+    max: 10_000_000_000,
+  },
 ];
 
 const initial: Record<InputKey, string> = {
@@ -54,7 +78,9 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
               step={input.step}
               value={raw[input.key]}
               aria-describedby={`roi-${input.key}-hint`}
-              onChange={(event) => setRaw((current) => ({ ...current, [input.key]: event.target.value }))}
+              onChange={(event) =>
+                setRaw((current) => ({ ...current, [input.key]: event.target.value }))
+              }
             />
             <Hint id={`roi-${input.key}-hint`}>{input.hint}</Hint>
           </Label>
@@ -75,9 +101,9 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
         </Result>
       </Results>
       <Assumptions>
-        Assumes {Math.round(ROI_ASSUMPTIONS.reduction * 100)}% of fraud losses and chargebacks prevented, a{" "}
-        {formatDollars(ROI_ASSUMPTIONS.disputeFee)} fee per dispute, and one identification per transaction at list
-        prices. Illustrative, not a quote.
+        Assumes {Math.round(ROI_ASSUMPTIONS.reduction * 100)}% of fraud losses and chargebacks
+        prevented, a {formatDollars(ROI_ASSUMPTIONS.disputeFee)} fee per dispute, and one
+        identification per transaction at list prices. Illustrative, not a quote.
       </Assumptions>
       <Form definition={definition} extra={extra} />
     </Wrapper>

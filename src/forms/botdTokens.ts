@@ -7,7 +7,9 @@ type Store = Pick<Storage, "getItem" | "setItem">;
 export function sentEmails(store: Store): string[] {
   try {
     const parsed: unknown = JSON.parse(store.getItem(BOTD_TOKEN_STORAGE_KEY) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+    return Array.isArray(parsed)
+      ? parsed.filter((item): item is string => typeof item === "string")
+      : [];
   } catch {
     return [];
   }
@@ -19,7 +21,10 @@ export function wasSent(store: Store, email: string): boolean {
 
 export function rememberSent(store: Store, email: string): void {
   const normalized = email.trim().toLowerCase();
-  const next = [normalized, ...sentEmails(store).filter((item) => item !== normalized)].slice(0, MAX_REMEMBERED);
+  const next = [normalized, ...sentEmails(store).filter((item) => item !== normalized)].slice(
+    0,
+    MAX_REMEMBERED,
+  );
   try {
     store.setItem(BOTD_TOKEN_STORAGE_KEY, JSON.stringify(next));
   } catch {

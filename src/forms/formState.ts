@@ -33,7 +33,11 @@ export function formReducer(state: FormState, event: FormEvent): FormState {
       return { status: "default", fieldErrors: event.fieldErrors };
     case "succeeded":
       if (state.status !== "loading") return state;
-      return { status: "success", fieldErrors: {}, ...(event.leadId ? { leadId: event.leadId } : {}) };
+      return {
+        status: "success",
+        fieldErrors: {},
+        ...(event.leadId ? { leadId: event.leadId } : {}),
+      };
     case "failed":
       if (state.status !== "loading") return state;
       return { status: "failed", message: event.message, fieldErrors: event.fieldErrors ?? {} };
@@ -48,17 +52,24 @@ export function formReducer(state: FormState, event: FormEvent): FormState {
 }
 
 export const failureMessages = {
-  offline: "You seem to be offline. Your details are still here: reconnect and press the button again.",
-  network: "We couldn't reach our server. Your details are still here, so please try again in a moment.",
+  offline:
+    "You seem to be offline. Your details are still here: reconnect and press the button again.",
+  network:
+    "We couldn't reach our server. Your details are still here, so please try again in a moment.",
   fields: "Please check the highlighted fields.",
-  server: "Something went wrong on our side. Your details are still here, so please try again in a moment.",
+  server:
+    "Something went wrong on our side. Your details are still here, so please try again in a moment.",
 } as const;
 
 type Answer = { status: number; body: unknown };
 
 /** Classifies the function's answer into the next event (pure, so every branch is unit-tested). */
 export function eventForAnswer(answer: Answer, visibleFields: readonly string[]): FormEvent {
-  const body = answer.body as { ok?: boolean; id?: string; error?: { message?: string; fields?: FieldErrors } } | null;
+  const body = answer.body as {
+    ok?: boolean;
+    id?: string;
+    error?: { message?: string; fields?: FieldErrors };
+  } | null;
   if (answer.status >= 200 && answer.status < 300) {
     return { type: "succeeded", ...(typeof body?.id === "string" ? { leadId: body.id } : {}) };
   }

@@ -58,7 +58,10 @@ export function monthlyPrice(calls: number): number {
 export function estimateRoi(inputs: RoiInputs): RoiEstimate {
   const transactionsPerYear = clean(inputs.transactionsPerMonth) * 12;
   const rate = Math.min(clean(inputs.chargebackRate), 100) / 100;
-  const chargebackCost = transactionsPerYear * rate * (clean(inputs.averageTransactionValue) + ROI_ASSUMPTIONS.disputeFee);
+  const chargebackCost =
+    transactionsPerYear *
+    rate *
+    (clean(inputs.averageTransactionValue) + ROI_ASSUMPTIONS.disputeFee);
   const totalFraudCost = clean(inputs.fraudLoss) + chargebackCost;
   const estimatedCost = monthlyPrice(inputs.transactionsPerMonth) * 12;
   const estimatedSaving = totalFraudCost * ROI_ASSUMPTIONS.reduction - estimatedCost;
@@ -72,5 +75,9 @@ export function estimateRoi(inputs: RoiInputs): RoiEstimate {
 
 /** Dollars for display, fixed locale so server and browser render the same text. */
 export function formatDollars(value: number): string {
-  return new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(value);
+  return new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: 0,
+  }).format(value);
 }

@@ -15,7 +15,11 @@ import type { LeadContext } from "./leadContext";
 import { useLeadContext } from "./useLeadContext";
 import type { FormDefinition, FormValues } from "./types";
 
-export type SubmitOutcome = { payload: Record<string, unknown>; context: LeadContext; leadId?: string };
+export type SubmitOutcome = {
+  payload: Record<string, unknown>;
+  context: LeadContext;
+  leadId?: string;
+};
 
 export type UseFormOptions = {
   /** Values the visitor does not type (e.g. the webinar's form id), merged into the payload. */
@@ -38,11 +42,17 @@ export type UseForm = {
  * The values as the form holds them. Inputs are uncontrolled, so what a visitor typed before the page
  * hydrated is still there, and a failed attempt keeps everything for the retry.
  */
-export function readValues(form: HTMLFormElement, definition: Pick<FormDefinition, "fields">): FormValues {
+export function readValues(
+  form: HTMLFormElement,
+  definition: Pick<FormDefinition, "fields">,
+): FormValues {
   const data = new FormData(form);
   const values: FormValues = {};
   for (const field of definition.fields) {
-    values[field.name] = field.kind === "checkbox" ? data.get(field.name) !== null : String(data.get(field.name) ?? "");
+    values[field.name] =
+      field.kind === "checkbox"
+        ? data.get(field.name) !== null
+        : String(data.get(field.name) ?? "");
   }
   const trap = data.get(HONEYPOT_FIELD);
   if (typeof trap === "string" && trap !== "") values[HONEYPOT_FIELD] = trap;
@@ -104,7 +114,10 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
           });
         } catch {
           const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-          dispatch({ type: "failed", message: offline ? failureMessages.offline : failureMessages.network });
+          dispatch({
+            type: "failed",
+            message: offline ? failureMessages.offline : failureMessages.network,
+          });
           return;
         }
         let body: unknown = null;
@@ -116,12 +129,19 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
         const next = eventForAnswer({ status: response.status, body }, visible);
         dispatch(next);
         if (next.type === "succeeded") {
-          optionsRef.current.onSuccess?.({ payload, context, ...(next.leadId ? { leadId: next.leadId } : {}) });
+          optionsRef.current.onSuccess?.({
+            payload,
+            context,
+            ...(next.leadId ? { leadId: next.leadId } : {}),
+          });
         }
       } catch {
         // The schema chunk failed to load (offline after the page came): same advice as a network error.
         const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-        dispatch({ type: "failed", message: offline ? failureMessages.offline : failureMessages.network });
+        dispatch({
+          type: "failed",
+          message: offline ? failureMessages.offline : failureMessages.network,
+        });
       } finally {
         inFlight.current = false;
       }

@@ -18,7 +18,17 @@ export type FormSectionProps = FormSectionContent & {
   extra?: Record<string, unknown>;
 };
 
-export function FormSection({ eyebrow, title, lead, form, variant, points, email, id, extra }: FormSectionProps) {
+export function FormSection({
+  eyebrow,
+  title,
+  lead,
+  form,
+  variant,
+  points,
+  email,
+  id,
+  extra,
+}: FormSectionProps) {
   const address = email ?? formTeamEmail[form];
   return (
     <SectionShell id={id ?? "form"} $tone="tinted">
@@ -39,7 +49,11 @@ export function FormSection({ eyebrow, title, lead, form, variant, points, email
               treatment={<LeadForm form={form} variant="single-pane" />}
             />
           ) : (
-            <LeadForm form={form} {...(variant === "risk-assessment" ? { variant } : {})} {...(extra ? { extra } : {})} />
+            <LeadForm
+              form={form}
+              {...(variant === "risk-assessment" ? { variant } : {})}
+              {...(extra ? { extra } : {})}
+            />
           )}
           <MailNote $size="sm">
             Prefer email? Write to{" "}

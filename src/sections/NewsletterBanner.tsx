@@ -16,7 +16,10 @@ export function NewsletterBanner() {
           <Heading level={2} size="md" id="newsletter-banner-title">
             Fraud research in your inbox, once a month
           </Heading>
-          <Text>New articles, tutorials and attack write-ups from the team. No spam, one-click unsubscribe.</Text>
+          <Text>
+            New articles, tutorials and attack write-ups from the team. No spam, one-click
+            unsubscribe.
+          </Text>
         </div>
         <NewsletterSignup placement="NewsletterBanner" />
       </Band>

@@ -41,7 +41,22 @@ export interface BlogPostViewProps {
   text: BlogText;
 }
 
-export function BlogPostView({ crumbs, title, description, meta, dateIso, tags, authors, hero, html, toc, related, cta, translations, text }: BlogPostViewProps) {
+export function BlogPostView({
+  crumbs,
+  title,
+  description,
+  meta,
+  dateIso,
+  tags,
+  authors,
+  hero,
+  html,
+  toc,
+  related,
+  cta,
+  translations,
+  text,
+}: BlogPostViewProps) {
   return (
     <article>
       <PageHeader crumbs={crumbs} eyebrow={tags[0]?.label} title={title} lead={description}>
@@ -73,7 +88,9 @@ export function BlogPostView({ crumbs, title, description, meta, dateIso, tags, 
             </Toc>
           ) : null}
           <Main>
-            {hero ? <HeroImage image={hero} loading="eager" sizes="(min-width: 800px) 766px, 100vw" /> : null}
+            {hero ? (
+              <HeroImage image={hero} loading="eager" sizes="(min-width: 800px) 766px, 100vw" />
+            ) : null}
             <MarkdownBody html={html} />
             {tags.length > 0 ? (
               <Tags aria-label={text.topics}>
@@ -176,7 +193,9 @@ const Toc = styled.nav`
   ${media.up("lg")} {
     position: sticky;
     top: calc(${({ theme }) => theme.sizes.header} + ${({ theme }) => theme.space[5]});
-    max-height: calc(100vh - ${({ theme }) => theme.sizes.header} - ${({ theme }) => theme.space[7]});
+    max-height: calc(
+      100vh - ${({ theme }) => theme.sizes.header} - ${({ theme }) => theme.space[7]}
+    );
     overflow-y: auto;
     background: none;
     padding: 0;

@@ -21,10 +21,25 @@ export interface CaseStudyViewProps {
   cta: CtaBannerContent;
 }
 
-export function CaseStudyView({ crumbs, title, description, customer, industry, highlights, quote, html, cta }: CaseStudyViewProps) {
+export function CaseStudyView({
+  crumbs,
+  title,
+  description,
+  customer,
+  industry,
+  highlights,
+  quote,
+  html,
+  cta,
+}: CaseStudyViewProps) {
   return (
     <article>
-      <PageHeader crumbs={crumbs} eyebrow={`${industry} · ${customer}`} title={title} lead={description} />
+      <PageHeader
+        crumbs={crumbs}
+        eyebrow={`${industry} · ${customer}`}
+        title={title}
+        lead={description}
+      />
       <Container>
         <Results aria-label="Results">
           {highlights.map((item) => (

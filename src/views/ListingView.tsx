@@ -36,9 +36,24 @@ export interface ListingViewProps {
   newsletter?: boolean;
 }
 
-const pageSuffix = (basePath: string) => (page: number) => (page <= 1 ? basePath : `${basePath}${page}/`);
+const pageSuffix = (basePath: string) => (page: number) =>
+  page <= 1 ? basePath : `${basePath}${page}/`;
 
-export function ListingView({ crumbs, eyebrow, title, lead, author, featured, entries, listTitle, emptyText, pagination, topics, cta, newsletter }: ListingViewProps) {
+export function ListingView({
+  crumbs,
+  eyebrow,
+  title,
+  lead,
+  author,
+  featured,
+  entries,
+  listTitle,
+  emptyText,
+  pagination,
+  topics,
+  cta,
+  newsletter,
+}: ListingViewProps) {
   return (
     <>
       <PageHeader crumbs={crumbs} eyebrow={eyebrow} title={title} lead={lead}>
@@ -69,7 +84,13 @@ export function ListingView({ crumbs, eyebrow, title, lead, author, featured, en
           ) : (
             <Text>{emptyText}</Text>
           )}
-          {pagination ? <Pagination page={pagination.page} numPages={pagination.numPages} pathFor={pageSuffix(pagination.basePath)} /> : null}
+          {pagination ? (
+            <Pagination
+              page={pagination.page}
+              numPages={pagination.numPages}
+              pathFor={pageSuffix(pagination.basePath)}
+            />
+          ) : null}
           {topics && topics.links.length > 0 ? (
             <Topics aria-label={topics.title}>
               <Heading level={2} size="sm">

@@ -24,7 +24,17 @@ export interface WebinarViewProps {
   hubspotFormId: string;
 }
 
-export function WebinarView({ crumbs, title, description, meta, eyebrow, speakers, html, form, hubspotFormId }: WebinarViewProps) {
+export function WebinarView({
+  crumbs,
+  title,
+  description,
+  meta,
+  eyebrow,
+  speakers,
+  html,
+  form,
+  hubspotFormId,
+}: WebinarViewProps) {
   return (
     <article>
       <PageHeader crumbs={crumbs} eyebrow={eyebrow} title={title} lead={description}>

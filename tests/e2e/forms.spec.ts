@@ -12,23 +12,36 @@ import { fakesOrigin } from "./support/fakes";
 // The browser logs the two failures these tests provoke on purpose: the refused connection and the 422.
 test.use({
   allowConsoleErrors: [
-    [/Failed to load resource: net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/(api|risk|api-webinar)/, /status of 422 \(Unprocessable Entity\)/],
+    [
+      /Failed to load resource: net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/(api|risk|api-webinar)/,
+      /status of 422 \(Unprocessable Entity\)/,
+    ],
     { scope: "test" },
   ],
 });
 
 /** The server's test outbox (playwright.config.ts LEADS_OUTBOX_DIR): every accepted lead, as stored. */
-function outboxRecord(email: string): { endpoint: string; payload: Record<string, unknown>; status: string } | undefined {
+function outboxRecord(
+  email: string,
+): { endpoint: string; payload: Record<string, unknown>; status: string } | undefined {
   const dir = path.join("tests", "artifacts", "outbox");
   if (!existsSync(dir)) return undefined;
   for (const name of readdirSync(dir).filter((file) => file.endsWith(".json"))) {
-    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as { endpoint: string; payload: Record<string, unknown>; status: string };
+    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as {
+      endpoint: string;
+      payload: Record<string, unknown>;
+      status: string;
+    };
     if (record.payload.email === email) return record;
   }
   return undefined;
 }
 
-type Submission = { formGuid: string; values: Record<string, string>; context?: Record<string, string> };
+type Submission = {
+  formGuid: string;
+  values: Record<string, string>;
+  context?: Record<string, string>;
+};
 
 async function submissionsFor(email: string): Promise<Submission[]> {
   const response = await fetch(`${fakesOrigin}/__fake/hubspot/submissions`);
@@ -38,10 +51,14 @@ async function submissionsFor(email: string): Promise<Submission[]> {
 
 async function withFlags(page: Page, chosen: Record<string, "control" | "treatment"> = {}) {
   const flags = Object.fromEntries(EXPERIMENTS.map((key) => [key, chosen[key] ?? "control"]));
-  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [FLAGS_STORAGE_KEY, JSON.stringify(flags)] as const);
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    FLAGS_STORAGE_KEY,
+    JSON.stringify(flags),
+  ] as const);
 }
 
-const unique = (label: string) => `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+const unique = (label: string) =>
+  `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
 
 type Case = {
   form: string;
@@ -59,7 +76,16 @@ type Case = {
 };
 
 const tracking = ["email", "utm_info", "visitorId", "ipRegion"];
-const lead = [...tracking, "name", "landingPage", "previousPage", "url", "description", "apiCallsQuestion", "jobTitle"];
+const lead = [
+  ...tracking,
+  "name",
+  "landingPage",
+  "previousPage",
+  "url",
+  "description",
+  "apiCallsQuestion",
+  "jobTitle",
+];
 
 const cases: Case[] = [
   {
@@ -94,12 +120,19 @@ const cases: Case[] = [
     expected: lead,
     check: (values) => expect(values.name).toBe("GetDemo"),
   },
-  { form: "Signup", path: "/start/", endpoint: "/api/hubspot/", expected: lead, check: (values) => expect(values.name).toBe("Signup") },
+  {
+    form: "Signup",
+    path: "/start/",
+    endpoint: "/api/hubspot/",
+    expected: lead,
+    check: (values) => expect(values.name).toBe("Signup"),
+  },
   {
     form: "ContactSupport",
     path: "/support/",
     endpoint: "/api/hubspot-support/",
-    fill: async (form) => form.getByLabel("How can we help?").fill("The agent times out behind our proxy."),
+    fill: async (form) =>
+      form.getByLabel("How can we help?").fill("The agent times out behind our proxy."),
     expected: [...tracking, "description"],
   },
   {
@@ -107,7 +140,8 @@ const cases: Case[] = [
     path: "/resources/press/",
     endpoint: "/api/hubspot-press/",
     emailLabel: "Email",
-    fill: async (form) => form.getByLabel("Your enquiry").fill("Interview request, deadline Friday."),
+    fill: async (form) =>
+      form.getByLabel("Your enquiry").fill("Interview request, deadline Friday."),
     expected: [...tracking, "message"],
   },
   {
@@ -117,12 +151,26 @@ const cases: Case[] = [
     fill: async (form) => {
       await form.getByLabel("Your name").fill("Sam Lee");
       await form.getByLabel("Company").fill("Integrator Co");
-      await form.getByLabel("How would you like to partner?").fill("We resell risk tooling in LATAM.");
+      await form
+        .getByLabel("How would you like to partner?")
+        .fill("We resell risk tooling in LATAM.");
     },
     expected: ["email", "name", "company", "message"],
   },
-  { form: "NewsletterBanner", path: "/blog/", endpoint: "/api/hubspot-newsletter/", emailLabel: "Email", expected: tracking },
-  { form: "NewsletterFooter", path: "/about-us/", endpoint: "/api/hubspot-newsletter/", emailLabel: "Email", expected: tracking },
+  {
+    form: "NewsletterBanner",
+    path: "/blog/",
+    endpoint: "/api/hubspot-newsletter/",
+    emailLabel: "Email",
+    expected: tracking,
+  },
+  {
+    form: "NewsletterFooter",
+    path: "/about-us/",
+    endpoint: "/api/hubspot-newsletter/",
+    emailLabel: "Email",
+    expected: tracking,
+  },
   {
     form: "NewsletterAnnoyingPopup",
     path: "/blog/fraud-signals-guide/",
@@ -170,7 +218,16 @@ const cases: Case[] = [
       await form.getByLabel("Company").fill("Shop Example");
       await form.getByLabel("I'd also like a short product demo").check();
     },
-    expected: [...tracking, "firstName", "lastName", "company", "jobTitle", "hubspotFormId", "formName", "requestDemo"],
+    expected: [
+      ...tracking,
+      "firstName",
+      "lastName",
+      "company",
+      "jobTitle",
+      "hubspotFormId",
+      "formName",
+      "requestDemo",
+    ],
     check: (values) => {
       expect(values.hubspotFormId).toBe("3f2a9c1e-7b4d-4e2a-9c0f-5d8e1a2b3c4d");
       expect(values.requestDemo).toBe("true");
@@ -179,7 +236,9 @@ const cases: Case[] = [
 ];
 
 for (const item of cases) {
-  test(`${item.form} on ${item.path} → ${item.endpoint}: failure with retry, field error, success, lead forwarded`, async ({ page }) => {
+  test(`${item.form} on ${item.path} → ${item.endpoint}: failure with retry, field error, success, lead forwarded`, async ({
+    page,
+  }) => {
     await withFlags(page, item.flags);
     await page.goto(item.path);
     await item.open?.(page);
@@ -202,13 +261,17 @@ for (const item of cases) {
     await expect(email).toHaveAttribute("aria-invalid", "true");
     const describedBy = await email.getAttribute("aria-describedby");
     expect(describedBy).toBeTruthy();
-    await expect(page.locator(`[id="${describedBy?.split(" ").pop()}"]`)).toContainText(/not accepted/);
+    await expect(page.locator(`[id="${describedBy?.split(" ").pop()}"]`)).toContainText(
+      /not accepted/,
+    );
     await expect(email).toBeFocused();
 
     // 3. A good address: success, and the lead at the fake HubSpot with every field.
     const address = unique(item.form.toLowerCase());
     await email.fill(address);
-    const posted = page.waitForRequest((request) => request.url().endsWith(item.endpoint) && request.method() === "POST");
+    const posted = page.waitForRequest(
+      (request) => request.url().endsWith(item.endpoint) && request.method() === "POST",
+    );
     await form.getByRole("button", { name: /./ }).last().click();
     expect(new URL((await posted).url()).pathname).toBe(item.endpoint);
     await expect(page.locator('[data-form-state="success"]').first()).toBeVisible();
@@ -221,12 +284,23 @@ for (const item of cases) {
     expect(record?.endpoint).toBe(item.endpoint);
     expect(record?.status).toBe("forwarded");
     expect(Object.keys(record?.payload ?? {}).sort()).toEqual([...item.expected].sort());
-    if (item.expected.includes("ipRegion")) expect(String(record?.payload.ipRegion)).toMatch(/^(APAC|EMEA|LATAM|AMER)?$/);
-    item.check?.({ ...values, ...Object.fromEntries(Object.entries(record?.payload ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])) });
+    if (item.expected.includes("ipRegion"))
+      expect(String(record?.payload.ipRegion)).toMatch(/^(APAC|EMEA|LATAM|AMER)?$/);
+    item.check?.({
+      ...values,
+      ...Object.fromEntries(
+        Object.entries(record?.payload ?? {}).map(([k, v]) => [
+          k,
+          typeof v === "string" ? v : JSON.stringify(v),
+        ]),
+      ),
+    });
   });
 }
 
-test("the contact form's UTM values and landing page reach HubSpot, and the success step names the region", async ({ page }) => {
+test("the contact form's UTM values and landing page reach HubSpot, and the success step names the region", async ({
+  page,
+}) => {
   await withFlags(page);
   await page.setExtraHTTPHeaders({ "x-country": "BR" });
   await page.goto("/contact-sales/?utm_source=e2e&utm_medium=test");
@@ -234,7 +308,9 @@ test("the contact form's UTM values and landing page reach HubSpot, and the succ
   const address = unique("region");
   await form.getByLabel("Work email").fill(address);
   await form.getByRole("button", { name: "Talk to sales" }).click();
-  await expect(page.locator('[data-form-state="success"]')).toContainText("Our Americas team will email you");
+  await expect(page.locator('[data-form-state="success"]')).toContainText(
+    "Our Americas team will email you",
+  );
   await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
   const [submission] = await submissionsFor(address);
   expect(submission?.values.ipRegion).toBe("LATAM");
@@ -257,15 +333,23 @@ test("client-side checks name the field before anything is sent", async ({ page 
   expect(posted).toBe(false);
 });
 
-test("signup offers the dashboard signup with the email and the single sign-on options", async ({ page }) => {
+test("signup offers the dashboard signup with the email and the single sign-on options", async ({
+  page,
+}) => {
   await page.goto("/start/");
   const form = page.locator('form[data-form-id="Signup"]');
   const address = unique("signup");
   await form.getByLabel("Work email").fill(address);
   await form.getByRole("button", { name: "Start free trial" }).click();
   const email = page.getByRole("link", { name: `Continue with ${address}` });
-  await expect(email).toHaveAttribute("href", new RegExp(`/signup\\?email=${encodeURIComponent(address).replace(/\./g, "\\.")}`));
-  await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveAttribute("href", /\/sso\/oauth\?provider=google/);
+  await expect(email).toHaveAttribute(
+    "href",
+    new RegExp(`/signup\\?email=${encodeURIComponent(address).replace(/\./g, "\\.")}`),
+  );
+  await expect(page.getByRole("link", { name: "Continue with Google" })).toHaveAttribute(
+    "href",
+    /\/sso\/oauth\?provider=google/,
+  );
 });
 
 test("the ROI calculator updates its estimate as you type", async ({ page }) => {
@@ -287,7 +371,9 @@ test("the BotD token form waits for a visitor id and says why", async ({ page })
   await expect(form.getByLabel("Work email")).toBeDisabled();
 });
 
-test("the newsletter popup traps focus, closes on Escape and is not offered again for 14 days", async ({ page }) => {
+test("the newsletter popup traps focus, closes on Escape and is not offered again for 14 days", async ({
+  page,
+}) => {
   await page.goto("/blog/fraud-signals-guide/");
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const dialog = page.getByRole("dialog", { name: "Enjoying the article?" });

@@ -9,7 +9,13 @@ export const ContactPress: FormDefinition = {
   schema: schemas.press,
   fields: [
     { ...workEmail, label: "Email" },
-    { name: "message", label: "Your enquiry", kind: "textarea", required: true, hint: "Your publication, topic and deadline help us reply in time." },
+    {
+      name: "message",
+      label: "Your enquiry",
+      kind: "textarea",
+      required: true,
+      hint: "Your publication, topic and deadline help us reply in time.",
+    },
   ],
   submitLabel: "Send enquiry",
   success: {

@@ -9,9 +9,28 @@ export const ContactSales: FormDefinition = {
   schema: schemas.contact,
   fields: [
     { ...workEmail, width: "half" },
-    { name: "jobTitle", label: "Job title", kind: "text", autoComplete: "organization-title", width: "half" },
-    { name: "url", label: "Company website", kind: "url", autoComplete: "url", placeholder: "company.com", width: "half" },
-    { name: "apiCallsQuestion", label: "Monthly identification requests", kind: "select", options: apiCallsOptions, width: "half" },
+    {
+      name: "jobTitle",
+      label: "Job title",
+      kind: "text",
+      autoComplete: "organization-title",
+      width: "half",
+    },
+    {
+      name: "url",
+      label: "Company website",
+      kind: "url",
+      autoComplete: "url",
+      placeholder: "company.com",
+      width: "half",
+    },
+    {
+      name: "apiCallsQuestion",
+      label: "Monthly identification requests",
+      kind: "select",
+      options: apiCallsOptions,
+      width: "half",
+    },
     {
       name: "description",
       label: "What would you like to solve?",

@@ -5,5 +5,7 @@ import { ContactSales } from "./ContactSales";
 export const ContactSalesSinglePane: FormDefinition = {
   ...ContactSales,
   endpoint: "/api/hubspot-single-pane/",
-  fields: ContactSales.fields.filter((field) => field.name === "email" || field.name === "url" || field.name === "description"),
+  fields: ContactSales.fields.filter(
+    (field) => field.name === "email" || field.name === "url" || field.name === "description",
+  ),
 };

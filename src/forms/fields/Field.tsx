@@ -34,13 +34,14 @@ export function Field({ formId, field, error, disabled, onEdit, $tone = "light" 
     return (
       <Wrapper $width={field.width ?? "full"}>
         <CheckRow $tone={$tone}>
-          <input
-            {...common}
-            type="checkbox"
-          />
+          <input {...common} type="checkbox" />
           <label htmlFor={id}>{field.label}</label>
         </CheckRow>
-        {field.hint ? <Hint id={hintId} $tone={$tone}>{field.hint}</Hint> : null}
+        {field.hint ? (
+          <Hint id={hintId} $tone={$tone}>
+            {field.hint}
+          </Hint>
+        ) : null}
         {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
       </Wrapper>
     );
@@ -48,13 +49,7 @@ export function Field({ formId, field, error, disabled, onEdit, $tone = "light" 
 
   let control: React.ReactNode;
   if (field.kind === "textarea") {
-    control = (
-      <TextArea
-        {...common}
-        rows={4}
-        placeholder={field.placeholder}
-      />
-    );
+    control = <TextArea {...common} rows={4} placeholder={field.placeholder} />;
   } else if (field.kind === "select") {
     control = (
       <Select {...common} defaultValue="">
@@ -70,7 +65,15 @@ export function Field({ formId, field, error, disabled, onEdit, $tone = "light" 
     control = (
       <Input
         {...common}
-        type={field.kind === "url" ? "text" : field.kind === "email" ? "email" : field.kind === "number" ? "number" : "text"}
+        type={
+          field.kind === "url"
+            ? "text"
+            : field.kind === "email"
+              ? "email"
+              : field.kind === "number"
+                ? "number"
+                : "text"
+        }
         inputMode={field.kind === "number" ? "decimal" : field.kind === "url" ? "url" : undefined}
         autoComplete={field.autoComplete}
         placeholder={field.placeholder}
@@ -87,7 +90,11 @@ export function Field({ formId, field, error, disabled, onEdit, $tone = "light" 
         {field.required ? null : <Optional> (optional)</Optional>}
       </Label>
       {control}
-      {field.hint ? <Hint id={hintId} $tone={$tone}>{field.hint}</Hint> : null}
+      {field.hint ? (
+        <Hint id={hintId} $tone={$tone}>
+          {field.hint}
+        </Hint>
+      ) : null}
       {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
     </Wrapper>
   );

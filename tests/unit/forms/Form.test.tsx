@@ -1,0 +1,149 @@
+// @vitest-environment jsdom
+// Tests the Form component and its hook in a DOM: field messages, failure with the data kept, retry, offline, one request per click.
+import * as React from "react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { ThemeProvider } from "styled-components";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Form } from "../../../src/forms/Form";
+import { resetCountry } from "../../../src/forms/country";
+import { definitions } from "../../../src/forms/definitions/index";
+import { theme } from "../../../src/styles/theme";
+
+type Answer = { status: number; body: unknown } | "network";
+
+function stubServer(answers: Answer[]) {
+  const posts: unknown[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url.includes("/api/get-country"))
+      return new Response(JSON.stringify({ country: "DE" }), { status: 200 });
+    posts.push(JSON.parse(String(init?.body)));
+    const answer = answers.shift() ?? { status: 200, body: { ok: true, id: "x" } };
+    if (answer === "network") throw new TypeError("Failed to fetch");
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return posts;
+}
+
+const renderSupport = () =>
+  render(
+    <ThemeProvider theme={theme}>
+      <Form definition={definitions.ContactSupport} />
+    </ThemeProvider>,
+  );
+
+beforeEach(() => resetCountry());
+afterEach(() => cleanup());
+
+const email = () => screen.getByLabelText("Work email") as HTMLInputElement;
+const describe_ = () => screen.getByLabelText("How can we help?") as HTMLTextAreaElement;
+
+async function fillAndSend(address = "dev@example.org") {
+  fireEvent.change(email(), { target: { value: address } });
+  fireEvent.change(describe_(), { target: { value: "The agent times out." } });
+  await waitFor(() =>
+    expect(
+      (screen.getByRole("button", { name: "Send to support" }) as HTMLButtonElement).disabled,
+    ).toBe(false),
+  );
+  fireEvent.click(screen.getByRole("button", { name: "Send to support" }));
+}
+
+describe("Form", () => {
+  it("posts the enriched payload and shows the success text", async () => {
+    const posts = stubServer([]);
+    renderSupport();
+    await fillAndSend();
+    await screen.findByText("Your request is in the support queue.");
+    expect(posts).toEqual([
+      {
+        email: "dev@example.org",
+        description: "The agent times out.",
+        utm_info: {},
+        visitorId: "",
+        ipRegion: "EMEA",
+      },
+    ]);
+  });
+
+  it("shows a server field error at the field, tied with aria-describedby, and focuses it", async () => {
+    stubServer([
+      {
+        status: 422,
+        body: {
+          error: {
+            code: "rejected_upstream",
+            message: "m",
+            fields: { email: "Please use your work email." },
+          },
+        },
+      },
+    ]);
+    renderSupport();
+    await fillAndSend("someone@blocked.example");
+    const message = await screen.findByText("Please use your work email.");
+    expect(email().getAttribute("aria-invalid")).toBe("true");
+    expect(email().getAttribute("aria-describedby")).toContain(message.id);
+    expect(document.activeElement).toBe(email());
+  });
+
+  it("keeps the typed data after a network failure and succeeds on retry", async () => {
+    const posts = stubServer(["network"]);
+    renderSupport();
+    await fillAndSend();
+    await screen.findByText(/couldn't reach our server/);
+    expect(email().value).toBe("dev@example.org");
+    expect(describe_().value).toBe("The agent times out.");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByText("Your request is in the support queue.");
+    expect(posts).toHaveLength(2);
+  });
+
+  it("says so when the visitor is offline", async () => {
+    stubServer(["network"]);
+    vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    renderSupport();
+    await fillAndSend();
+    await screen.findByText(/You seem to be offline/);
+  });
+
+  it("sends one request however often the button is pressed while loading", async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes("get-country")) return new Response("{}", { status: 200 });
+        posts.push(init?.body);
+        await gate;
+        return new Response(JSON.stringify({ ok: true, id: "1" }), { status: 200 });
+      }),
+    );
+    renderSupport();
+    await fillAndSend();
+    const form = email().closest("form") as HTMLFormElement;
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Sending…" }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    await act(async () => release());
+    await screen.findByText("Your request is in the support queue.");
+    expect(posts).toHaveLength(1);
+  });
+
+  it("checks on the client first and sends nothing when a field is wrong", async () => {
+    const posts = stubServer([]);
+    renderSupport();
+    await fillAndSend("not-an-email");
+    await screen.findByText("Enter an email address like name@company.com.");
+    expect(posts).toHaveLength(0);
+  });
+});
