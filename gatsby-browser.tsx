@@ -4,6 +4,7 @@ import type { GatsbyBrowser } from "gatsby";
 import { AppProviders } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
 import { careersConsoleMessage } from "./src/data/careersMessage";
+import { emitRouteChange } from "./src/providers/visit-history/routeEvents";
 
 export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => (
   <AppProviders>{element}</AppProviders>
@@ -15,4 +16,9 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, pro
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   console.log(...careersConsoleMessage(window.location.origin));
+};
+
+/** Every route change (and the first page) reaches the visit history and, later, analytics. */
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
+  emitRouteChange({ pathname: location.pathname, search: location.search });
 };

@@ -7,6 +7,7 @@ import { media } from "../styles/media";
 import { Container } from "./Container";
 import { Link } from "./Link";
 import { Logo } from "./Logo";
+import { useConsent } from "../providers/consent/ConsentProvider";
 
 // The form code loads after the page, so it never weighs on the first load of pages without a form.
 const NewsletterSignup = React.lazy(() =>
@@ -67,6 +68,9 @@ export function Footer({ children }: { children?: React.ReactNode }) {
                 <FooterLink href={entry.url}>{entry.title}</FooterLink>
               </li>
             ))}
+            <li>
+              <CookieSettings />
+            </li>
           </InlineList>
           <InlineList role="list" aria-label="Social profiles">
             {socialLinks.map((entry) => (
@@ -180,4 +184,30 @@ const NewsletterTitle = styled.h2`
 /** Same height as the form's label and field, so nothing moves when it arrives. */
 const NewsletterPlaceholder = styled.div`
   min-height: 5.25rem;
+`;
+
+/** Reopens the cookie banner, to change or withdraw the choice at any time. */
+function CookieSettings() {
+  const { openSettings } = useConsent();
+  return (
+    <SettingsButton type="button" onClick={openSettings}>
+      Cookie settings
+    </SettingsButton>
+  );
+}
+
+const SettingsButton = styled.button`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  text-decoration: underline;
+  text-underline-offset: 2px;
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
 `;

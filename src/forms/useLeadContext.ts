@@ -4,7 +4,7 @@
  * country comes from GET /api/get-country.
  */
 import * as React from "react";
-import { loadCountry } from "./country";
+import { loadCountry } from "../providers/consent/country";
 import { emptyLeadContext, type LeadContext } from "./leadContext";
 
 /** Providers (visit history, identification) publish what they know here; forms read it. */

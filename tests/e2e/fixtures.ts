@@ -2,6 +2,7 @@
 import { test as base, type ConsoleMessage } from "@playwright/test";
 import { blockExternalRequests } from "./support/network";
 import { routes } from "../../src/config/routes";
+import { CONSENT_STORAGE_KEY } from "../../src/providers/consent/consent";
 
 export { expect } from "@playwright/test";
 export { checkA11y, type A11yOptions } from "./support/a11y";
@@ -13,6 +14,12 @@ interface Options {
    * `test.use({ allowConsoleErrors: [/pattern/] })`; say in a comment why the error is expected.
    */
   allowConsoleErrors: RegExp[];
+  /**
+   * Starts every page with a stored "required only" cookie choice, so the consent banner (shown to
+   * the test server's unknown-country visitors) stays out of tests about other things. The consent
+   * and privacy specs set `test.use({ presetConsent: false })`.
+   */
+  presetConsent: boolean;
 }
 
 interface Fixtures {
@@ -54,6 +61,23 @@ function isExpectedMiss(msg: ConsoleMessage, expected: Set<string>): boolean {
 
 export const test = base.extend<Options & Fixtures>({
   allowConsoleErrors: [[], { option: true }],
+  presetConsent: [true, { option: true }],
+
+  context: async ({ context, presetConsent }, use) => {
+    if (presetConsent) {
+      await context.addInitScript(
+        ([key, value]) => {
+          try {
+            if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+          } catch {
+            // about:blank and opaque origins have no storage.
+          }
+        },
+        [CONSENT_STORAGE_KEY, JSON.stringify(["required"])] as const,
+      );
+    }
+    await use(context);
+  },
 
   blockedRequests: [
     async ({ context }, use) => {

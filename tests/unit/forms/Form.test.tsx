@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { ThemeProvider } from "styled-components";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Form } from "../../../src/forms/Form";
-import { resetCountry } from "../../../src/forms/country";
+import { resetCountry } from "../../../src/providers/consent/country";
 import { definitions } from "../../../src/forms/definitions/index";
 import { theme } from "../../../src/styles/theme";
 

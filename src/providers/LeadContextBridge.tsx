@@ -1,0 +1,28 @@
+/** Hands what the providers know about the visit to the forms (the one source of a lead's context). */
+import * as React from "react";
+import { LeadContextSource } from "../forms/useLeadContext";
+import type { LeadContext } from "../forms/leadContext";
+import { useConsent } from "./consent/ConsentProvider";
+import { useVisitHistory } from "./visit-history/VisitHistoryProvider";
+
+export function LeadContextBridge({
+  visitorId = "",
+  children,
+}: {
+  visitorId?: string;
+  children: React.ReactNode;
+}) {
+  const history = useVisitHistory();
+  const { country } = useConsent();
+  const value = React.useMemo<Partial<LeadContext>>(
+    () => ({
+      utmInfo: history.utmParams,
+      landingPage: history.landingPage,
+      previousPage: history.previousPage,
+      visitorId,
+      ...(country !== undefined ? { country } : {}),
+    }),
+    [history, visitorId, country],
+  );
+  return <LeadContextSource.Provider value={value}>{children}</LeadContextSource.Provider>;
+}

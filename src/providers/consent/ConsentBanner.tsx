@@ -1,0 +1,213 @@
+/** The cookie banner: Accept and Reject with equal weight, per-category choices, never blocking the page. */
+import * as React from "react";
+import styled, { css } from "styled-components";
+import { useConsent } from "./ConsentProvider";
+
+type Category = { id: "required" | "analytics" | "advertising"; label: string; text: string };
+
+const categories: Category[] = [
+  {
+    id: "required",
+    label: "Required",
+    text: "Keep the site working and remember this choice. Always on.",
+  },
+  {
+    id: "analytics",
+    label: "Analytics and identification",
+    text: "Count page views, remember where your visit started, and identify this browser for the live demo and fraud protection.",
+  },
+  {
+    id: "advertising",
+    label: "Advertising",
+    text: "Measure which campaigns bring visitors, so we spend less on the ones that don't.",
+  },
+];
+
+export function ConsentBanner() {
+  const consent = useConsent();
+  const [choosing, setChoosing] = React.useState(false);
+  const [picked, setPicked] = React.useState(() => ({
+    analytics: consent.analytics,
+    advertising: consent.advertising,
+  }));
+  const headingRef = React.useRef<HTMLHeadingElement>(null);
+
+  React.useEffect(() => {
+    // Reopened from the footer: move the visitor to it; on first show, leave focus where it is.
+    if (consent.choice.includes("not-defined")) return;
+    headingRef.current?.focus();
+  }, [consent.choice]);
+
+  return (
+    <Region role="region" aria-labelledby="consent-title" data-consent-banner>
+      <Inner>
+        <Title id="consent-title" ref={headingRef} tabIndex={-1}>
+          Cookies on this site
+        </Title>
+        <Text>
+          We use required cookies to run the site. With your permission we also use analytics and
+          identification (for the live demo and to count visits) and advertising measurement.
+          Nothing beyond the required ones starts until you choose. Read the{" "}
+          <a href="/legal/privacy-policy/">privacy policy</a>.
+        </Text>
+        {choosing ? (
+          <Categories aria-label="Cookie categories">
+            {categories.map((category) => (
+              <Category key={category.id}>
+                <input
+                  type="checkbox"
+                  id={`consent-${category.id}`}
+                  checked={category.id === "required" ? true : picked[category.id]}
+                  disabled={category.id === "required"}
+                  onChange={(event) => {
+                    if (category.id !== "required")
+                      setPicked((current) => ({ ...current, [category.id]: event.target.checked }));
+                  }}
+                  aria-describedby={`consent-${category.id}-text`}
+                />
+                <label htmlFor={`consent-${category.id}`}>{category.label}</label>
+                <small id={`consent-${category.id}-text`}>{category.text}</small>
+              </Category>
+            ))}
+          </Categories>
+        ) : null}
+        <Actions>
+          <Choice type="button" onClick={consent.rejectAll}>
+            Reject all
+          </Choice>
+          <Choice type="button" onClick={consent.acceptAll}>
+            Accept all
+          </Choice>
+          {choosing ? (
+            <Secondary
+              type="button"
+              onClick={() =>
+                consent.save([
+                  "required",
+                  ...(picked.analytics ? (["analytics"] as const) : []),
+                  ...(picked.advertising ? (["advertising"] as const) : []),
+                ])
+              }
+            >
+              Save my choices
+            </Secondary>
+          ) : (
+            <Secondary type="button" onClick={() => setChoosing(true)} aria-expanded={false}>
+              Choose categories
+            </Secondary>
+          )}
+        </Actions>
+      </Inner>
+    </Region>
+  );
+}
+
+const Region = styled.section`
+  position: fixed;
+  left: ${({ theme }) => theme.space[3]};
+  right: ${({ theme }) => theme.space[3]};
+  bottom: ${({ theme }) => theme.space[3]};
+  z-index: ${({ theme }) => theme.zIndices.banner};
+  display: flex;
+  justify-content: center;
+  pointer-events: none;
+`;
+
+const Inner = styled.div`
+  pointer-events: auto;
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[3]};
+  width: min(100%, 44rem);
+  max-height: 70vh;
+  overflow: auto;
+  padding: ${({ theme }) => theme.space[5]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.night};
+  color: ${({ theme }) => theme.colors.onNight};
+  box-shadow: ${({ theme }) => theme.shadows.lg};
+
+  a {
+    color: ${({ theme }) => theme.colors.onNight};
+    text-decoration: underline;
+  }
+`;
+
+const Title = styled.h2`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  &:focus {
+    outline: none;
+  }
+`;
+
+const Text = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.onNightMuted};
+`;
+
+const Categories = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  border: 0;
+`;
+
+const Category = styled.div`
+  display: grid;
+  grid-template-columns: auto 1fr;
+  column-gap: ${({ theme }) => theme.space[2]};
+  align-items: center;
+
+  input {
+    width: 1.2rem;
+    height: 1.2rem;
+    accent-color: ${({ theme }) => theme.colors.accentOnNight};
+  }
+  label {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+  small {
+    grid-column: 2;
+    color: ${({ theme }) => theme.colors.onNightMuted};
+  }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+`;
+
+const button = css`
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  font: inherit;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  cursor: pointer;
+
+  &:focus-visible {
+    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline-offset: 2px;
+  }
+`;
+
+/** Accept and Reject look exactly alike: neither answer is nudged. */
+const Choice = styled.button`
+  ${button}
+  flex: 1 1 10rem;
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.onNight};
+  background: ${({ theme }) => theme.colors.onNight};
+  color: ${({ theme }) => theme.colors.night};
+`;
+
+const Secondary = styled.button`
+  ${button}
+  flex: 1 1 10rem;
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.onNight};
+`;

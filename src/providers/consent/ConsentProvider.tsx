@@ -1,0 +1,127 @@
+/** Holds the visitor's cookie choice, asks for the country once at start, and shows the banner when the rules say so. */
+import * as React from "react";
+import {
+  CONSENT_STORAGE_KEY,
+  EVERYTHING,
+  REQUIRED_ONLY,
+  allows,
+  bannerShows,
+  countsAsEU,
+  decided,
+  parseChoice,
+  resolveChoice,
+  UNDECIDED,
+  type CookieChoice,
+} from "./consent";
+import { removeTrackingCookies } from "./cookies";
+import { loadCountry } from "./country";
+
+export type ConsentState = {
+  choice: CookieChoice[];
+  /** undefined while /api/get-country is pending, null when unknown. */
+  country: string | null | undefined;
+  inEU: boolean;
+  analytics: boolean;
+  advertising: boolean;
+  bannerOpen: boolean;
+  acceptAll(): void;
+  rejectAll(): void;
+  save(categories: CookieChoice[]): void;
+  openSettings(): void;
+  closeSettings(): void;
+};
+
+const noop = () => {};
+/** What server rendering and the first client render see: nothing decided, nothing allowed. */
+const initial: ConsentState = {
+  choice: [...UNDECIDED],
+  country: undefined,
+  inEU: true,
+  analytics: false,
+  advertising: false,
+  bannerOpen: false,
+  acceptAll: noop,
+  rejectAll: noop,
+  save: noop,
+  openSettings: noop,
+  closeSettings: noop,
+};
+
+const ConsentContext = React.createContext<ConsentState>(initial);
+
+export const useConsent = (): ConsentState => React.useContext(ConsentContext);
+
+function store(choice: readonly CookieChoice[]): void {
+  try {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(choice));
+  } catch {
+    // Storage refused: the choice holds for this page view only.
+  }
+}
+
+const ConsentBanner = React.lazy(() =>
+  import("./ConsentBanner").then((module) => ({ default: module.ConsentBanner })),
+);
+
+export function ConsentProvider({ children }: { children: React.ReactNode }) {
+  const [choice, setChoice] = React.useState<CookieChoice[]>([...UNDECIDED]);
+  const [country, setCountry] = React.useState<string | null | undefined>(undefined);
+  const [settingsOpen, setSettingsOpen] = React.useState(false);
+
+  React.useEffect(() => {
+    const stored = parseChoice(window.localStorage.getItem(CONSENT_STORAGE_KEY));
+    setChoice(stored);
+    let live = true;
+    void loadCountry().then((found) => {
+      if (!live) return;
+      setCountry(found);
+      const next = resolveChoice(stored, found);
+      if (next.join() !== stored.join()) {
+        store(next);
+        setChoice(next);
+      }
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const save = React.useCallback((categories: CookieChoice[]) => {
+    const next = decided(categories);
+    setChoice((previous) => {
+      // Withdrawing: whatever tracking set goes now, not at the next visit.
+      if (allows(previous, "analytics") && !allows(next, "analytics")) removeTrackingCookies();
+      return next;
+    });
+    store(next);
+    setSettingsOpen(false);
+  }, []);
+
+  const value = React.useMemo<ConsentState>(
+    () => ({
+      choice,
+      country,
+      inEU: countsAsEU(country),
+      analytics: allows(choice, "analytics"),
+      advertising: allows(choice, "advertising"),
+      bannerOpen: settingsOpen || bannerShows(choice, country),
+      acceptAll: () => save([...EVERYTHING]),
+      rejectAll: () => save([...REQUIRED_ONLY]),
+      save,
+      openSettings: () => setSettingsOpen(true),
+      closeSettings: () => setSettingsOpen(false),
+    }),
+    [choice, country, settingsOpen, save],
+  );
+
+  return (
+    <ConsentContext.Provider value={value}>
+      {children}
+      {value.bannerOpen ? (
+        <React.Suspense fallback={null}>
+          <ConsentBanner />
+        </React.Suspense>
+      ) : null}
+    </ConsentContext.Provider>
+  );
+}

@@ -1,0 +1,36 @@
+/** Removes the cookies tracking sets, when consent is withdrawn: ours, Amplitude's and Fingerprint's. */
+import Cookies from "js-cookie";
+
+/** The visit-history cookie (src/providers/visit-history). */
+export const VISIT_HISTORY_COOKIE = "visitHistory";
+/** Exact names; plus every cookie starting with AMP (Amplitude's AMP_<key> and AMP_MKTG_<key>). */
+const TRACKING_COOKIES = [VISIT_HISTORY_COOKIE, "_iidt", "_vid_t", "_vid_lr"];
+const TRACKING_PREFIXES = ["AMP_", "amp_"];
+
+/** The host and each parent domain (a.b.example.com → b.example.com, example.com): where SDKs may set them. */
+export function cookieDomains(hostname: string): string[] {
+  const parts = hostname.split(".");
+  if (parts.length < 2 || /^\d+(\.\d+){3}$/.test(hostname)) return [];
+  const domains: string[] = [];
+  for (let i = 0; i <= parts.length - 2; i += 1) domains.push(parts.slice(i).join("."));
+  return domains;
+}
+
+export function isTrackingCookie(name: string): boolean {
+  return (
+    TRACKING_COOKIES.includes(name) || TRACKING_PREFIXES.some((prefix) => name.startsWith(prefix))
+  );
+}
+
+export function removeTrackingCookies(doc: Document = document): string[] {
+  const names = doc.cookie
+    .split(";")
+    .map((pair) => decodeURIComponent(pair.split("=")[0]?.trim() ?? ""))
+    .filter((name) => name !== "" && isTrackingCookie(name));
+  const hostname = doc.location?.hostname ?? "";
+  for (const name of names) {
+    Cookies.remove(name, { path: "/" });
+    for (const domain of cookieDomains(hostname)) Cookies.remove(name, { path: "/", domain });
+  }
+  return names;
+}

@@ -1,0 +1,42 @@
+/** Exposes the experiment flags the head script assigned (or assigns them, if it could not run). */
+import * as React from "react";
+import {
+  FLAGS_STORAGE_KEY,
+  assignFlags,
+  parseFlags,
+  type ExperimentFlags,
+  type ExperimentKey,
+  type Variant,
+} from "./flags";
+
+export type ExperimentsState = { flags: Record<ExperimentKey, Variant> | null };
+
+const ExperimentsContext = React.createContext<ExperimentsState>({ flags: null });
+
+export const useExperiments = (): ExperimentsState => React.useContext(ExperimentsContext);
+
+/** The stored flags, completed and saved when some are missing (pure apart from the storage it is given). */
+export function loadFlags(
+  store: Pick<Storage, "getItem" | "setItem">,
+  random: () => number = Math.random,
+): ExperimentFlags {
+  const stored = parseFlags(store.getItem(FLAGS_STORAGE_KEY));
+  const flags = assignFlags(stored, random);
+  if (JSON.stringify(flags) !== JSON.stringify(stored)) {
+    try {
+      store.setItem(FLAGS_STORAGE_KEY, JSON.stringify(flags));
+    } catch {
+      // Without storage the flags hold for this page view.
+    }
+  }
+  return flags;
+}
+
+export function ExperimentsProvider({ children }: { children: React.ReactNode }) {
+  const [flags, setFlags] = React.useState<ExperimentsState["flags"]>(null);
+  React.useEffect(() => {
+    setFlags(loadFlags(window.localStorage) as Record<ExperimentKey, Variant>);
+  }, []);
+  const value = React.useMemo(() => ({ flags }), [flags]);
+  return <ExperimentsContext.Provider value={value}>{children}</ExperimentsContext.Provider>;
+}
