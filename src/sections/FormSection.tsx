@@ -41,7 +41,7 @@ export function FormSection({
           {lead ? <Text>{lead}</Text> : null}
           <CheckList items={points} />
         </Copy>
-        <Slot data-form-id={form}>
+        <Slot data-form-slot={form}>
           {variant === "single-pane-test" ? (
             <AbVariants
               experiment="contact-sales-single-pane"

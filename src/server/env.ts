@@ -192,3 +192,31 @@ export function readLeadsEnv(source: EnvSource = process.env): LeadsEnv {
     },
   };
 }
+
+export type AmplitudeEnv = {
+  /** Project API key, held by the server for exposures; null: /amp-exp/ is not configured. */
+  apiKey: string | null;
+  /** HTTP V2 API base, e.g. https://api2.amplitude.com; tests point it at a fake. */
+  apiUrl: string;
+  timeoutMs: number;
+};
+
+/** Configuration of POST /amp-exp/ (experiment exposures forwarded to Amplitude). */
+export function readAmplitudeEnv(source: EnvSource = process.env): AmplitudeEnv {
+  const apiKey = read(source, "AMPLITUDE_API_KEY");
+  if (apiKey !== null && !/^[A-Za-z0-9]{8,64}$/.test(apiKey)) {
+    throw new Error("AMPLITUDE_API_KEY must be the project's API key (letters and digits).");
+  }
+  const rawTimeout = read(source, "AMPLITUDE_TIMEOUT_MS");
+  const timeoutMs = rawTimeout === null ? 5000 : Number(rawTimeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 50 || timeoutMs > 30000) {
+    throw new Error(
+      `AMPLITUDE_TIMEOUT_MS must be an integer from 50 to 30000, got "${rawTimeout}".`,
+    );
+  }
+  return {
+    apiKey,
+    apiUrl: readHttpUrl(source, "AMPLITUDE_API_URL", "https://api2.amplitude.com"),
+    timeoutMs,
+  };
+}

@@ -2,6 +2,7 @@
 import { getCountry, GET_COUNTRY_METHODS } from "./handlers/get-country";
 import { greenhouse, GREENHOUSE_METHODS } from "./handlers/greenhouse";
 import { leadHandlers, LEAD_METHODS } from "./handlers/leads";
+import { ampExp, AMP_EXP_METHODS } from "./handlers/amp-exp";
 import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -27,6 +28,12 @@ export const functions: readonly FunctionRoute[] = [
     path: "/greenhouse",
     methods: GREENHOUSE_METHODS,
     handler: greenhouse,
+  },
+  {
+    name: "amp-exp",
+    path: "/amp-exp",
+    methods: AMP_EXP_METHODS,
+    handler: ampExp,
   },
   ...(
     [

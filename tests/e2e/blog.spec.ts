@@ -159,7 +159,7 @@ test("webinars: the list links each webinar and its page has the WebinarForm slo
   await expect(page.locator("h1")).toContainText("Credential stuffing in 2025");
   const slot = page.locator("[data-webinar-form-slot='WebinarForm']");
   await expect(slot).toHaveAttribute("data-hubspot-form-id", /^[0-9a-f-]{36}$/);
-  await expect(slot.locator("[data-form-id='WebinarForm']")).toBeVisible();
+  await expect(slot.locator("form[data-form-id='WebinarForm']")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Speakers" })).toBeVisible();
 });
 

@@ -3,6 +3,7 @@ import { test as base, type ConsoleMessage } from "@playwright/test";
 import { blockExternalRequests } from "./support/network";
 import { routes } from "../../src/config/routes";
 import { CONSENT_STORAGE_KEY } from "../../src/providers/consent/consent";
+import { POPUP_SHOWN_KEY } from "../../src/forms/subscription";
 
 export { expect } from "@playwright/test";
 export { checkA11y, type A11yOptions } from "./support/a11y";
@@ -20,6 +21,11 @@ interface Options {
    * and privacy specs set `test.use({ presetConsent: false })`.
    */
   presetConsent: boolean;
+  /**
+   * Marks the article newsletter popup as just offered, so scrolling a post in a test about something
+   * else does not open it over the page. The forms spec sets `test.use({ quietPopups: false })`.
+   */
+  quietPopups: boolean;
 }
 
 interface Fixtures {
@@ -62,8 +68,18 @@ function isExpectedMiss(msg: ConsoleMessage, expected: Set<string>): boolean {
 export const test = base.extend<Options & Fixtures>({
   allowConsoleErrors: [[], { option: true }],
   presetConsent: [true, { option: true }],
+  quietPopups: [true, { option: true }],
 
-  context: async ({ context, presetConsent }, use) => {
+  context: async ({ context, presetConsent, quietPopups }, use) => {
+    if (quietPopups) {
+      await context.addInitScript((key) => {
+        try {
+          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, String(Date.now()));
+        } catch {
+          // No storage on opaque origins.
+        }
+      }, POPUP_SHOWN_KEY);
+    }
     if (presetConsent) {
       await context.addInitScript(
         ([key, value]) => {

@@ -11,6 +11,7 @@ import { fakesOrigin } from "./support/fakes";
 
 // The browser logs the two failures these tests provoke on purpose: the refused connection and the 422.
 test.use({
+  quietPopups: false,
   allowConsoleErrors: [
     [
       /Failed to load resource: net::ERR_CONNECTION_REFUSED \(http:\/\/127\.0\.0\.1:\d+\/(api|risk|api-webinar)/,
