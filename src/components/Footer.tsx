@@ -200,11 +200,15 @@ const SettingsButton = styled.button`
   padding: 0;
   border: 0;
   background: none;
-  color: inherit;
+  color: ${({ theme }) => theme.colors.onNightMuted};
   font: inherit;
-  text-decoration: underline;
-  text-underline-offset: 2px;
+  text-decoration: none;
   cursor: pointer;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.onNight};
+    text-decoration: underline;
+  }
 
   &:focus-visible {
     outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};

@@ -140,7 +140,7 @@ const Fields = styled.div<{ $layout: "stacked" | "inline" }>`
   display: grid;
   gap: ${({ theme }) => theme.space[4]};
   grid-template-columns: ${({ $layout }) => ($layout === "inline" ? "minmax(0, 1fr)" : "repeat(2, minmax(0, 1fr))")};
-  align-items: end;
+  align-items: ${({ $layout }) => ($layout === "inline" ? "end" : "start")};
 
   @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
     grid-template-columns: ${({ $layout }) =>

@@ -9,9 +9,13 @@ import { Icon } from "../components/Icon";
 import { SectionShell } from "../components/SectionShell";
 import { Eyebrow, Text } from "../components/Text";
 import { formTeamEmail } from "../forms/formSlot";
-import { LeadForm } from "../forms/LeadForm";
 import { AbVariants } from "../providers/experiments/AbVariants";
 import { media } from "../styles/media";
+
+// Server-rendered like the rest of the page; its code arrives as its own chunk, off the first load.
+const LeadForm = React.lazy(() =>
+  import("../forms/LeadForm").then((module) => ({ default: module.LeadForm })),
+);
 
 export type FormSectionProps = FormSectionContent & {
   /** Values the page adds to the payload (the webinar's HubSpot form id and name). */
@@ -42,19 +46,21 @@ export function FormSection({
           <CheckList items={points} />
         </Copy>
         <Slot data-form-slot={form}>
-          {variant === "single-pane-test" ? (
-            <AbVariants
-              experiment="contact-sales-single-pane"
-              control={<LeadForm form={form} />}
-              treatment={<LeadForm form={form} variant="single-pane" />}
-            />
-          ) : (
-            <LeadForm
-              form={form}
-              {...(variant === "risk-assessment" ? { variant } : {})}
-              {...(extra ? { extra } : {})}
-            />
-          )}
+          <React.Suspense fallback={<FormPlaceholder aria-hidden="true" />}>
+            {variant === "single-pane-test" ? (
+              <AbVariants
+                experiment="contact-sales-single-pane"
+                control={<LeadForm form={form} />}
+                treatment={<LeadForm form={form} variant="single-pane" />}
+              />
+            ) : (
+              <LeadForm
+                form={form}
+                {...(variant === "risk-assessment" ? { variant } : {})}
+                {...(extra ? { extra } : {})}
+              />
+            )}
+          </React.Suspense>
           <MailNote $size="sm">
             Prefer email? Write to{" "}
             <MailLink href={`mailto:${address}`}>
@@ -102,4 +108,9 @@ const MailLink = styled.a`
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`;
+
+/** Roughly a form's height, for the moment before its code arrives (only without server rendering). */
+const FormPlaceholder = styled.div`
+  min-height: 20rem;
 `;

@@ -5,8 +5,11 @@ import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
-import { NewsletterSignup } from "../forms/NewsletterSignup";
 import { media } from "../styles/media";
+
+const NewsletterSignup = React.lazy(() =>
+  import("../forms/NewsletterSignup").then((module) => ({ default: module.NewsletterSignup })),
+);
 
 export function NewsletterBanner() {
   return (
@@ -21,7 +24,9 @@ export function NewsletterBanner() {
             unsubscribe.
           </Text>
         </div>
-        <NewsletterSignup placement="NewsletterBanner" />
+        <React.Suspense fallback={null}>
+          <NewsletterSignup placement="NewsletterBanner" />
+        </React.Suspense>
       </Band>
     </SectionShell>
   );
