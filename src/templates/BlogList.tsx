@@ -21,7 +21,10 @@ interface Context {
 const pageNote = (ctx: Context) => (ctx.page > 1 ? ` (page ${ctx.page} of ${ctx.numPages})` : "");
 
 /** Title, description and crumbs of a listing, from which kind of listing it is. */
-function describe(data: Data, ctx: Context): { title: string; description: string; eyebrow?: string; crumbs: Crumb[] } {
+function describe(
+  data: Data,
+  ctx: Context,
+): { title: string; description: string; eyebrow?: string; crumbs: Crumb[] } {
   const { tag, author } = data;
   const note = pageNote(ctx);
   if (author && tag) {
@@ -52,7 +55,10 @@ function describe(data: Data, ctx: Context): { title: string; description: strin
     title: `Blog${note}`,
     description: `Fraud research, engineering notes, tutorials and guides on device intelligence, bot detection and account security from the ${site.productName} team.${note}`,
     eyebrow: "Blog",
-    crumbs: ctx.page > 1 ? blogCrumbs("en", { label: `Page ${ctx.page}` }) : [{ label: "Home", href: "/" }, { label: "Blog" }],
+    crumbs:
+      ctx.page > 1
+        ? blogCrumbs("en", { label: `Page ${ctx.page}` })
+        : [{ label: "Home", href: "/" }, { label: "Blog" }],
   };
 }
 
@@ -68,12 +74,20 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<Data, 
     entries: data.posts.nodes.map(toPostCard),
     listTitle: data.featured ? "Latest articles" : "Articles",
     emptyText: "No articles here yet.",
-    pagination: { page: pageContext.page, numPages: pageContext.numPages, basePath: pageContext.basePath },
+    pagination: {
+      page: pageContext.page,
+      numPages: pageContext.numPages,
+      basePath: pageContext.basePath,
+    },
     topics: {
       title: "Topics",
       links: data.allTag.nodes
         .filter((t) => pageContext.topicKeys.includes(t.key))
-        .map((t) => ({ label: t.label, href: data.author ? `${data.author.path}${t.key}/` : t.path, current: t.key === data.tag?.key })),
+        .map((t) => ({
+          label: t.label,
+          href: data.author ? `${data.author.path}${t.key}/` : t.path,
+          current: t.key === data.tag?.key,
+        })),
     },
     cta: postCta(null, "en"),
     newsletter: !data.author && !data.tag,
@@ -84,8 +98,18 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<Data, 
 export function Head({ data, pageContext, location }: HeadProps<Data, Context>) {
   const { title, description, crumbs } = describe(data, pageContext);
   return (
-    <Seo title={title} description={description} pathname={location.pathname} canonical={pageContext.canonical ?? undefined}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.url, crumbs, location.pathname)) }} />
+    <Seo
+      title={title}
+      description={description}
+      pathname={location.pathname}
+      canonical={pageContext.canonical ?? undefined}
+    >
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLd(breadcrumbList(site.url, crumbs, location.pathname)),
+        }}
+      />
     </Seo>
   );
 }

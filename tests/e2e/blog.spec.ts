@@ -13,7 +13,9 @@ const BRAZIL_BR = "/blog/geolocation-brazil-gambling-regulations-br/";
 
 /** Every internal link and image in the page's main content answers 200 (routes.spec.ts checks the header and footer). */
 async function expectNoBrokenLinks(page: Page, request: APIRequestContext) {
-  const hrefs = await page.locator('main a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .locator('main a[href^="/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   const broken: string[] = [];
   for (const href of new Set(hrefs.map((h) => h.split("#")[0] ?? h))) {
     // Routes another open issue builds are known not to resolve yet (as in routes.spec.ts).
@@ -22,15 +24,21 @@ async function expectNoBrokenLinks(page: Page, request: APIRequestContext) {
     if (status !== 200) broken.push(`${href} → ${status}`);
   }
   expect(broken, "broken internal links").toEqual([]);
-  const images = await page.locator("main img").evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src));
+  const images = await page
+    .locator("main img")
+    .evaluateAll((imgs) =>
+      imgs.map((img) => (img as HTMLImageElement).currentSrc || (img as HTMLImageElement).src),
+    );
   for (const src of images) expect((await request.get(src)).status(), src).toBe(200);
 }
 
 /** Paths of the post cards listed in the page's main content. */
 async function listedPaths(page: Page): Promise<string[]> {
-  return page.locator("main article a[href^='/blog/'], main li a[href^='/blog/'], main section[aria-label='Featured'] a").evaluateAll((links) =>
-    links.map((a) => a.getAttribute("href") ?? ""),
-  );
+  return page
+    .locator(
+      "main article a[href^='/blog/'], main li a[href^='/blog/'], main section[aria-label='Featured'] a",
+    )
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
 }
 
 for (const family of routeFamilies) {
@@ -48,33 +56,46 @@ for (const family of routeFamilies) {
   });
 }
 
-test("blog index page 1 features the newest featured post and paginates to page 2", async ({ page }) => {
+test("blog index page 1 features the newest featured post and paginates to page 2", async ({
+  page,
+}) => {
   await page.goto("/blog/");
   await expect(page.locator("h1")).toHaveText("Blog");
   const featured = page.locator("section[aria-label='Featured']");
-  await expect(featured.getByRole("link", { name: /Credential stuffing: a layered defence/ })).toBeVisible();
+  await expect(
+    featured.getByRole("link", { name: /Credential stuffing: a layered defence/ }),
+  ).toBeVisible();
   const cards = page.locator("main ul[role='list'] > li");
   await expect(cards).toHaveCount(12);
   const pager = page.getByRole("navigation", { name: "Pages" });
   await expect(pager.locator("[aria-current='page']")).toHaveText("1");
   await expect(pager.getByRole("link", { name: "Older →" })).toHaveAttribute("href", "/blog/2/");
   // Opened directly: scrolling to the pager would bring footer links of other issues into view.
-  await page.goto(await pager.getByRole("link", { name: "Page 2" }).getAttribute("href") ?? "");
+  await page.goto((await pager.getByRole("link", { name: "Page 2" }).getAttribute("href")) ?? "");
   await expect(page.locator("h1")).toHaveText("Blog (page 2 of 2)");
   await expect(page.locator("main ul[role='list'] > li")).toHaveCount(1);
   await expect(page.locator("section[aria-label='Featured']")).toHaveCount(0);
-  await expect(page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "← Newer" })).toHaveAttribute("href", "/blog/");
+  await expect(
+    page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "← Newer" }),
+  ).toHaveAttribute("href", "/blog/");
   await snap(page, "blog-page-2");
 });
 
-test("a post has breadcrumbs, authors, hero, table of contents with working anchors, highlighted code and related posts", async ({ page }) => {
+test("a post has breadcrumbs, authors, hero, table of contents with working anchors, highlighted code and related posts", async ({
+  page,
+}) => {
   await page.goto("/blog/tutorial-block-checkout-bots/");
-  await expect(page.locator("h1")).toHaveText("Tutorial: block automated checkout bots with a server-side check");
+  await expect(page.locator("h1")).toHaveText(
+    "Tutorial: block automated checkout bots with a server-side check",
+  );
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("link", { name: "Blog" })).toHaveAttribute("href", "/blog/");
   await expect(crumbs.locator("[aria-current='page']")).toContainText("Tutorial: block");
   await expect(page.getByRole("heading", { name: "Written by" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Hannah Lindqvist" }).last()).toHaveAttribute("href", "/blog/author/hannah-lindqvist/");
+  await expect(page.getByRole("link", { name: "Hannah Lindqvist" }).last()).toHaveAttribute(
+    "href",
+    "/blog/author/hannah-lindqvist/",
+  );
   // Hero through our own <picture> (no gatsby-plugin-image runtime), eager and sized so nothing shifts.
   const hero = page.locator("main picture img").first();
   await expect(hero).toHaveAttribute("alt", /automated traffic/);
@@ -82,7 +103,9 @@ test("a post has breadcrumbs, authors, hero, table of contents with working anch
   // Markdown image: gatsby-remark-images output, lazy, at most 766 px wide.
   const inline = page.locator(".gatsby-resp-image-image");
   await expect(inline).toHaveAttribute("loading", "lazy");
-  const maxWidth = await page.locator(".gatsby-resp-image-wrapper").evaluate((el) => getComputedStyle(el).maxWidth);
+  const maxWidth = await page
+    .locator(".gatsby-resp-image-wrapper")
+    .evaluate((el) => getComputedStyle(el).maxWidth);
   expect(Number.parseFloat(maxWidth)).toBeLessThanOrEqual(766);
   // Code highlighted at build time.
   await expect(page.locator(".gatsby-highlight .token.keyword").first()).toBeVisible();
@@ -92,30 +115,43 @@ test("a post has breadcrumbs, authors, hero, table of contents with working anch
   await expect(page).toHaveURL(/#2-apply-it-in-the-route$/);
   const heading = page.locator('[id="2-apply-it-in-the-route"]');
   await expect(heading).toBeInViewport();
-  await expect.poll(async () => heading.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(40);
+  await expect
+    .poll(async () => heading.evaluate((el) => el.getBoundingClientRect().top))
+    .toBeGreaterThanOrEqual(40);
   // Related posts share a tag.
   const related = page.locator("section[aria-labelledby='related-title'] li");
   await expect(related).toHaveCount(3);
   await expect(page.locator("main").getByRole("link", { name: "Start free trial" })).toBeVisible();
 });
 
-test("markdown links: internal ones navigate client-side, the rest are left to the browser", async ({ page }) => {
+test("markdown links: internal ones navigate client-side, the rest are left to the browser", async ({
+  page,
+}) => {
   await page.goto(POST);
   await page.evaluate(() => ((window as unknown as { __marker: string }).__marker = "still-here"));
   await page.locator("main article a[href='/blog/guide-new-account-fraud/']").first().click();
   await expect(page).toHaveURL(/\/blog\/guide-new-account-fraud\/$/);
   await expect(page.locator("h1")).toHaveText("A practical guide to new account fraud");
   // Same document: Gatsby's router navigated without a full page load.
-  expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe("still-here");
+  expect(await page.evaluate(() => (window as unknown as { __marker?: string }).__marker)).toBe(
+    "still-here",
+  );
 });
 
 test("structured data: Article with author and date, and BreadcrumbList", async ({ page }) => {
   await page.goto(POST);
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const data = blocks.flatMap((text) => JSON.parse(text) as unknown[]).flat() as Array<Record<string, unknown>>;
+  const data = blocks.flatMap((text) => JSON.parse(text) as unknown[]).flat() as Array<
+    Record<string, unknown>
+  >;
   const article = data.find((d) => d["@type"] === "BlogPosting");
-  expect(article).toMatchObject({ headline: expect.stringContaining("Credential stuffing"), datePublished: "2025-06-10T00:00:00.000Z" });
-  expect(article?.["author"]).toEqual([expect.objectContaining({ "@type": "Person", name: "Maya Okafor" })]);
+  expect(article).toMatchObject({
+    headline: expect.stringContaining("Credential stuffing"),
+    datePublished: "2025-06-10T00:00:00.000Z",
+  });
+  expect(article?.["author"]).toEqual([
+    expect.objectContaining({ "@type": "Person", name: "Maya Okafor" }),
+  ]);
   const crumbs = data.find((d) => d["@type"] === "BreadcrumbList");
   expect((crumbs?.["itemListElement"] as unknown[]).length).toBeGreaterThanOrEqual(3);
 });
@@ -131,14 +167,22 @@ test("tag pages list only their posts, including tutorials and guides", async ({
   expect(await listedPaths(page)).toContain(POST);
 });
 
-test("an author page lists the author's posts and links to author-tag pages canonical to it", async ({ page }) => {
+test("an author page lists the author's posts and links to author-tag pages canonical to it", async ({
+  page,
+}) => {
   await page.goto("/blog/author/hannah-lindqvist/");
   await expect(page.locator("h1")).toHaveText("Articles by Hannah Lindqvist");
   expect(await listedPaths(page)).toContain("/blog/tutorial-server-side-verification-node/");
-  await page.getByRole("navigation", { name: "Topics" }).getByRole("link", { name: "Tutorials" }).click();
+  await page
+    .getByRole("navigation", { name: "Topics" })
+    .getByRole("link", { name: "Tutorials" })
+    .click();
   await expect(page).toHaveURL(/\/blog\/author\/hannah-lindqvist\/tutorials\/$/);
   await expect(page.locator("h1")).toHaveText("Tutorials articles by Hannah Lindqvist");
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${site.url}/blog/author/hannah-lindqvist/`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    "href",
+    `${site.url}/blog/author/hannah-lindqvist/`,
+  );
   expect(await listedPaths(page)).not.toContain("/blog/cookies-vs-device-identification/");
 });
 
@@ -152,7 +196,9 @@ test("case studies: the list links every story and a story shows its results", a
   await expect(page.locator("figure blockquote")).toBeVisible();
 });
 
-test("webinars: the list links each webinar and its page has the WebinarForm slot", async ({ page }) => {
+test("webinars: the list links each webinar and its page has the WebinarForm slot", async ({
+  page,
+}) => {
   await page.goto("/webinars/");
   await expect(page.locator("h1")).toHaveText("Webinars");
   await page.getByRole("link", { name: /Credential stuffing in 2025/ }).click();
@@ -163,16 +209,27 @@ test("webinars: the list links each webinar and its page has the WebinarForm slo
   await expect(page.getByRole("heading", { name: "Speakers" })).toBeVisible();
 });
 
-test("the Brazil post and its pt-BR variant link each other with hreflang and set lang", async ({ page }) => {
+test("the Brazil post and its pt-BR variant link each other with hreflang and set lang", async ({
+  page,
+}) => {
   for (const [path, lang] of [
     [BRAZIL, "en"],
     [BRAZIL_BR, "pt-BR"],
   ] as const) {
     await page.goto(path);
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
-    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute("href", `${site.url}${BRAZIL}`);
-    await expect(page.locator('link[rel="alternate"][hreflang="pt-BR"]')).toHaveAttribute("href", `${site.url}${BRAZIL_BR}`);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${site.url}${path}`);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute(
+      "href",
+      `${site.url}${BRAZIL}`,
+    );
+    await expect(page.locator('link[rel="alternate"][hreflang="pt-BR"]')).toHaveAttribute(
+      "href",
+      `${site.url}${BRAZIL_BR}`,
+    );
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      `${site.url}${path}`,
+    );
   }
   await expect(page.locator("h1")).toContainText("Geolocalização");
   await expect(page.getByRole("link", { name: "Read in English" })).toHaveAttribute("href", BRAZIL);
@@ -182,7 +239,10 @@ test("the Brazil post and its pt-BR variant link each other with hreflang and se
   expect(await listedPaths(page)).toEqual(expect.not.arrayContaining([BRAZIL_BR]));
 });
 
-test("RSS is valid XML with the newest 20 visible posts (14 today), full content and absolute links", async ({ page, request }) => {
+test("RSS is valid XML with the newest 20 visible posts (14 today), full content and absolute links", async ({
+  page,
+  request,
+}) => {
   const response = await request.get("/rss.xml");
   expect(response.status()).toBe(200);
   const xml = await response.text();
@@ -193,7 +253,9 @@ test("RSS is valid XML with the newest 20 visible posts (14 today), full content
     return {
       error: doc.querySelector("parsererror")?.textContent ?? null,
       links: items.map((item) => item.querySelector("link")?.textContent ?? ""),
-      content: items[0]?.getElementsByTagNameNS("http://purl.org/rss/1.0/modules/content/", "encoded")[0]?.textContent ?? "",
+      content:
+        items[0]?.getElementsByTagNameNS("http://purl.org/rss/1.0/modules/content/", "encoded")[0]
+          ?.textContent ?? "",
     };
   }, xml);
   expect(result.error).toBeNull();
@@ -207,12 +269,20 @@ test("RSS is valid XML with the newest 20 visible posts (14 today), full content
   expect(result.content).not.toContain("{product}");
 });
 
-test("a hidden post is reachable but noindex, and absent from lists, RSS and the sitemap", async ({ page, request }) => {
+test("a hidden post is reachable but noindex, and absent from lists, RSS and the sitemap", async ({
+  page,
+  request,
+}) => {
   const response = await page.goto(HIDDEN);
   expect(response?.status()).toBe(200);
   await expect(page.locator("h1")).toHaveText("Preview: notes for integration partners");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
-  for (const listing of ["/blog/", "/blog/2/", "/blog/tag/engineering/", "/blog/author/hannah-lindqvist/"]) {
+  for (const listing of [
+    "/blog/",
+    "/blog/2/",
+    "/blog/tag/engineering/",
+    "/blog/author/hannah-lindqvist/",
+  ]) {
     await page.goto(listing);
     expect(await listedPaths(page), listing).not.toContain(HIDDEN);
   }
@@ -229,7 +299,9 @@ test("a draft has no page", async ({ request }) => {
   expect((await request.get(`/page-data${DRAFT}page-data.json`)).status()).toBe(404);
 });
 
-test("the post page stays lean: no gatsby-plugin-image runtime or react-dom/server in its scripts", async ({ page }) => {
+test("the post page stays lean: no gatsby-plugin-image runtime or react-dom/server in its scripts", async ({
+  page,
+}) => {
   const scripts: string[] = [];
   page.on("response", async (res) => {
     if (res.url().endsWith(".js")) scripts.push(await res.text().catch(() => ""));
@@ -244,7 +316,9 @@ test("the post page stays lean: no gatsby-plugin-image runtime or react-dom/serv
 test("the post reads well on a phone", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(BRAZIL);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   await snap(page, "blog-post-brazil");
 });

@@ -74,7 +74,8 @@ export const test = base.extend<Options & Fixtures>({
     if (quietPopups) {
       await context.addInitScript((key) => {
         try {
-          if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, String(Date.now()));
+          if (window.localStorage.getItem(key) === null)
+            window.localStorage.setItem(key, String(Date.now()));
         } catch {
           // No storage on opaque origins.
         }

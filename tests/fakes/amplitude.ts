@@ -8,7 +8,11 @@ import type { AddressInfo } from "node:net";
 
 export const FAKE_AMPLITUDE_KEY = "0123456789abcdef0123456789abcdef";
 
-export type FakeEvent = Record<string, unknown> & { event_type: string; device_id?: string; user_id?: string };
+export type FakeEvent = Record<string, unknown> & {
+  event_type: string;
+  device_id?: string;
+  user_id?: string;
+};
 
 export type AmplitudeRoute = {
   route(req: http.IncomingMessage, res: http.ServerResponse): boolean;
@@ -18,7 +22,9 @@ export type AmplitudeRoute = {
   destroyHanging(): void;
 };
 
-export function createAmplitudeRoute(options: { apiKey?: string; minIdLength?: number } = {}): AmplitudeRoute {
+export function createAmplitudeRoute(
+  options: { apiKey?: string; minIdLength?: number } = {},
+): AmplitudeRoute {
   const apiKey = options.apiKey ?? FAKE_AMPLITUDE_KEY;
   const events: FakeEvent[] = [];
   const seen = new Set<string>();
@@ -27,7 +33,10 @@ export function createAmplitudeRoute(options: { apiKey?: string; minIdLength?: n
   let hangAll = false;
 
   const send = (res: http.ServerResponse, status: number, body: Record<string, unknown>) => {
-    res.writeHead(status, { "content-type": "application/json", "access-control-allow-origin": "*" });
+    res.writeHead(status, {
+      "content-type": "application/json",
+      "access-control-allow-origin": "*",
+    });
     res.end(JSON.stringify({ code: status, ...body }));
   };
 
@@ -50,22 +59,30 @@ export function createAmplitudeRoute(options: { apiKey?: string; minIdLength?: n
       } catch {
         return send(res, 400, { error: "Invalid JSON request body" });
       }
-      if (typeof body.api_key !== "string") return send(res, 400, { error: "Request missing required field", missing_field: "api_key" });
-      if (!Array.isArray(body.events)) return send(res, 400, { error: "Request missing required field", missing_field: "events" });
-      if (body.api_key !== apiKey) return send(res, 400, { error: `Invalid API key: ${body.api_key}` });
+      if (typeof body.api_key !== "string")
+        return send(res, 400, {
+          error: "Request missing required field",
+          missing_field: "api_key",
+        });
+      if (!Array.isArray(body.events))
+        return send(res, 400, { error: "Request missing required field", missing_field: "events" });
+      if (body.api_key !== apiKey)
+        return send(res, 400, { error: `Invalid API key: ${body.api_key}` });
       if (body.events.length > 2000) return send(res, 413, { error: "Payload too large" });
       const minId = body.options?.min_id_length ?? options.minIdLength ?? 5;
       const missing: Record<string, number[]> = {};
       const invalid: Record<string, number[]> = {};
       const short: Record<string, number[]> = {};
       (body.events as FakeEvent[]).forEach((event, index) => {
-        if (typeof event.event_type !== "string" || event.event_type === "") (missing.event_type ??= []).push(index);
+        if (typeof event.event_type !== "string" || event.event_type === "")
+          (missing.event_type ??= []).push(index);
         if (!event.device_id && !event.user_id) (missing.device_id ??= []).push(index);
         for (const key of ["device_id", "user_id"] as const) {
           const id = event[key];
           if (typeof id === "string" && id.length < minId) (short[key] ??= []).push(index);
         }
-        if (event.time !== undefined && !Number.isInteger(event.time)) (invalid.time ??= []).push(index);
+        if (event.time !== undefined && !Number.isInteger(event.time))
+          (invalid.time ??= []).push(index);
       });
       if (Object.keys(missing).length || Object.keys(invalid).length || Object.keys(short).length) {
         return send(res, 400, {
@@ -81,7 +98,11 @@ export function createAmplitudeRoute(options: { apiKey?: string; minIdLength?: n
         if (id) seen.add(id);
         events.push(event);
       }
-      send(res, 200, { events_ingested: body.events.length, payload_size_bytes: raw.length, server_upload_time: Date.now() });
+      send(res, 200, {
+        events_ingested: body.events.length,
+        payload_size_bytes: raw.length,
+        server_upload_time: Date.now(),
+      });
     });
   }
 
@@ -125,7 +146,10 @@ export function createAmplitudeRoute(options: { apiKey?: string; minIdLength?: n
       }
       if (url.pathname === "/2/httpapi") {
         if (req.method === "OPTIONS") {
-          res.writeHead(204, { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type" });
+          res.writeHead(204, {
+            "access-control-allow-origin": "*",
+            "access-control-allow-headers": "content-type",
+          });
           res.end();
         } else if (req.method === "POST") ingest(req, res);
         else send(res, 404, { error: "Not found" });

@@ -17,7 +17,11 @@ afterAll(async () => {
 beforeEach(() => {
   fake.events.length = 0;
   fake.hang(false);
-  env = readAmplitudeEnv({ AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY, AMPLITUDE_API_URL: fake.origin, AMPLITUDE_TIMEOUT_MS: "300" });
+  env = readAmplitudeEnv({
+    AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY,
+    AMPLITUDE_API_URL: fake.origin,
+    AMPLITUDE_TIMEOUT_MS: "300",
+  });
 });
 
 const post = (body: unknown, headers: Record<string, string> = {}, current: AmplitudeEnv = env) =>
@@ -78,7 +82,9 @@ describe("POST /amp-exp/", () => {
     fake.destroyHanging();
     const missing = await post(good, {}, { ...env, apiKey: null });
     expect(missing.status).toBe(404);
-    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe("not_configured");
+    expect(((await missing.json()) as { error: { code: string } }).error.code).toBe(
+      "not_configured",
+    );
   });
 
   it("parseExposure accepts every known experiment", () => {
