@@ -1,14 +1,15 @@
 /** Browser entry: the same providers and layout as the server renderer, plus client-start effects. */
 import * as React from "react";
 import type { GatsbyBrowser } from "gatsby";
-import { AppProviders } from "./src/providers/AppProviders";
+import { AppProviders, isHeadElement } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
 import { careersConsoleMessage } from "./src/data/careersMessage";
 import { emitRouteChange } from "./src/providers/visit-history/routeEvents";
 
-export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) => (
-  <AppProviders>{element}</AppProviders>
-);
+// Gatsby also passes each page's <Head> through wrapRootElement (in a hidden root): it gets no
+// providers, or consent, identification and analytics would run a second, invisible time.
+export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) =>
+  isHeadElement(element) ? element : <AppProviders>{element}</AppProviders>;
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
   <Layout pathname={props.location.pathname}>{element}</Layout>

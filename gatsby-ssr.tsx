@@ -1,14 +1,15 @@
 /** Server-render entry: the same providers and layout as the browser, plus head tags. */
 import * as React from "react";
 import type { GatsbySSR } from "gatsby";
-import { AppProviders } from "./src/providers/AppProviders";
+import { AppProviders, isHeadElement } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
 import { site } from "./src/config/site";
 import { headScript } from "./src/providers/experiments/flags";
 
-export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) => (
-  <AppProviders>{element}</AppProviders>
-);
+// Gatsby also passes each page's <Head> through wrapRootElement (in a hidden root): it gets no
+// providers, or consent, identification and analytics would run a second, invisible time.
+export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) =>
+  isHeadElement(element) ? element : <AppProviders>{element}</AppProviders>;
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => (
   <Layout pathname={props.location.pathname}>{element}</Layout>

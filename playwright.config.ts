@@ -1,6 +1,8 @@
 // Playwright configuration: the production build on the local server, driven by Debian's Chromium, offline.
 import { defineConfig, devices } from "@playwright/test";
 import { e2ePort, fakesOrigin, fakesPort } from "./tests/e2e/support/fakes";
+import { FAKE_AMPLITUDE_KEY } from "./tests/fakes/amplitude";
+import { FAKE_FPJS_SECRET } from "./tests/fakes/fingerprint";
 import { hubspotServerEnv } from "./tests/fakes/hubspot";
 
 const port = e2ePort;
@@ -81,6 +83,12 @@ export default defineConfig({
         ...hubspotServerEnv(fakesOrigin),
         HUBSPOT_TIMEOUT_MS: "2000",
         LEADS_OUTBOX_DIR: "tests/artifacts/outbox",
+        // Exposures from /amp-exp/ reach the fake Amplitude ingestion.
+        AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY,
+        AMPLITUDE_API_URL: fakesOrigin,
+        // The events and visits functions ask the fake Server API.
+        FPJS_SECRET_API_KEY: FAKE_FPJS_SECRET,
+        FPJS_SERVER_API_URL: fakesOrigin,
       },
       reuseExistingServer: !isCI,
       timeout: 60_000,

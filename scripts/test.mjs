@@ -119,7 +119,18 @@ const runners = {
     );
     const apiUrl = process.env.GATSBY_API_URL ?? `http://127.0.0.1:${fakesPort}/api`;
     const { value: result, seconds } = await timed(() =>
-      gatsbyBuild(root, { env: baseEnv({ GATSBY_API_URL: apiUrl }), purpose: "test" }),
+      gatsbyBuild(root, {
+        env: baseEnv({
+          GATSBY_API_URL: apiUrl,
+          // Analytics on, pointed at the fake ingestion (tests/fakes/amplitude.ts).
+          GATSBY_AMPLITUDE_API_KEY: "0123456789abcdef0123456789abcdef",
+          GATSBY_AMPLITUDE_SERVER_URL: `http://127.0.0.1:${fakesPort}/2/httpapi`,
+          // Identification on, with a loopback agent (tests/fakes/fingerprint.ts) in place of the CDN.
+          GATSBY_FPJS_PUBLIC_API_KEY: "e2ePublicKey0001",
+          GATSBY_FPJS_TEST_AGENT_URL: `http://127.0.0.1:${fakesPort}/__fake/fingerprint/identify`,
+        }),
+        purpose: "test",
+      }),
     );
     const ok = result.code === 0;
     summary.push({

@@ -23,11 +23,23 @@ const initials = (name: string) =>
     .slice(0, 2)
     .join("");
 
-export function AuthorCard({ name, role, href, bio, photo, links = [], headingLevel = 3 }: AuthorCardProps & { headingLevel?: 2 | 3 | 4 }) {
+export function AuthorCard({
+  name,
+  role,
+  href,
+  bio,
+  photo,
+  links = [],
+  headingLevel = 3,
+}: AuthorCardProps & { headingLevel?: 2 | 3 | 4 }) {
   const NameTag = `h${headingLevel}` as const;
   return (
     <Wrapper>
-      {photo ? <Avatar as={Picture} image={photo} sizes="56px" /> : <Avatar aria-hidden="true">{initials(name)}</Avatar>}
+      {photo ? (
+        <Avatar as={Picture} image={photo} sizes="56px" />
+      ) : (
+        <Avatar aria-hidden="true">{initials(name)}</Avatar>
+      )}
       <div>
         <Name as={NameTag}>
           <Link href={href}>{name}</Link>

@@ -4,7 +4,13 @@ import styled from "styled-components";
 import type { Crumb } from "../data/structuredData";
 import { Link } from "./Link";
 
-export function Breadcrumbs({ crumbs, label = "Breadcrumb" }: { crumbs: readonly Crumb[]; label?: string }) {
+export function Breadcrumbs({
+  crumbs,
+  label = "Breadcrumb",
+}: {
+  crumbs: readonly Crumb[];
+  label?: string;
+}) {
   return (
     <Nav aria-label={label}>
       <ol>
@@ -12,7 +18,11 @@ export function Breadcrumbs({ crumbs, label = "Breadcrumb" }: { crumbs: readonly
           const last = index === crumbs.length - 1;
           return (
             <li key={`${crumb.label}-${index}`}>
-              {last || !crumb.href ? <span aria-current={last ? "page" : undefined}>{crumb.label}</span> : <Link href={crumb.href}>{crumb.label}</Link>}
+              {last || !crumb.href ? (
+                <span aria-current={last ? "page" : undefined}>{crumb.label}</span>
+              ) : (
+                <Link href={crumb.href}>{crumb.label}</Link>
+              )}
             </li>
           );
         })}

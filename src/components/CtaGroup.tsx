@@ -28,6 +28,7 @@ export function CtaGroup({
         <Button
           key={cta.href + cta.label}
           href={cta.href}
+          data-cta="content"
           size={size}
           arrow={arrow && index === 0}
           variant={cta.variant ?? (index === 0 ? primary : secondary)}

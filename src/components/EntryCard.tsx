@@ -21,10 +21,24 @@ export interface EntryCardProps {
   lang?: string;
 }
 
-export function EntryCard({ href, title, description, label, meta, image, lang, featured = false }: EntryCardProps & { featured?: boolean }) {
+export function EntryCard({
+  href,
+  title,
+  description,
+  label,
+  meta,
+  image,
+  lang,
+  featured = false,
+}: EntryCardProps & { featured?: boolean }) {
   return (
     <Wrapper $interactive $featured={featured} lang={lang}>
-      {image ? <Thumb image={image} sizes={featured ? "(min-width: 1024px) 600px, 100vw" : "(min-width: 1024px) 380px, 100vw"} /> : null}
+      {image ? (
+        <Thumb
+          image={image}
+          sizes={featured ? "(min-width: 1024px) 600px, 100vw" : "(min-width: 1024px) 380px, 100vw"}
+        />
+      ) : null}
       <Body $featured={featured}>
         {label ? <Label>{label}</Label> : null}
         <Heading level={featured ? 2 : 3} size={featured ? "lg" : "md"}>

@@ -157,10 +157,12 @@ export function Header({ pathname }: { pathname: string }) {
         </DesktopNav>
         <Actions>
           <LoginLink href={headerActions.login.url}>{headerActions.login.title}</LoginLink>
-          <Button href={headerActions.contactSales.url} variant="secondary">
+          <Button href={headerActions.contactSales.url} variant="secondary" data-cta="header">
             {headerActions.contactSales.title}
           </Button>
-          <Button href={headerActions.signup.url}>{headerActions.signup.title}</Button>
+          <Button href={headerActions.signup.url} data-cta="header">
+            {headerActions.signup.title}
+          </Button>
         </Actions>
         <PhoneMenu pathname={pathname} />
       </Inner>

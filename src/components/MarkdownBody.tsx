@@ -24,13 +24,16 @@ export function MarkdownBody({ html, className }: { html: string; className?: st
     void navigate(target);
   }, []);
   // The handler only upgrades links, which stay plain <a> elements for keyboard and assistive tech.
-  return <Body className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <Body className={className} onClick={onClick} dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }
 
 const Body = styled(Prose)`
   max-width: none;
 
-  h2, h3 {
+  h2,
+  h3 {
     position: relative;
   }
   .heading-anchor {
@@ -55,13 +58,27 @@ const Body = styled(Prose)`
     font-size: ${({ theme }) => theme.fontSizes.sm};
     line-height: ${({ theme }) => theme.lineHeights.snug};
   }
-  .token.keyword, .token.boolean, .token.operator, .token.important, .token.atrule, .token.selector {
+  .token.keyword,
+  .token.boolean,
+  .token.operator,
+  .token.important,
+  .token.atrule,
+  .token.selector {
     color: ${({ theme }) => theme.colors.codeKeyword};
   }
-  .token.string, .token.char, .token.attr-value, .token.number, .token.builtin, .token.inserted, .token.url {
+  .token.string,
+  .token.char,
+  .token.attr-value,
+  .token.number,
+  .token.builtin,
+  .token.inserted,
+  .token.url {
     color: ${({ theme }) => theme.colors.codeString};
   }
-  .token.comment, .token.prolog, .token.doctype, .token.cdata {
+  .token.comment,
+  .token.prolog,
+  .token.doctype,
+  .token.cdata {
     color: ${({ theme }) => theme.colors.codeComment};
     font-style: italic;
   }

@@ -17,7 +17,14 @@ export interface PageHeaderProps {
   narrow?: boolean;
 }
 
-export function PageHeader({ crumbs, eyebrow, title, lead, children, narrow = false }: PageHeaderProps) {
+export function PageHeader({
+  crumbs,
+  eyebrow,
+  title,
+  lead,
+  children,
+  narrow = false,
+}: PageHeaderProps) {
   return (
     <Band>
       <Container $narrow={narrow}>

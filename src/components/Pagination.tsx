@@ -23,7 +23,9 @@ export function Pagination({ page, numPages, pathFor, label = "Pages" }: Paginat
       <ol>
         {pagerItems(page, numPages).map((item, index) =>
           item === "gap" ? (
-            <li key={`gap-${index}`} aria-hidden="true">…</li>
+            <li key={`gap-${index}`} aria-hidden="true">
+              …
+            </li>
           ) : (
             <li key={item}>
               {item === page ? (
@@ -61,7 +63,8 @@ const Nav = styled.nav`
     padding: 0;
     list-style: none;
   }
-  a, li > span {
+  a,
+  li > span {
     display: inline-flex;
     align-items: center;
     justify-content: center;

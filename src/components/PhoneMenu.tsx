@@ -88,10 +88,15 @@ export function PhoneMenu({ pathname }: { pathname: string }) {
           </ul>
         </nav>
         <Actions>
-          <Button href={headerActions.contactSales.url} variant="secondary" size="lg">
+          <Button
+            href={headerActions.contactSales.url}
+            variant="secondary"
+            size="lg"
+            data-cta="phone-menu"
+          >
             {headerActions.contactSales.title}
           </Button>
-          <Button href={headerActions.signup.url} size="lg">
+          <Button href={headerActions.signup.url} size="lg" data-cta="phone-menu">
             {headerActions.signup.title}
           </Button>
         </Actions>

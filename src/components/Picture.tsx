@@ -29,7 +29,12 @@ export function Picture({ image, loading = "lazy", sizes, className }: PicturePr
     >
       <picture>
         {image.sources.map((source) => (
-          <source key={source.srcSet} type={source.type} srcSet={source.srcSet} sizes={sizesValue} />
+          <source
+            key={source.srcSet}
+            type={source.type}
+            srcSet={source.srcSet}
+            sizes={sizesValue}
+          />
         ))}
         <Img
           ref={ref}

@@ -35,8 +35,13 @@ export interface PageSlice {
 }
 
 /** Splits `total` items into pages of `perPage`; there is always at least one (possibly empty) page. */
-export function paginate(total: number, perPage: number, pathFor: (page: number) => string): PageSlice[] {
-  if (!Number.isInteger(perPage) || perPage < 1) throw new Error("perPage must be a positive integer");
+export function paginate(
+  total: number,
+  perPage: number,
+  pathFor: (page: number) => string,
+): PageSlice[] {
+  if (!Number.isInteger(perPage) || perPage < 1)
+    throw new Error("perPage must be a positive integer");
   const numPages = Math.max(1, Math.ceil(Math.max(0, total) / perPage));
   return Array.from({ length: numPages }, (_, index) => ({
     page: index + 1,
@@ -50,7 +55,9 @@ export function paginate(total: number, perPage: number, pathFor: (page: number)
 /** The page links a pager shows: every page when few, otherwise first, last and neighbours with gaps. */
 export function pagerItems(current: number, numPages: number): Array<number | "gap"> {
   if (numPages <= 7) return Array.from({ length: numPages }, (_, i) => i + 1);
-  const wanted = new Set([1, numPages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= numPages));
+  const wanted = new Set(
+    [1, numPages, current - 1, current, current + 1].filter((n) => n >= 1 && n <= numPages),
+  );
   const sorted = [...wanted].sort((a, b) => a - b);
   const items: Array<number | "gap"> = [];
   sorted.forEach((n, i) => {
@@ -77,7 +84,8 @@ export function isListed(post: ListablePost): boolean {
   return !post.draft && !post.hidden && post.locale === "en";
 }
 
-const newestFirst = (a: ListablePost, b: ListablePost) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
+const newestFirst = (a: ListablePost, b: ListablePost) =>
+  b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
 
 /** Listed posts, newest first. */
 export function listedPosts<T extends ListablePost>(posts: readonly T[]): T[] {
@@ -93,7 +101,11 @@ export function featuredPost<T extends ListablePost>(posts: readonly T[]): T | u
  * Related posts: listed posts sharing the most tags with this one (newest first among equals);
  * when fewer than `limit` share a tag, the newest other posts fill the remaining places.
  */
-export function relatedPosts<T extends ListablePost>(post: ListablePost, posts: readonly T[], limit = RELATED_COUNT): T[] {
+export function relatedPosts<T extends ListablePost>(
+  post: ListablePost,
+  posts: readonly T[],
+  limit = RELATED_COUNT,
+): T[] {
   const tags = new Set(post.tagKeys);
   const candidates = listedPosts(posts).filter((other) => other.id !== post.id);
   const shared = (other: T) => other.tagKeys.filter((tag) => tags.has(tag)).length;

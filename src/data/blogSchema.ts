@@ -11,29 +11,31 @@ export const keySchema = z
   .string()
   .min(1)
   .max(80)
-  .refine((value) => slug(value) === value, { message: "must be lowercase-hyphen (what slug() produces)" });
+  .refine((value) => slug(value) === value, {
+    message: "must be lowercase-hyphen (what slug() produces)",
+  });
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 /** YAML dates arrive as Date objects or strings; both become an ISO date-time string. */
-const dateSchema = z
-  .union([z.date(), z.string()])
-  .transform((value, ctx) => {
-    const date = value instanceof Date ? value : new Date(value);
-    if (Number.isNaN(date.getTime())) {
-      ctx.addIssue({ code: "custom", message: `not a date: ${String(value)}` });
-      return z.NEVER;
-    }
-    return date.toISOString();
-  });
+const dateSchema = z.union([z.date(), z.string()]).transform((value, ctx) => {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) {
+    ctx.addIssue({ code: "custom", message: `not a date: ${String(value)}` });
+    return z.NEVER;
+  }
+  return date.toISOString();
+});
 
 const relativeFile = z
   .string()
   .regex(/^\.\/[\w./-]+\.(png|jpe?g|webp|avif)$/i, "must be a local image path like ./hero.png");
 
-const sitePathOrUrl = z.string().refine((value) => value.startsWith("/") || /^https:\/\//.test(value), {
-  message: "must be a site path (/...) or an https:// URL",
-});
+const sitePathOrUrl = z
+  .string()
+  .refine((value) => value.startsWith("/") || /^https:\/\//.test(value), {
+    message: "must be a site path (/...) or an https:// URL",
+  });
 
 const ctaSchema = z.strictObject({
   title: text(120),
@@ -45,7 +47,9 @@ const ctaSchema = z.strictObject({
 export const postFrontmatterSchema = z
   .strictObject({
     title: text(110),
-    description: text(180).refine((value) => value.length >= 50, { message: "write at least 50 characters" }),
+    description: text(180).refine((value) => value.length >= 50, {
+      message: "write at least 50 characters",
+    }),
     date: dateSchema,
     updated: dateSchema.optional(),
     authors: z.array(keySchema).min(1).max(4),
@@ -68,7 +72,8 @@ export const postFrontmatterSchema = z
     path: ["heroAlt"],
   })
   .refine((post) => (post.locale === "en") === (post.translationOf === undefined), {
-    message: "a post in another locale must name the post it translates (translationOf), and only such a post",
+    message:
+      "a post in another locale must name the post it translates (translationOf), and only such a post",
     path: ["translationOf"],
   });
 
@@ -77,12 +82,17 @@ export const authorSchema = z.strictObject({
   role: text(100),
   bio: text(500),
   photo: relativeFile.optional(),
-  links: z.array(z.strictObject({ label: text(40), url: z.url({ protocol: /^https$/ }) })).max(5).default([]),
+  links: z
+    .array(z.strictObject({ label: text(40), url: z.url({ protocol: /^https$/ }) }))
+    .max(5)
+    .default([]),
 });
 
 export const tagSchema = z.strictObject({
   label: text(40),
-  description: text(300).refine((value) => value.length >= 50, { message: "write at least 50 characters" }),
+  description: text(300).refine((value) => value.length >= 50, {
+    message: "write at least 50 characters",
+  }),
 });
 
 export const caseStudyFrontmatterSchema = z.strictObject({
@@ -92,7 +102,10 @@ export const caseStudyFrontmatterSchema = z.strictObject({
   customer: text(80),
   industry: text(60),
   /** Two to four headline results, e.g. { value: "82%", label: "fewer chargebacks" }. */
-  highlights: z.array(z.strictObject({ value: text(16), label: text(80) })).min(2).max(4),
+  highlights: z
+    .array(z.strictObject({ value: text(16), label: text(80) }))
+    .min(2)
+    .max(4),
   quote: z.strictObject({ text: text(400), author: text(80), role: text(100) }).optional(),
   draft: z.boolean().default(false),
 });
@@ -103,9 +116,17 @@ export const webinarFrontmatterSchema = z.strictObject({
   date: dateSchema,
   durationMinutes: z.number().int().min(10).max(240),
   format: z.enum(["live", "on-demand"]),
-  speakers: z.array(z.strictObject({ name: text(80), role: text(100), company: text(80).optional() })).min(1).max(6),
+  speakers: z
+    .array(z.strictObject({ name: text(80), role: text(100), company: text(80).optional() }))
+    .min(1)
+    .max(6),
   /** The HubSpot form the registration slot submits to (filled in by the forms issue). */
-  hubspotFormId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "must be a HubSpot form GUID"),
+  hubspotFormId: z
+    .string()
+    .regex(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+      "must be a HubSpot form GUID",
+    ),
   draft: z.boolean().default(false),
 });
 
@@ -116,7 +137,11 @@ export type CaseStudyFrontmatter = z.infer<typeof caseStudyFrontmatterSchema>;
 export type WebinarFrontmatter = z.infer<typeof webinarFrontmatterSchema>;
 
 /** Validates data against a schema; throws an Error naming the file and every problem. */
-export function parseContent<S extends z.ZodType>(schema: S, data: unknown, source: string): z.infer<S> {
+export function parseContent<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+  source: string,
+): z.infer<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   const problems = result.error.issues
@@ -126,12 +151,24 @@ export function parseContent<S extends z.ZodType>(schema: S, data: unknown, sour
 }
 
 /** Validates a post's slug (its folder name) against its frontmatter; throws naming the file. */
-export function checkPostSlug(postSlug: string, post: Pick<PostFrontmatter, "locale" | "translationOf">, source: string): void {
+export function checkPostSlug(
+  postSlug: string,
+  post: Pick<PostFrontmatter, "locale" | "translationOf">,
+  source: string,
+): void {
   const problems: string[] = [];
-  if (slug(postSlug) !== postSlug) problems.push(`folder name "${postSlug}" must be lowercase-hyphen`);
-  if (reservedSlugs.has(postSlug) || /^\d+$/.test(postSlug)) problems.push(`"${postSlug}" is reserved for listing routes`);
-  if (post.translationOf !== undefined && postSlug !== `${post.translationOf}${localeSuffix[post.locale]}`) {
-    problems.push(`a ${post.locale} translation of "${post.translationOf}" must live in ${post.translationOf}${localeSuffix[post.locale]}/`);
+  if (slug(postSlug) !== postSlug)
+    problems.push(`folder name "${postSlug}" must be lowercase-hyphen`);
+  if (reservedSlugs.has(postSlug) || /^\d+$/.test(postSlug))
+    problems.push(`"${postSlug}" is reserved for listing routes`);
+  if (
+    post.translationOf !== undefined &&
+    postSlug !== `${post.translationOf}${localeSuffix[post.locale]}`
+  ) {
+    problems.push(
+      `a ${post.locale} translation of "${post.translationOf}" must live in ${post.translationOf}${localeSuffix[post.locale]}/`,
+    );
   }
-  if (problems.length > 0) throw new Error(`Invalid content in ${source}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  if (problems.length > 0)
+    throw new Error(`Invalid content in ${source}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
 }

@@ -61,12 +61,17 @@ export const blogText = {
 
 export type BlogText = (typeof blogText)["en"] | (typeof blogText)["pt-BR"];
 
-export const textFor = (locale: string): BlogText => (locale === "pt-BR" ? blogText["pt-BR"] : blogText.en);
+export const textFor = (locale: string): BlogText =>
+  locale === "pt-BR" ? blogText["pt-BR"] : blogText.en;
 
-const compact = <T>(items: ReadonlyArray<Maybe<T>>): T[] => items.filter((item): item is T => item !== null && item !== undefined);
+const compact = <T>(items: ReadonlyArray<Maybe<T>>): T[] =>
+  items.filter((item): item is T => item !== null && item !== undefined);
 
 export function imageOf(node: Maybe<ImageNode>, alt: Maybe<string>) {
-  return toPictureData((node?.childImageSharp?.gatsbyImageData ?? null) as ImageDataLike | null, alt ?? "");
+  return toPictureData(
+    (node?.childImageSharp?.gatsbyImageData ?? null) as ImageDataLike | null,
+    alt ?? "",
+  );
 }
 
 /** "12 March 2025 · 6 min read", in the post's own language. */
@@ -103,18 +108,34 @@ export function toAuthorCard(author: AuthorNode, withBio = false): AuthorCardPro
 }
 
 /** The table of contents: second- and third-level headings that have an anchor. */
-export function tocOf(headings: ReadonlyArray<Maybe<{ id?: Maybe<string>; value?: Maybe<string>; depth?: Maybe<number> }>>) {
+export function tocOf(
+  headings: ReadonlyArray<
+    Maybe<{ id?: Maybe<string>; value?: Maybe<string>; depth?: Maybe<number> }>
+  >,
+) {
   return compact(headings)
     .filter((h) => h.id && h.value && (h.depth === 2 || h.depth === 3))
     .map((h) => ({ id: h.id ?? "", title: h.value ?? "", depth: h.depth === 3 ? 3 : 2 }) as const);
 }
 
 /** Language names shown on the link to a post's other version. */
-export const languageNames: Record<string, string> = { en: "English", "pt-BR": "Português (Brasil)" };
+export const languageNames: Record<string, string> = {
+  en: "English",
+  "pt-BR": "Português (Brasil)",
+};
 
 /** The call to action closing every post unless the post names its own. */
-export function postCta(cta: Maybe<{ title: string; lead?: Maybe<string>; label: string; href: string }>, locale: string): CtaBannerContent {
-  if (cta) return { type: "CtaBanner", title: cta.title, lead: cta.lead ?? undefined, ctas: [{ label: cta.label, href: cta.href }] };
+export function postCta(
+  cta: Maybe<{ title: string; lead?: Maybe<string>; label: string; href: string }>,
+  locale: string,
+): CtaBannerContent {
+  if (cta)
+    return {
+      type: "CtaBanner",
+      title: cta.title,
+      lead: cta.lead ?? undefined,
+      ctas: [{ label: cta.label, href: cta.href }],
+    };
   if (locale === "pt-BR") {
     return {
       type: "CtaBanner",
@@ -144,7 +165,11 @@ export function blogCrumbs(locale: string, ...rest: Array<{ label: string; href?
 }
 
 /** "Live · 45 minutes · 4 June 2025, 3:00 PM UTC" or "On demand · 45 minutes · recorded 4 June 2025". */
-export function webinarMeta(webinar: { format: string; durationMinutes: number; date: string }): string {
+export function webinarMeta(webinar: {
+  format: string;
+  durationMinutes: number;
+  date: string;
+}): string {
   const when = formatDate(webinar.date);
   return webinar.format === "live"
     ? `Live · ${webinar.durationMinutes} minutes · ${when}, ${new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(webinar.date))}`

@@ -38,7 +38,13 @@ export const blogFragments = graphql`
     }
     photo {
       childImageSharp {
-        gatsbyImageData(width: 112, height: 112, quality: 50, placeholder: BLURRED, formats: [AUTO, WEBP])
+        gatsbyImageData(
+          width: 112
+          height: 112
+          quality: 50
+          placeholder: BLURRED
+          formats: [AUTO, WEBP]
+        )
       }
     }
   }

@@ -30,7 +30,10 @@ export interface ImageDataLike {
   placeholder?: { fallback?: string };
 }
 
-export function toPictureData(data: ImageDataLike | null | undefined, alt: string): PictureData | undefined {
+export function toPictureData(
+  data: ImageDataLike | null | undefined,
+  alt: string,
+): PictureData | undefined {
   const fallback = data?.images.fallback;
   if (!data || !fallback) return undefined;
   return {
@@ -39,7 +42,11 @@ export function toPictureData(data: ImageDataLike | null | undefined, alt: strin
     sizes: fallback.sizes,
     width: data.width,
     height: data.height,
-    sources: (data.images.sources ?? []).map(({ srcSet, type, sizes }) => ({ srcSet, type, sizes })),
+    sources: (data.images.sources ?? []).map(({ srcSet, type, sizes }) => ({
+      srcSet,
+      type,
+      sizes,
+    })),
     placeholder: data.placeholder?.fallback,
     alt,
   };

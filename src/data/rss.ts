@@ -19,13 +19,21 @@ export interface FeedChannel {
 }
 
 const escapeXml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 /** Makes site-relative href/src attributes absolute, since feed readers have no base URL. */
 export function absolutiseHtml(html: string, siteUrl: string): string {
-  return html.replace(/\b(href|src)="\/(?!\/)/g, `$1="${siteUrl}/`).replace(/\bsrcset="([^"]*)"/g, (_, set: string) =>
-    `srcset="${set.replace(/(^|,\s*)\/(?!\/)/g, `$1${siteUrl}/`)}"`,
-  );
+  return html
+    .replace(/\b(href|src)="\/(?!\/)/g, `$1="${siteUrl}/`)
+    .replace(
+      /\bsrcset="([^"]*)"/g,
+      (_, set: string) => `srcset="${set.replace(/(^|,\s*)\/(?!\/)/g, `$1${siteUrl}/`)}"`,
+    );
 }
 
 /** CDATA cannot contain "]]>"; split it across two sections. */

@@ -320,7 +320,17 @@ export const serviceStatusSchema = z.strictObject({
   lead: text(300).optional(),
 });
 
+/** The live identification demo: the visitor's own browser, identified on the page (after consent). */
+export const identificationDemoSchema = z.strictObject({
+  type: z.literal("IdentificationDemo"),
+  id: z.string().optional(),
+  eyebrow: text(80).optional(),
+  title: text(140),
+  lead: text(400).optional(),
+});
+
 export const sectionSchema = z.discriminatedUnion("type", [
+  identificationDemoSchema,
   openRolesSchema,
   jobBoardSchema,
   jobPostingSchema,
@@ -397,6 +407,7 @@ export type OpenRolesContent = z.infer<typeof openRolesSchema>;
 export type JobBoardContent = z.infer<typeof jobBoardSchema>;
 export type JobPostingContent = z.infer<typeof jobPostingSchema>;
 export type ServiceStatusContent = z.infer<typeof serviceStatusSchema>;
+export type IdentificationDemoContent = z.infer<typeof identificationDemoSchema>;
 export type IllustrationName = (typeof illustrationNames)[number];
 export type SectionContent = z.infer<typeof sectionSchema>;
 export type MarketingPageContent = z.infer<typeof marketingPageSchema>;

@@ -6,9 +6,14 @@ export interface Crumb {
   href?: string;
 }
 
-const absolute = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`);
+const absolute = (origin: string, pathOrUrl: string) =>
+  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
 
-export function breadcrumbList(origin: string, crumbs: readonly Crumb[], currentPath: string): Record<string, unknown> {
+export function breadcrumbList(
+  origin: string,
+  crumbs: readonly Crumb[],
+  currentPath: string,
+): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
@@ -44,7 +49,11 @@ export function article(origin: string, input: ArticleInput): Record<string, unk
     datePublished: input.datePublished,
     dateModified: input.dateModified ?? input.datePublished,
     inLanguage: input.inLanguage,
-    author: input.authors.map((author) => ({ "@type": "Person", name: author.name, url: absolute(origin, author.path) })),
+    author: input.authors.map((author) => ({
+      "@type": "Person",
+      name: author.name,
+      url: absolute(origin, author.path),
+    })),
     publisher: { "@type": "Organization", name: input.publisherName, url: origin },
     ...(input.image ? { image: absolute(origin, input.image) } : {}),
   };

@@ -4,6 +4,7 @@ import styled from "styled-components";
 import { Button } from "../components/Button";
 import { Field, fieldDomId } from "./fields/Field";
 import { Honeypot } from "./fields/Honeypot";
+import { reportSubmitted } from "./formEvents";
 import type { FormDefinition } from "./types";
 import { useForm, type SubmitOutcome, type UseFormOptions } from "./useForm";
 
@@ -35,6 +36,7 @@ export function Form({
     ...options,
     onSuccess: (result) => {
       setOutcome(result);
+      reportSubmitted(definition, result, window.location.pathname);
       onSuccess?.(result);
     },
   });

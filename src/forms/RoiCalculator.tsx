@@ -2,6 +2,7 @@
 import * as React from "react";
 import styled from "styled-components";
 import { Form } from "./Form";
+import { tracking } from "../providers/analytics/tracking";
 import { roiFields } from "./schemas/roiFields";
 import { ROI_ASSUMPTIONS, estimateRoi, formatDollars, type RoiInputs } from "./roi";
 import type { FormDefinition } from "./types";
@@ -48,6 +49,23 @@ const initial: Record<InputKey, string> = {
 
 export function RoiCalculator({ definition }: { definition: FormDefinition }) {
   const [raw, setRaw] = React.useState(initial);
+  const wrapper = React.useRef<HTMLDivElement>(null);
+  // One "used" event per input the visitor touches, not one per keystroke.
+  const used = React.useRef(new Set<InputKey>());
+  // The calculator is server-rendered: a visitor may type before its code runs. Adopt those values.
+  React.useEffect(() => {
+    const typed = { ...initial };
+    let changed = false;
+    for (const element of wrapper.current?.querySelectorAll<HTMLInputElement>("input[name]") ??
+      []) {
+      const key = element.name as InputKey;
+      if (key in typed && element.value !== initial[key]) {
+        typed[key] = element.value;
+        changed = true;
+      }
+    }
+    if (changed) setRaw(typed);
+  }, []);
   const numbers: RoiInputs = {
     fraudLoss: Number(raw.fraudLoss) || 0,
     averageTransactionValue: Number(raw.averageTransactionValue) || 0,
@@ -65,12 +83,13 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
   };
 
   return (
-    <Wrapper data-roi-calculator>
+    <Wrapper ref={wrapper} data-roi-calculator>
       <Inputs>
         {inputs.map((input) => (
           <Label key={input.key}>
             <span>{input.label}</span>
             <input
+              name={input.key}
               type="number"
               inputMode="decimal"
               min={0}
@@ -78,9 +97,13 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
               step={input.step}
               value={raw[input.key]}
               aria-describedby={`roi-${input.key}-hint`}
-              onChange={(event) =>
-                setRaw((current) => ({ ...current, [input.key]: event.target.value }))
-              }
+              onChange={(event) => {
+                setRaw((current) => ({ ...current, [input.key]: event.target.value }));
+                if (!used.current.has(input.key)) {
+                  used.current.add(input.key);
+                  tracking.roiCalculatorUsed({ field: input.key });
+                }
+              }}
             />
             <Hint id={`roi-${input.key}-hint`}>{input.hint}</Hint>
           </Label>

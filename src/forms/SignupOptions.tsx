@@ -3,8 +3,12 @@ import * as React from "react";
 import styled from "styled-components";
 import { emailSignupUrl, ssoProviders, ssoUrl } from "../config/signup";
 import { Button } from "../components/Button";
+import { tracking } from "../providers/analytics/tracking";
 
 export function SignupOptions({ email }: { email: string }) {
+  React.useEffect(() => {
+    tracking.signupOptionsShown({ "page path": window.location.pathname });
+  }, []);
   return (
     <Wrapper>
       <Title>Almost there: choose how to create your account.</Title>
@@ -17,7 +21,16 @@ export function SignupOptions({ email }: { email: string }) {
         </li>
         {ssoProviders.map((provider) => (
           <li key={provider.id}>
-            <Button href={ssoUrl(provider.id, email)} variant="secondary">
+            <Button
+              href={ssoUrl(provider.id, email)}
+              variant="secondary"
+              onClick={() =>
+                tracking.signupStarted({
+                  method: provider.id,
+                  "page path": window.location.pathname,
+                })
+              }
+            >
               {provider.label}
             </Button>
           </li>

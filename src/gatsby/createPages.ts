@@ -1,7 +1,14 @@
 /** Creates the content-generated routes: marketing pages, the blog's families, case studies and webinars. */
 import path from "node:path";
 import type { Actions, GatsbyNode, Reporter } from "gatsby";
-import { featuredPost, listedPosts, paginate, paths, POSTS_PER_PAGE, relatedPosts } from "../data/blog";
+import {
+  featuredPost,
+  listedPosts,
+  paginate,
+  paths,
+  POSTS_PER_PAGE,
+  relatedPosts,
+} from "../data/blog";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -78,7 +85,7 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
       },
     });
   }
-};
+}
 
 interface BlogResult {
   allBlogPost: {
@@ -123,10 +130,32 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
   const result = await graphql<BlogResult>(`
     query BlogPages {
       allBlogPost(sort: { date: DESC }) {
-        nodes { id slug path date tagKeys authorKeys featured draft hidden locale translationOf canonical sourceFile }
+        nodes {
+          id
+          slug
+          path
+          date
+          tagKeys
+          authorKeys
+          featured
+          draft
+          hidden
+          locale
+          translationOf
+          canonical
+          sourceFile
+        }
       }
-      allAuthor { nodes { key } }
-      allTag { nodes { key } }
+      allAuthor {
+        nodes {
+          key
+        }
+      }
+      allTag {
+        nodes {
+          key
+        }
+      }
     }
   `);
   if (result.errors || !result.data) {
@@ -140,17 +169,31 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
   const slugs = new Set(posts.map((p) => p.slug));
   for (const post of posts) {
     const problems = [
-      ...post.authorKeys.filter((k) => !authorKeys.has(k)).map((k) => `author "${k}" has no file content/authors/${k}.yml`),
-      ...post.tagKeys.filter((k) => !tagKeys.has(k)).map((k) => `tag "${k}" has no file content/tags/${k}.yml`),
-      ...(post.translationOf && !slugs.has(post.translationOf) ? [`translationOf "${post.translationOf}" is not a post`] : []),
+      ...post.authorKeys
+        .filter((k) => !authorKeys.has(k))
+        .map((k) => `author "${k}" has no file content/authors/${k}.yml`),
+      ...post.tagKeys
+        .filter((k) => !tagKeys.has(k))
+        .map((k) => `tag "${k}" has no file content/tags/${k}.yml`),
+      ...(post.translationOf && !slugs.has(post.translationOf)
+        ? [`translationOf "${post.translationOf}" is not a post`]
+        : []),
     ];
-    if (problems.length > 0) reporter.panicOnBuild(`Invalid content in ${post.sourceFile}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    if (problems.length > 0)
+      reporter.panicOnBuild(
+        `Invalid content in ${post.sourceFile}:\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+      );
   }
 
   const listed = listedPosts(posts);
   const featured = featuredPost(posts);
 
-  const createListing = (items: typeof posts, base: Omit<ListingContext, "ids" | "page" | "numPages" | "featuredId">, pathFor: (page: number) => string, withFeatured: boolean) => {
+  const createListing = (
+    items: typeof posts,
+    base: Omit<ListingContext, "ids" | "page" | "numPages" | "featuredId">,
+    pathFor: (page: number) => string,
+    withFeatured: boolean,
+  ) => {
     const rest = withFeatured && featured ? items.filter((p) => p.id !== featured.id) : items;
     for (const slice of paginate(rest.length, POSTS_PER_PAGE, pathFor)) {
       const context: ListingContext = {
@@ -165,21 +208,44 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
   };
 
   const usedTags = [...tagKeys].filter((tag) => listed.some((p) => p.tagKeys.includes(tag)));
-  const none = { tagKey: "", authorKey: "", canonical: null, excludeFromSitemap: false, topicKeys: usedTags };
+  const none = {
+    tagKey: "",
+    authorKey: "",
+    canonical: null,
+    excludeFromSitemap: false,
+    topicKeys: usedTags,
+  };
   createListing(listed, { ...none, basePath: paths.blog() }, (n) => paths.blog(n), true);
   for (const tag of tagKeys) {
     const items = listed.filter((p) => p.tagKeys.includes(tag));
-    createListing(items, { ...none, tagKey: tag, basePath: paths.tag(tag) }, (n) => paths.tag(tag, n), false);
+    createListing(
+      items,
+      { ...none, tagKey: tag, basePath: paths.tag(tag) },
+      (n) => paths.tag(tag, n),
+      false,
+    );
   }
   for (const author of authorKeys) {
     const items = listed.filter((p) => p.authorKeys.includes(author));
     // Author pages are short: one page, never paginated.
     const authorTags = [...new Set(items.flatMap((p) => p.tagKeys))];
-    createListing(items, { ...none, authorKey: author, basePath: paths.author(author), topicKeys: authorTags }, () => paths.author(author), false);
+    createListing(
+      items,
+      { ...none, authorKey: author, basePath: paths.author(author), topicKeys: authorTags },
+      () => paths.author(author),
+      false,
+    );
     for (const tag of authorTags) {
       createListing(
         items.filter((p) => p.tagKeys.includes(tag)),
-        { tagKey: tag, authorKey: author, basePath: paths.authorTag(author, tag), canonical: paths.author(author), excludeFromSitemap: true, topicKeys: authorTags },
+        {
+          tagKey: tag,
+          authorKey: author,
+          basePath: paths.authorTag(author, tag),
+          canonical: paths.author(author),
+          excludeFromSitemap: true,
+          topicKeys: authorTags,
+        },
         () => paths.authorTag(author, tag),
         false,
       );
@@ -188,8 +254,11 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
 
   for (const post of posts.filter((p) => !p.draft)) {
     const original = post.translationOf ?? post.slug;
-    const family = posts.filter((p) => !p.draft && (p.slug === original || p.translationOf === original));
-    const alternates = family.length > 1 ? family.map((p) => ({ locale: p.locale, path: p.path })) : [];
+    const family = posts.filter(
+      (p) => !p.draft && (p.slug === original || p.translationOf === original),
+    );
+    const alternates =
+      family.length > 1 ? family.map((p) => ({ locale: p.locale, path: p.path })) : [];
     const related = relatedPosts(post, posts).map((p) => p.id);
     actions.createPage({
       path: post.path,
@@ -198,7 +267,8 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
         id: post.id,
         relatedIds: post.locale === "en" ? related : [],
         alternates,
-        excludeFromSitemap: post.hidden || (post.canonical !== null && post.canonical !== post.path),
+        excludeFromSitemap:
+          post.hidden || (post.canonical !== null && post.canonical !== post.path),
       },
     });
   }
@@ -209,11 +279,27 @@ interface StoriesResult {
   allWebinar: { nodes: Array<{ id: string; path: string; draft: boolean }> };
 }
 
-async function createCaseStudyAndWebinarPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
+async function createCaseStudyAndWebinarPages(
+  graphql: Graphql,
+  actions: Actions,
+  reporter: Reporter,
+) {
   const result = await graphql<StoriesResult>(`
     query StoryPages {
-      allCaseStudy(sort: { date: DESC }) { nodes { id path draft } }
-      allWebinar(sort: { date: DESC }) { nodes { id path draft } }
+      allCaseStudy(sort: { date: DESC }) {
+        nodes {
+          id
+          path
+          draft
+        }
+      }
+      allWebinar(sort: { date: DESC }) {
+        nodes {
+          id
+          path
+          draft
+        }
+      }
     }
   `);
   if (result.errors || !result.data) {
@@ -222,8 +308,26 @@ async function createCaseStudyAndWebinarPages(graphql: Graphql, actions: Actions
   }
   const caseStudies = result.data.allCaseStudy.nodes.filter((n) => !n.draft);
   const webinars = result.data.allWebinar.nodes.filter((n) => !n.draft);
-  actions.createPage({ path: paths.caseStudies(), component: template("CaseStudyList"), context: { ids: caseStudies.map((n) => n.id) } });
-  for (const node of caseStudies) actions.createPage({ path: node.path, component: template("CaseStudy"), context: { id: node.id } });
-  actions.createPage({ path: paths.webinars(), component: template("WebinarList"), context: { ids: webinars.map((n) => n.id) } });
-  for (const node of webinars) actions.createPage({ path: node.path, component: template("Webinar"), context: { id: node.id } });
+  actions.createPage({
+    path: paths.caseStudies(),
+    component: template("CaseStudyList"),
+    context: { ids: caseStudies.map((n) => n.id) },
+  });
+  for (const node of caseStudies)
+    actions.createPage({
+      path: node.path,
+      component: template("CaseStudy"),
+      context: { id: node.id },
+    });
+  actions.createPage({
+    path: paths.webinars(),
+    component: template("WebinarList"),
+    context: { ids: webinars.map((n) => n.id) },
+  });
+  for (const node of webinars)
+    actions.createPage({
+      path: node.path,
+      component: template("Webinar"),
+      context: { id: node.id },
+    });
 }

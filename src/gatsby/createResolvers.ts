@@ -10,10 +10,16 @@ interface ResolverContext {
 /** Runs MarkdownRemark's own resolver for `field` on the parent node of `source`. */
 function fromMarkdownParent(field: string, fallback: unknown) {
   return {
-    resolve: async (source: { parent?: string | null }, args: Record<string, unknown>, context: ResolverContext, info: GraphQLResolveInfo) => {
+    resolve: async (
+      source: { parent?: string | null },
+      args: Record<string, unknown>,
+      context: ResolverContext,
+      info: GraphQLResolveInfo,
+    ) => {
       const parent = source.parent ? context.nodeModel.getNodeById({ id: source.parent }) : null;
       const type = info.schema.getType("MarkdownRemark") as GraphQLObjectType | undefined;
-      const resolver = type?.getFields()[field]?.resolve as GraphQLFieldResolver<unknown, ResolverContext> | undefined;
+      const resolver = type?.getFields()[field]?.resolve as
+        GraphQLFieldResolver<unknown, ResolverContext> | undefined;
       if (!parent || !resolver) return fallback;
       const value: unknown = await resolver(parent, args, context, { ...info, fieldName: field });
       return fillPlaceholders(value ?? fallback);
@@ -26,7 +32,11 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
     html: fromMarkdownParent("html", ""),
   };
   create({
-    BlogPost: { ...body, headings: fromMarkdownParent("headings", []), timeToRead: fromMarkdownParent("timeToRead", 1) },
+    BlogPost: {
+      ...body,
+      headings: fromMarkdownParent("headings", []),
+      timeToRead: fromMarkdownParent("timeToRead", 1),
+    },
     CaseStudy: body,
     Webinar: body,
   });

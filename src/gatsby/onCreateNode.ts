@@ -40,25 +40,40 @@ const sourceFolders: Record<string, string> = {
 };
 
 const sourceFileOf = (file: FileNode) =>
-  path.posix.join(sourceFolders[file.sourceInstanceName ?? ""] ?? "content", file.relativePath ?? path.basename(file.absolutePath ?? ""));
+  path.posix.join(
+    sourceFolders[file.sourceInstanceName ?? ""] ?? "content",
+    file.relativePath ?? path.basename(file.absolutePath ?? ""),
+  );
 
 /** Resolves an image path written relative to a content file, failing the build if it is missing. */
 function localImage(file: FileNode, relative: string | undefined, source: string): string | null {
   if (!relative || !file.absolutePath) return null;
   const absolute = path.resolve(path.dirname(file.absolutePath), relative);
-  if (!existsSync(absolute)) throw new Error(`Invalid content in ${source}:\n  - image ${relative} does not exist`);
+  if (!existsSync(absolute))
+    throw new Error(`Invalid content in ${source}:\n  - image ${relative} does not exist`);
   return absolute;
 }
 
 /** The content key a file stands for: its name, or its folder's name for <key>/index.md. */
 function keyOf(file: FileNode, source: string): string {
-  const key = file.name === "index" ? path.basename(file.relativeDirectory ?? "") : (file.name ?? "");
+  const key =
+    file.name === "index" ? path.basename(file.relativeDirectory ?? "") : (file.name ?? "");
   const result = keySchema.safeParse(key);
-  if (!result.success) throw new Error(`Invalid content in ${source}:\n  - file name "${key}" must be lowercase-hyphen`);
+  if (!result.success)
+    throw new Error(
+      `Invalid content in ${source}:\n  - file name "${key}" must be lowercase-hyphen`,
+    );
   return key;
 }
 
-export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, actions, getNode, createNodeId, createContentDigest, reporter }) => {
+export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
+  node,
+  actions,
+  getNode,
+  createNodeId,
+  createContentDigest,
+  reporter,
+}) => {
   const create = (type: string, source: string, content: Record<string, unknown>) => {
     actions.createNode({
       ...content,
@@ -75,18 +90,31 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, actions, 
       const file = node as FileNode;
       if (!file.absolutePath || (file.extension !== "yml" && file.extension !== "yaml")) return;
       const source = sourceFileOf(file);
-      const read = async () => fillPlaceholders(parseYamlFile(await readFile(file.absolutePath ?? "", "utf8"), source));
+      const read = async () =>
+        fillPlaceholders(parseYamlFile(await readFile(file.absolutePath ?? "", "utf8"), source));
 
       if (file.sourceInstanceName === "pages") {
         const page = parseMarketingPage(await read(), source);
-        create("MarketingPage", source, { ...page, sections: withRenderedMarkdown(page.sections, markdownToHtml) });
+        create("MarketingPage", source, {
+          ...page,
+          sections: withRenderedMarkdown(page.sections, markdownToHtml),
+        });
       } else if (file.sourceInstanceName === "authors") {
         const key = keyOf(file, source);
         const { photo, ...author } = parseContent(authorSchema, await read(), source);
-        create("Author", source, { ...author, key, path: paths.author(key), photoPath: localImage(file, photo, source) });
+        create("Author", source, {
+          ...author,
+          key,
+          path: paths.author(key),
+          photoPath: localImage(file, photo, source),
+        });
       } else if (file.sourceInstanceName === "tags") {
         const key = keyOf(file, source);
-        create("Tag", source, { ...parseContent(tagSchema, await read(), source), key, path: paths.tag(key) });
+        create("Tag", source, {
+          ...parseContent(tagSchema, await read(), source),
+          key,
+          path: paths.tag(key),
+        });
       }
       return;
     }
@@ -95,14 +123,23 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, actions, 
     const file = getNode(node.parent) as FileNode | undefined;
     if (!file || file.internal.type !== "File") return;
     const source = sourceFileOf(file);
-    const frontmatter = fillPlaceholders((node as Node & { frontmatter?: Record<string, unknown> }).frontmatter ?? {});
+    const frontmatter = fillPlaceholders(
+      (node as Node & { frontmatter?: Record<string, unknown> }).frontmatter ?? {},
+    );
     // gatsby-transformer-remark adds an empty title when a file has none; let the schema report it.
     if (frontmatter["title"] === "") delete frontmatter["title"];
 
     if (file.sourceInstanceName === "blog") {
-      if (file.name !== "index") throw new Error(`Invalid content in ${source}:\n  - a post is content/blog/<slug>/index.md`);
+      if (file.name !== "index")
+        throw new Error(
+          `Invalid content in ${source}:\n  - a post is content/blog/<slug>/index.md`,
+        );
       const key = keyOf(file, source);
-      const { authors, tags, hero, ...post } = parseContent(postFrontmatterSchema, frontmatter, source);
+      const { authors, tags, hero, ...post } = parseContent(
+        postFrontmatterSchema,
+        frontmatter,
+        source,
+      );
       checkPostSlug(key, post, source);
       create("BlogPost", source, {
         ...post,
@@ -114,10 +151,18 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, actions, 
       });
     } else if (file.sourceInstanceName === "caseStudies") {
       const key = keyOf(file, source);
-      create("CaseStudy", source, { ...parseContent(caseStudyFrontmatterSchema, frontmatter, source), slug: key, path: paths.caseStudy(key) });
+      create("CaseStudy", source, {
+        ...parseContent(caseStudyFrontmatterSchema, frontmatter, source),
+        slug: key,
+        path: paths.caseStudy(key),
+      });
     } else if (file.sourceInstanceName === "webinars") {
       const key = keyOf(file, source);
-      create("Webinar", source, { ...parseContent(webinarFrontmatterSchema, frontmatter, source), slug: key, path: paths.webinar(key) });
+      create("Webinar", source, {
+        ...parseContent(webinarFrontmatterSchema, frontmatter, source),
+        slug: key,
+        path: paths.webinar(key),
+      });
     }
   } catch (error) {
     reporter.panicOnBuild(error instanceof Error ? error.message : String(error));

@@ -47,7 +47,24 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   const result = await graphql<FeedResult>(`
     query BlogFeed {
       allBlogPost(sort: { date: DESC }) {
-        nodes { id title description path date html tagKeys draft hidden locale authors { name } tags { label } }
+        nodes {
+          id
+          title
+          description
+          path
+          date
+          html
+          tagKeys
+          draft
+          hidden
+          locale
+          authors {
+            name
+          }
+          tags {
+            label
+          }
+        }
       }
     }
   `);
@@ -59,7 +76,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   const xml = renderRss(
     {
       title: `${site.productName} blog`,
-      description: "Fraud research, engineering notes, tutorials and guides on device intelligence.",
+      description:
+        "Fraud research, engineering notes, tutorials and guides on device intelligence.",
       siteUrl: site.url,
       feedPath: FEED_PATH,
       language: "en",

@@ -33,6 +33,7 @@ export function PricingTable({ eyebrow, title, lead, plans, note, id }: PricingT
               <Text $size="sm">{plan.description}</Text>
               <Button
                 href={plan.cta.href}
+                data-cta="pricing"
                 variant={plan.cta.variant ?? (plan.highlighted ? "primary" : "secondary")}
               >
                 {plan.cta.label}

@@ -19,6 +19,7 @@ import { Stats } from "./Stats";
 import { Steps } from "./Steps";
 import { Testimonial } from "./Testimonial";
 import { ServiceStatus } from "./ServiceStatus";
+import { IdentificationDemo } from "./IdentificationDemo";
 
 // The careers sections fetch their data in the browser and carry the job-board client and an HTML
 // sanitizer; loading them on demand keeps that code off every other page's first load.
@@ -40,6 +41,8 @@ export function Section({ section }: { section: SectionContent }) {
   switch (section.type) {
     case "Hero":
       return <Hero {...section} />;
+    case "IdentificationDemo":
+      return <IdentificationDemo {...section} />;
     case "Stats":
       return <Stats {...section} />;
     case "FeatureGrid":

@@ -4,6 +4,7 @@ import path from "node:path";
 import { Hono, type MiddlewareHandler } from "hono";
 import {
   functionPaths,
+  findFunctionByHeader,
   functions as defaultFunctions,
   runFunction,
   type FunctionRoute,
@@ -103,6 +104,19 @@ function baseApp(options: FunctionsAppOptions): Hono {
   const logError = options.logError ?? defaultErrorLogger;
   app.use("*", requestLog(options.logger ?? defaultLogger));
   app.use("*", securityHeaders);
+  // Header-routed functions (the visits call on a random path) come before any path match.
+  app.use("*", async (c, next) => {
+    const route = findFunctionByHeader(
+      new URL(c.req.url).pathname,
+      c.req.raw.headers,
+      options.functions ?? defaultFunctions,
+    );
+    if (!route) return next();
+    return runFunction(route, c.req.raw, options.platform?.(), (error, request) => {
+      logError(error, `function ${route.name}`);
+      return errorPage(request, options.publicDir);
+    });
+  });
   app.onError((error, c) => {
     logError(error, `${c.req.method} ${new URL(c.req.url).pathname}`);
     return errorPage(c.req.raw, options.publicDir);

@@ -220,3 +220,29 @@ export function readAmplitudeEnv(source: EnvSource = process.env): AmplitudeEnv 
     timeoutMs,
   };
 }
+
+export type FingerprintEnv = {
+  /** Server API secret key; null: the events and visits functions are not configured. */
+  secretKey: string | null;
+  /** Server API base (https://api.fpjs.io, eu.api.fpjs.io, ap.api.fpjs.io); tests point it at a fake. */
+  apiUrl: string;
+  timeoutMs: number;
+};
+
+/** Configuration of the events and visits functions (Fingerprint Server API v4, STACK.md trap 9). */
+export function readFingerprintEnv(source: EnvSource = process.env): FingerprintEnv {
+  const secretKey = read(source, "FPJS_SECRET_API_KEY");
+  if (secretKey !== null && !/^[A-Za-z0-9_-]{8,128}$/.test(secretKey)) {
+    throw new Error("FPJS_SECRET_API_KEY must be the workspace's secret API key.");
+  }
+  const rawTimeout = read(source, "FPJS_TIMEOUT_MS");
+  const timeoutMs = rawTimeout === null ? 5000 : Number(rawTimeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 50 || timeoutMs > 30000) {
+    throw new Error(`FPJS_TIMEOUT_MS must be an integer from 50 to 30000, got "${rawTimeout}".`);
+  }
+  return {
+    secretKey,
+    apiUrl: readHttpUrl(source, "FPJS_SERVER_API_URL", "https://api.fpjs.io"),
+    timeoutMs,
+  };
+}

@@ -3,6 +3,7 @@ import { getCountry, GET_COUNTRY_METHODS } from "./handlers/get-country";
 import { greenhouse, GREENHOUSE_METHODS } from "./handlers/greenhouse";
 import { leadHandlers, LEAD_METHODS } from "./handlers/leads";
 import { ampExp, AMP_EXP_METHODS } from "./handlers/amp-exp";
+import { FINGERPRINT_METHODS, fingerprintEvents, fingerprintVisits } from "./handlers/fingerprint";
 import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -14,6 +15,11 @@ export type FunctionRoute = {
   path: string;
   methods: readonly HttpMethod[];
   handler: Handler;
+  /**
+   * Also answers any path matching `path` when the request carries this header value (how Vercel
+   * routes the visits call on its random 4-character path, SPEC §7; the local server does the same).
+   */
+  byHeader?: { name: string; value: string; path: RegExp };
 };
 
 export const functions: readonly FunctionRoute[] = [
@@ -28,6 +34,19 @@ export const functions: readonly FunctionRoute[] = [
     path: "/greenhouse",
     methods: GREENHOUSE_METHODS,
     handler: greenhouse,
+  },
+  {
+    name: "fp-events",
+    path: "/fp/v4",
+    methods: FINGERPRINT_METHODS,
+    handler: fingerprintEvents,
+  },
+  {
+    name: "fp-visits",
+    path: "/fp/visits",
+    methods: FINGERPRINT_METHODS,
+    handler: fingerprintVisits,
+    byHeader: { name: "x-vercel-function", value: "visits", path: /^\/[A-Za-z0-9]{4}\/?$/ },
   },
   {
     name: "amp-exp",
@@ -73,6 +92,20 @@ export function findFunction(
 ): FunctionRoute | undefined {
   const wanted = normalizeFunctionPath(pathname);
   return table.find((route) => normalizeFunctionPath(route.path) === wanted);
+}
+
+/** The function a header routes this request to (see FunctionRoute.byHeader), if any. */
+export function findFunctionByHeader(
+  pathname: string,
+  headers: Headers,
+  table: readonly FunctionRoute[] = functions,
+): FunctionRoute | undefined {
+  return table.find(
+    (route) =>
+      route.byHeader !== undefined &&
+      route.byHeader.path.test(pathname) &&
+      headers.get(route.byHeader.name) === route.byHeader.value,
+  );
 }
 
 /** For adapters, which name their function: a typo must fail at deploy time, not per request. */

@@ -3,7 +3,17 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
-import { blogCrumbs, imageOf, languageNames, postCta, postMeta, textFor, toAuthorCard, toPostCard, tocOf } from "../data/blogView";
+import {
+  blogCrumbs,
+  imageOf,
+  languageNames,
+  postCta,
+  postMeta,
+  textFor,
+  toAuthorCard,
+  toPostCard,
+  tocOf,
+} from "../data/blogView";
 import { article, breadcrumbList, jsonLd } from "../data/structuredData";
 import { BlogPostView } from "../views/BlogPostView";
 
@@ -16,7 +26,9 @@ interface Context {
 
 const crumbsOf = (post: NonNullable<Data["blogPost"]>) => {
   const tag = post.tags[0];
-  return blogCrumbs(post.locale, ...(tag ? [{ label: tag.label, href: tag.path }] : []), { label: post.title });
+  return blogCrumbs(post.locale, ...(tag ? [{ label: tag.label, href: tag.path }] : []), {
+    label: post.title,
+  });
 };
 
 export default function BlogPostTemplate({ data, pageContext }: PageProps<Data, Context>) {
@@ -35,11 +47,20 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Data, 
       hero={imageOf(post.hero, post.heroAlt)}
       html={post.html}
       toc={tocOf(post.headings)}
-      related={[...data.related.nodes].sort((a, b) => pageContext.relatedIds.indexOf(a.id) - pageContext.relatedIds.indexOf(b.id)).map(toPostCard)}
+      related={[...data.related.nodes]
+        .sort((a, b) => pageContext.relatedIds.indexOf(a.id) - pageContext.relatedIds.indexOf(b.id))
+        .map(toPostCard)}
       cta={postCta(post.cta, post.locale)}
       translations={pageContext.alternates
         .filter((alt) => alt.path !== post.path)
-        .map((alt) => ({ href: alt.path, lang: alt.locale, label: alt.locale === "en" ? textFor("en").readIn : `${textFor(alt.locale).readIn} (${languageNames[alt.locale] ?? alt.locale})` }))}
+        .map((alt) => ({
+          href: alt.path,
+          lang: alt.locale,
+          label:
+            alt.locale === "en"
+              ? textFor("en").readIn
+              : `${textFor(alt.locale).readIn} (${languageNames[alt.locale] ?? alt.locale})`,
+        }))}
       text={text}
     />
   );
@@ -62,9 +83,16 @@ export function Head({ data, pageContext, location }: HeadProps<Data, Context>) 
       type="article"
     >
       {pageContext.alternates.map((alt) => (
-        <link key={alt.locale} rel="alternate" hrefLang={alt.locale} href={`${site.url}${alt.path}`} />
+        <link
+          key={alt.locale}
+          rel="alternate"
+          hrefLang={alt.locale}
+          href={`${site.url}${alt.path}`}
+        />
       ))}
-      {english ? <link rel="alternate" hrefLang="x-default" href={`${site.url}${english.path}`} /> : null}
+      {english ? (
+        <link rel="alternate" hrefLang="x-default" href={`${site.url}${english.path}`} />
+      ) : null}
       <meta property="article:published_time" content={post.date} />
       <script
         type="application/ld+json"

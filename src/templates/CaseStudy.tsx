@@ -45,8 +45,18 @@ export function Head({ data, location }: HeadProps<Data>) {
   const story = data.caseStudy;
   if (!story) return null;
   return (
-    <Seo title={`${story.customer} case study`} description={story.description} pathname={location.pathname} type="article">
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.url, crumbsOf(story.customer), story.path)) }} />
+    <Seo
+      title={`${story.customer} case study`}
+      description={story.description}
+      pathname={location.pathname}
+      type="article"
+    >
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLd(breadcrumbList(site.url, crumbsOf(story.customer), story.path)),
+        }}
+      />
     </Seo>
   );
 }

@@ -25,7 +25,10 @@ export default function CaseStudyListTemplate({ data }: PageProps<Data>) {
         title: story.title,
         description: story.description,
         label: `${story.industry} · ${story.customer}`,
-        meta: story.highlights.slice(0, 2).map((h) => `${h.value} ${h.label}`).join(" · "),
+        meta: story.highlights
+          .slice(0, 2)
+          .map((h) => `${h.value} ${h.label}`)
+          .join(" · "),
       }))}
       listTitle="All customer stories"
       emptyText="Customer stories are on their way."
@@ -37,7 +40,12 @@ export default function CaseStudyListTemplate({ data }: PageProps<Data>) {
 export function Head({ location }: HeadProps<Data>) {
   return (
     <Seo title={title} description={description} pathname={location.pathname}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.url, crumbs, "/case-studies/")) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLd(breadcrumbList(site.url, crumbs, "/case-studies/")),
+        }}
+      />
     </Seo>
   );
 }

@@ -27,7 +27,11 @@ export default function WebinarTemplate({ data }: PageProps<Data>) {
       title={webinar.title}
       description={webinar.description}
       meta={webinarMeta(webinar)}
-      speakers={webinar.speakers.map((s) => ({ name: s.name, role: s.role, company: s.company ?? undefined }))}
+      speakers={webinar.speakers.map((s) => ({
+        name: s.name,
+        role: s.role,
+        company: s.company ?? undefined,
+      }))}
       html={webinar.html}
       hubspotFormId={webinar.hubspotFormId}
       form={{
@@ -49,8 +53,17 @@ export function Head({ data, location }: HeadProps<Data>) {
   const webinar = data.webinar;
   if (!webinar) return null;
   return (
-    <Seo title={`${webinar.title} (webinar)`} description={webinar.description} pathname={location.pathname}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.url, crumbsOf(webinar.title), webinar.path)) }} />
+    <Seo
+      title={`${webinar.title} (webinar)`}
+      description={webinar.description}
+      pathname={location.pathname}
+    >
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{
+          __html: jsonLd(breadcrumbList(site.url, crumbsOf(webinar.title), webinar.path)),
+        }}
+      />
     </Seo>
   );
 }

@@ -10,7 +10,8 @@ import { ListingView } from "../views/ListingView";
 type Data = Queries.WebinarListQuery;
 
 const title = "Webinars";
-const description = "Live and recorded sessions with fraud analysts and engineers: device intelligence, bot detection, account security and fraud operations in practice.";
+const description =
+  "Live and recorded sessions with fraud analysts and engineers: device intelligence, bot detection, account security and fraud operations in practice.";
 const crumbs = [{ label: "Home", href: "/" }, { label: title }];
 
 export default function WebinarListTemplate({ data }: PageProps<Data>) {
@@ -37,7 +38,10 @@ export default function WebinarListTemplate({ data }: PageProps<Data>) {
 export function Head({ location }: HeadProps<Data>) {
   return (
     <Seo title={title} description={description} pathname={location.pathname}>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.url, crumbs, "/webinars/")) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonLd(breadcrumbList(site.url, crumbs, "/webinars/")) }}
+      />
     </Seo>
   );
 }

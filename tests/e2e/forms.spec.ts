@@ -413,3 +413,37 @@ test("form pages look right and pass axe", async ({ page }) => {
   await checkA11y(page);
   await snap(page, "forms support errors");
 });
+
+test("what a visitor types before the form's code arrives is kept, with the focus", async ({
+  page,
+  request,
+}) => {
+  // Hold back every script the page did not list in its HTML (the form's own chunk among them),
+  // so the visitor types into the server-rendered form while providers are already updating.
+  const html = await (await request.get("/support/")).text();
+  const listed = new Set([...html.matchAll(/src="([^"]+\.js)"/g)].map((match) => match[1]));
+  let released = false;
+  await page.route("**/*.js", async (route) => {
+    const { pathname } = new URL(route.request().url());
+    if (!listed.has(pathname)) {
+      await expect.poll(() => released, { timeout: 20_000 }).toBe(true);
+    }
+    await route.fallback();
+  });
+  await page.goto("/support/");
+  const form = page.locator('form[data-form-id="ContactSupport"]').first();
+  const send = form.getByRole("button", { name: "Send to support" });
+  // The submit button stays disabled until the form's code runs.
+  await expect(send).toBeDisabled();
+  await form.getByLabel("How can we help?").fill("The agent times out on our staging site.");
+  await form.getByLabel("Work email").fill("not-an-email");
+  released = true;
+  await expect(send).toBeEnabled({ timeout: 15_000 });
+  await expect(form.getByLabel("Work email")).toHaveValue("not-an-email");
+  await expect(form.getByLabel("Work email")).toBeFocused();
+  await expect(form.getByLabel("How can we help?")).toHaveValue(
+    "The agent times out on our staging site.",
+  );
+  await send.click();
+  await expect(form.getByText("Enter an email address like name@company.com.")).toBeVisible();
+});

@@ -70,16 +70,21 @@ export function ConsentProvider({ children }: { children: React.ReactNode }) {
 
   React.useEffect(() => {
     const stored = parseChoice(window.localStorage.getItem(CONSENT_STORAGE_KEY));
-    setChoice(stored);
+    // Start-up updates are transitions: an urgent one would make React throw away server-rendered
+    // parts (a form a visitor is typing in) whose code is still loading, instead of waiting for it.
+    // Transitions may land after a click, so each one only fills in a choice nobody has made yet.
+    React.startTransition(() =>
+      setChoice((previous) => (previous.includes("not-defined") ? stored : previous)),
+    );
     let live = true;
     void loadCountry().then((found) => {
       if (!live) return;
-      setCountry(found);
       const next = resolveChoice(stored, found);
-      if (next.join() !== stored.join()) {
-        store(next);
-        setChoice(next);
-      }
+      if (next.join() !== stored.join()) store(next);
+      React.startTransition(() => {
+        setCountry(found);
+        setChoice((previous) => resolveChoice(previous, found));
+      });
     });
     return () => {
       live = false;

@@ -35,7 +35,9 @@ export function loadFlags(
 export function ExperimentsProvider({ children }: { children: React.ReactNode }) {
   const [flags, setFlags] = React.useState<ExperimentsState["flags"]>(null);
   React.useEffect(() => {
-    setFlags(loadFlags(window.localStorage) as Record<ExperimentKey, Variant>);
+    const loaded = loadFlags(window.localStorage) as Record<ExperimentKey, Variant>;
+    // A transition, like every start-up update (see ConsentProvider).
+    React.startTransition(() => setFlags(loaded));
   }, []);
   const value = React.useMemo(() => ({ flags }), [flags]);
   return <ExperimentsContext.Provider value={value}>{children}</ExperimentsContext.Provider>;

@@ -26,17 +26,20 @@ export function VisitHistoryProvider({ children }: { children: React.ReactNode }
   React.useEffect(
     () =>
       onRouteChange(({ pathname, search }) => {
-        setHistory((previous) => {
-          let base = previous;
-          if (!seeded.current) {
-            seeded.current = true;
-            // A returning visitor who allowed analytics continues the history the cookie kept.
-            base = parseHistory(Cookies.get(VISIT_HISTORY_COOKIE));
-          }
-          // The referrer only describes how the visit started, not later in-app navigations.
-          const referrer = base ? "" : document.referrer;
-          return nextHistory(base, pathname, utmFrom(search, referrer, window.location.hostname));
-        });
+        // A returning visitor who allowed analytics continues the history the cookie kept.
+        const seed = seeded.current ? null : parseHistory(Cookies.get(VISIT_HISTORY_COOKIE));
+        seeded.current = true;
+        const { referrer } = document;
+        const host = window.location.hostname;
+        // A transition, like every start-up update (see ConsentProvider); the updater stays pure
+        // because React may apply a transition's update more than once.
+        React.startTransition(() =>
+          setHistory((previous) => {
+            const base = previous ?? seed;
+            // The referrer only describes how the visit started, not later in-app navigations.
+            return nextHistory(base, pathname, utmFrom(search, base ? "" : referrer, host));
+          }),
+        );
       }),
     [],
   );

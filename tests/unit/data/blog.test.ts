@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { slug } from "../../../src/config/site";
-import { featuredPost, formatDate, isListed, listedPosts, pagerItems, paginate, paths, relatedPosts, type ListablePost } from "../../../src/data/blog";
-import { authorSchema, checkPostSlug, parseContent, postFrontmatterSchema, webinarFrontmatterSchema } from "../../../src/data/blogSchema";
+import {
+  featuredPost,
+  formatDate,
+  isListed,
+  listedPosts,
+  pagerItems,
+  paginate,
+  paths,
+  relatedPosts,
+  type ListablePost,
+} from "../../../src/data/blog";
+import {
+  authorSchema,
+  checkPostSlug,
+  parseContent,
+  postFrontmatterSchema,
+  webinarFrontmatterSchema,
+} from "../../../src/data/blogSchema";
 
 describe("slug", () => {
   it.each([
@@ -14,14 +30,17 @@ describe("slug", () => {
     expect(slug(input)).toBe(expected);
   });
   it("is idempotent", () => {
-    for (const text of ["Hello World", "ÀÉÎÕÜ ç", "a--b"]) expect(slug(slug(text))).toBe(slug(text));
+    for (const text of ["Hello World", "ÀÉÎÕÜ ç", "a--b"])
+      expect(slug(slug(text))).toBe(slug(text));
   });
 });
 
 describe("paginate", () => {
   const pathFor = (n: number) => paths.blog(n);
   it("gives one empty page for no items", () => {
-    expect(paginate(0, 12, pathFor)).toEqual([{ page: 1, numPages: 1, skip: 0, limit: 12, path: "/blog/" }]);
+    expect(paginate(0, 12, pathFor)).toEqual([
+      { page: 1, numPages: 1, skip: 0, limit: 12, path: "/blog/" },
+    ]);
   });
   it("fills whole pages exactly", () => {
     const pages = paginate(24, 12, pathFor);
@@ -47,7 +66,10 @@ describe("paginate", () => {
     expect(() => paginate(5, 0, pathFor)).toThrow();
   });
   it("builds tag page paths the same way", () => {
-    expect(paginate(13, 12, (n) => paths.tag("guides", n)).map((p) => p.path)).toEqual(["/blog/tag/guides/", "/blog/tag/guides/2/"]);
+    expect(paginate(13, 12, (n) => paths.tag("guides", n)).map((p) => p.path)).toEqual([
+      "/blog/tag/guides/",
+      "/blog/tag/guides/2/",
+    ]);
   });
 });
 
@@ -61,7 +83,12 @@ describe("pagerItems", () => {
   });
 });
 
-const post = (id: string, date: string, tagKeys: string[], extra: Partial<ListablePost> = {}): ListablePost => ({
+const post = (
+  id: string,
+  date: string,
+  tagKeys: string[],
+  extra: Partial<ListablePost> = {},
+): ListablePost => ({
   id,
   date,
   tagKeys,
@@ -107,7 +134,11 @@ describe("relatedPosts", () => {
     post("draft-three", "2025-01-01", ["a", "b", "c"], { draft: true }),
   ];
   it("ranks by shared tags, then by date, never itself, hidden or draft posts", () => {
-    expect(relatedPosts(current, posts).map((p) => p.id)).toEqual(["three-shared", "two-shared-old", "one-shared-new"]);
+    expect(relatedPosts(current, posts).map((p) => p.id)).toEqual([
+      "three-shared",
+      "two-shared-old",
+      "one-shared-new",
+    ]);
   });
   it("breaks ties by newest first", () => {
     const tie = [current, post("t-old", "2024-01-01", ["a"]), post("t-new", "2024-02-01", ["b"])];
@@ -134,42 +165,90 @@ describe("post frontmatter", () => {
   };
   it("accepts a minimal post and applies defaults", () => {
     const parsed = parseContent(postFrontmatterSchema, valid, "content/blog/a-post/index.md");
-    expect(parsed).toMatchObject({ featured: false, draft: false, hidden: false, locale: "en", date: "2025-01-02T00:00:00.000Z" });
+    expect(parsed).toMatchObject({
+      featured: false,
+      draft: false,
+      hidden: false,
+      locale: "en",
+      date: "2025-01-02T00:00:00.000Z",
+    });
   });
   it("accepts date strings", () => {
-    expect(parseContent(postFrontmatterSchema, { ...valid, date: "2025-03-04" }, "x").date).toBe("2025-03-04T00:00:00.000Z");
+    expect(parseContent(postFrontmatterSchema, { ...valid, date: "2025-03-04" }, "x").date).toBe(
+      "2025-03-04T00:00:00.000Z",
+    );
   });
   it("names the file and every problem", () => {
-    const parse = () => parseContent(postFrontmatterSchema, { ...valid, tags: ["Not A Slug"], date: "soon", extra: 1 }, "content/blog/bad/index.md");
+    const parse = () =>
+      parseContent(
+        postFrontmatterSchema,
+        { ...valid, tags: ["Not A Slug"], date: "soon", extra: 1 },
+        "content/blog/bad/index.md",
+      );
     expect(parse).toThrow(/^Invalid content in content\/blog\/bad\/index\.md/);
-    for (const problem of [/tags\.0: must be lowercase-hyphen/, /date: not a date/, /Unrecognized key: "extra"/]) expect(parse).toThrow(problem);
+    for (const problem of [
+      /tags\.0: must be lowercase-hyphen/,
+      /date: not a date/,
+      /Unrecognized key: "extra"/,
+    ])
+      expect(parse).toThrow(problem);
   });
   it("needs alt text with a hero image", () => {
-    expect(() => parseContent(postFrontmatterSchema, { ...valid, hero: "./hero.png" }, "x")).toThrow(/heroAlt/);
-    expect(() => parseContent(postFrontmatterSchema, { ...valid, hero: "https://cdn.example.com/a.png", heroAlt: "A" }, "x")).toThrow(/local image/);
+    expect(() =>
+      parseContent(postFrontmatterSchema, { ...valid, hero: "./hero.png" }, "x"),
+    ).toThrow(/heroAlt/);
+    expect(() =>
+      parseContent(
+        postFrontmatterSchema,
+        { ...valid, hero: "https://cdn.example.com/a.png", heroAlt: "A" },
+        "x",
+      ),
+    ).toThrow(/local image/);
   });
   it("ties a non-English locale to translationOf", () => {
-    expect(() => parseContent(postFrontmatterSchema, { ...valid, locale: "pt-BR" }, "x")).toThrow(/translationOf/);
-    expect(() => parseContent(postFrontmatterSchema, { ...valid, translationOf: "other" }, "x")).toThrow(/translationOf/);
-    expect(parseContent(postFrontmatterSchema, { ...valid, locale: "pt-BR", translationOf: "a-post" }, "x").locale).toBe("pt-BR");
+    expect(() => parseContent(postFrontmatterSchema, { ...valid, locale: "pt-BR" }, "x")).toThrow(
+      /translationOf/,
+    );
+    expect(() =>
+      parseContent(postFrontmatterSchema, { ...valid, translationOf: "other" }, "x"),
+    ).toThrow(/translationOf/);
+    expect(
+      parseContent(
+        postFrontmatterSchema,
+        { ...valid, locale: "pt-BR", translationOf: "a-post" },
+        "x",
+      ).locale,
+    ).toBe("pt-BR");
   });
 });
 
 describe("checkPostSlug", () => {
   it("accepts a translation in <original>-br", () => {
-    expect(() => checkPostSlug("a-post-br", { locale: "pt-BR", translationOf: "a-post" }, "x")).not.toThrow();
+    expect(() =>
+      checkPostSlug("a-post-br", { locale: "pt-BR", translationOf: "a-post" }, "x"),
+    ).not.toThrow();
   });
   it.each(["A-Post", "2", "tag", "author"])("rejects %s", (name) => {
-    expect(() => checkPostSlug(name, { locale: "en", translationOf: undefined }, "x")).toThrow(/Invalid content in x/);
+    expect(() => checkPostSlug(name, { locale: "en", translationOf: undefined }, "x")).toThrow(
+      /Invalid content in x/,
+    );
   });
   it("rejects a translation in the wrong folder", () => {
-    expect(() => checkPostSlug("a-post-pt", { locale: "pt-BR", translationOf: "a-post" }, "x")).toThrow(/a-post-br/);
+    expect(() =>
+      checkPostSlug("a-post-pt", { locale: "pt-BR", translationOf: "a-post" }, "x"),
+    ).toThrow(/a-post-br/);
   });
 });
 
 describe("other content schemas", () => {
   it("validates authors' links as https URLs", () => {
-    expect(() => parseContent(authorSchema, { name: "A", role: "B", bio: "C", links: [{ label: "X", url: "javascript:alert(1)" }] }, "a.yml")).toThrow(/links/);
+    expect(() =>
+      parseContent(
+        authorSchema,
+        { name: "A", role: "B", bio: "C", links: [{ label: "X", url: "javascript:alert(1)" }] },
+        "a.yml",
+      ),
+    ).toThrow(/links/);
   });
   it("wants a HubSpot form GUID on webinars", () => {
     const webinar = {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { site } from "../../../src/config/site";
-import { postCta, postMeta, toAuthorCard, toPostCard, tocOf, webinarMeta } from "../../../src/data/blogView";
+import {
+  postCta,
+  postMeta,
+  toAuthorCard,
+  toPostCard,
+  tocOf,
+  webinarMeta,
+} from "../../../src/data/blogView";
 import { toPictureData } from "../../../src/data/images";
 
 const imageData = {
@@ -8,8 +15,18 @@ const imageData = {
   width: 766,
   height: 383,
   images: {
-    fallback: { src: "/static/a/hero.png", srcSet: "/static/a/hero.png 766w", sizes: "(min-width: 766px) 766px, 100vw" },
-    sources: [{ srcSet: "/static/a/hero.webp 766w", type: "image/webp", sizes: "(min-width: 766px) 766px, 100vw" }],
+    fallback: {
+      src: "/static/a/hero.png",
+      srcSet: "/static/a/hero.png 766w",
+      sizes: "(min-width: 766px) 766px, 100vw",
+    },
+    sources: [
+      {
+        srcSet: "/static/a/hero.webp 766w",
+        type: "image/webp",
+        sizes: "(min-width: 766px) 766px, 100vw",
+      },
+    ],
   },
   placeholder: { fallback: "data:image/png;base64,AAA" },
 };
@@ -40,7 +57,13 @@ describe("toPostCard", () => {
         sizes: "(min-width: 766px) 766px, 100vw",
         width: 766,
         height: 383,
-        sources: [{ srcSet: "/static/a/hero.webp 766w", type: "image/webp", sizes: "(min-width: 766px) 766px, 100vw" }],
+        sources: [
+          {
+            srcSet: "/static/a/hero.webp 766w",
+            type: "image/webp",
+            sizes: "(min-width: 766px) 766px, 100vw",
+          },
+        ],
         placeholder: "data:image/png;base64,AAA",
         alt: "Alt text",
       },
@@ -48,22 +71,52 @@ describe("toPostCard", () => {
     });
   });
   it("works without hero, tags or reading time, and marks other languages", () => {
-    const card = toPostCard({ ...node, hero: null, heroAlt: null, tags: [], timeToRead: null, locale: "pt-BR" });
-    expect(card).toMatchObject({ image: undefined, label: undefined, lang: "pt-BR", meta: "Maya Okafor, Daniel Roth · 25 de março de 2025" });
+    const card = toPostCard({
+      ...node,
+      hero: null,
+      heroAlt: null,
+      tags: [],
+      timeToRead: null,
+      locale: "pt-BR",
+    });
+    expect(card).toMatchObject({
+      image: undefined,
+      label: undefined,
+      lang: "pt-BR",
+      meta: "Maya Okafor, Daniel Roth · 25 de março de 2025",
+    });
   });
 });
 
 describe("postMeta", () => {
   it("speaks the post's language", () => {
-    expect(postMeta({ date: "2025-03-25T00:00:00.000Z", timeToRead: 5, locale: "pt-BR" })).toBe("25 de março de 2025 · 5 min de leitura");
+    expect(postMeta({ date: "2025-03-25T00:00:00.000Z", timeToRead: 5, locale: "pt-BR" })).toBe(
+      "25 de março de 2025 · 5 min de leitura",
+    );
   });
 });
 
 describe("toAuthorCard", () => {
-  const author = { key: "m", path: "/blog/author/m/", name: "M", role: "R", bio: "B", links: [{ label: "L", url: "https://l.org" }], photo: null };
+  const author = {
+    key: "m",
+    path: "/blog/author/m/",
+    name: "M",
+    role: "R",
+    bio: "B",
+    links: [{ label: "L", url: "https://l.org" }],
+    photo: null,
+  };
   it("shows the bio and links only when asked", () => {
-    expect(toAuthorCard(author)).toMatchObject({ name: "M", href: "/blog/author/m/", bio: undefined, links: [] });
-    expect(toAuthorCard(author, true)).toMatchObject({ bio: "B", links: [{ label: "L", url: "https://l.org" }] });
+    expect(toAuthorCard(author)).toMatchObject({
+      name: "M",
+      href: "/blog/author/m/",
+      bio: undefined,
+      links: [],
+    });
+    expect(toAuthorCard(author, true)).toMatchObject({
+      bio: "B",
+      links: [{ label: "L", url: "https://l.org" }],
+    });
   });
 });
 
@@ -86,7 +139,9 @@ describe("tocOf", () => {
 
 describe("postCta", () => {
   it("uses the post's own call to action when it names one", () => {
-    expect(postCta({ title: "T", label: "L", href: "/x/" }, "en").ctas).toEqual([{ label: "L", href: "/x/" }]);
+    expect(postCta({ title: "T", label: "L", href: "/x/" }, "en").ctas).toEqual([
+      { label: "L", href: "/x/" },
+    ]);
   });
   it("falls back to a default in the post's language", () => {
     expect(postCta(null, "en").title).toContain(site.productName);
@@ -96,8 +151,12 @@ describe("postCta", () => {
 
 describe("webinarMeta", () => {
   it("describes live and recorded sessions in UTC", () => {
-    expect(webinarMeta({ format: "live", durationMinutes: 45, date: "2025-05-20T15:00:00.000Z" })).toBe("Live · 45 minutes · May 20, 2025, 3:00 PM UTC");
-    expect(webinarMeta({ format: "on-demand", durationMinutes: 40, date: "2025-03-12T14:00:00.000Z" })).toBe("On demand · 40 minutes · recorded March 12, 2025");
+    expect(
+      webinarMeta({ format: "live", durationMinutes: 45, date: "2025-05-20T15:00:00.000Z" }),
+    ).toBe("Live · 45 minutes · May 20, 2025, 3:00 PM UTC");
+    expect(
+      webinarMeta({ format: "on-demand", durationMinutes: 40, date: "2025-03-12T14:00:00.000Z" }),
+    ).toBe("On demand · 40 minutes · recorded March 12, 2025");
   });
 });
 

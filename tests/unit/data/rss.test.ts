@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { absolutiseHtml, renderRss, type FeedPost } from "../../../src/data/rss";
 import { article, breadcrumbList, jsonLd } from "../../../src/data/structuredData";
 
-const channel = { title: "Acme blog", description: "News & notes", siteUrl: "https://example.org", feedPath: "/rss.xml", language: "en" };
+const channel = {
+  title: "Acme blog",
+  description: "News & notes",
+  siteUrl: "https://example.org",
+  feedPath: "/rss.xml",
+  language: "en",
+};
 const post = (n: number): FeedPost => ({
   title: `Post <${n}> & more`,
   description: "A description",
@@ -23,11 +29,15 @@ describe("renderRss", () => {
     expect(xml).toContain("<pubDate>Thu, 02 Jan 2025 00:00:00 GMT</pubDate>");
   });
   it("carries the full content in CDATA, never broken by ]]>", () => {
-    expect(xml).toContain('<content:encoded><![CDATA[<p>Body 2 with <a href="https://example.org/blog/other/">a link</a> and ]]]]><![CDATA[> inside</p>]]></content:encoded>');
+    expect(xml).toContain(
+      '<content:encoded><![CDATA[<p>Body 2 with <a href="https://example.org/blog/other/">a link</a> and ]]]]><![CDATA[> inside</p>]]></content:encoded>',
+    );
   });
   it("declares the namespaces it uses and a self link", () => {
     expect(xml).toMatch(/xmlns:content="http:\/\/purl.org\/rss\/1.0\/modules\/content\/"/);
-    expect(xml).toContain('<atom:link href="https://example.org/rss.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain(
+      '<atom:link href="https://example.org/rss.xml" rel="self" type="application/rss+xml"/>',
+    );
   });
   it("writes an empty but valid channel when there are no posts", () => {
     expect(renderRss(channel, [])).not.toContain("<item>");
@@ -36,7 +46,8 @@ describe("renderRss", () => {
 
 describe("absolutiseHtml", () => {
   it("rewrites site-relative href, src and srcset but leaves absolute and protocol-relative URLs", () => {
-    const html = '<a href="/x/">x</a><img src="/static/a.png" srcset="/static/a.png 1x, /static/b.png 2x"><a href="https://o.org/">o</a><a href="//cdn.org/">c</a><a href="#h">h</a>';
+    const html =
+      '<a href="/x/">x</a><img src="/static/a.png" srcset="/static/a.png 1x, /static/b.png 2x"><a href="https://o.org/">o</a><a href="//cdn.org/">c</a><a href="#h">h</a>';
     expect(absolutiseHtml(html, "https://s.org")).toBe(
       '<a href="https://s.org/x/">x</a><img src="https://s.org/static/a.png" srcset="https://s.org/static/a.png 1x, https://s.org/static/b.png 2x"><a href="https://o.org/">o</a><a href="//cdn.org/">c</a><a href="#h">h</a>',
     );
@@ -45,7 +56,11 @@ describe("absolutiseHtml", () => {
 
 describe("structured data", () => {
   it("builds a BreadcrumbList with absolute items, the last one being the current page", () => {
-    const list = breadcrumbList("https://s.org", [{ label: "Home", href: "/" }, { label: "Blog", href: "/blog/" }, { label: "Post" }], "/blog/post/");
+    const list = breadcrumbList(
+      "https://s.org",
+      [{ label: "Home", href: "/" }, { label: "Blog", href: "/blog/" }, { label: "Post" }],
+      "/blog/post/",
+    );
     expect(list["itemListElement"]).toEqual([
       { "@type": "ListItem", position: 1, name: "Home", item: "https://s.org/" },
       { "@type": "ListItem", position: 2, name: "Blog", item: "https://s.org/blog/" },
@@ -68,7 +83,9 @@ describe("structured data", () => {
       dateModified: "2025-01-01T00:00:00.000Z",
       inLanguage: "pt-BR",
       image: "https://s.org/static/hero.png",
-      author: [{ "@type": "Person", name: "Maya Okafor", url: "https://s.org/blog/author/maya-okafor/" }],
+      author: [
+        { "@type": "Person", name: "Maya Okafor", url: "https://s.org/blog/author/maya-okafor/" },
+      ],
     });
   });
   it("serialises so that no string can close the script tag", () => {

@@ -1,0 +1,91 @@
+/**
+ * Public identification settings (Fingerprint Pro, SPEC §3, §7, §9), read at build time. With no public
+ * API key, identification is off; the secret key lives only in server code (src/server/env.ts).
+ */
+
+type PublicSource = Readonly<Record<string, string | undefined>>;
+
+export type Region = "us" | "eu" | "ap";
+
+export type IdentificationConfig = {
+  /** Public API key; null switches identification off. */
+  apiKey: string | null;
+  region: Region;
+  /** Where the agent script is fetched: a path on the site's own host (proxy integration). */
+  scriptUrlPattern: string;
+  /** Where identification requests go: also under the site's own host. */
+  endpoint: string;
+  /** True: bot results come from the site's own events function; false: from `eventsApiUrl`. */
+  proxy: boolean;
+  /** Path of the site's events function ({version}/), asked with the serverless-function header. */
+  eventsPath: string;
+  /** Direct mode: base URL of an events API that answers GET /events/{requestId}. */
+  eventsApiUrl: string;
+  /** Fixed visits path; null means a random 4-character path routed by header (SPEC §7). */
+  visitsPath: string | null;
+  /** agent.get timeout (SPEC §9). */
+  timeoutMs: number;
+  /** Cache lifetime of a result, at most 86400 s (SPEC §9). */
+  cacheSeconds: number;
+  /** Test builds only: a loopback fake that stands in for the agent (customAgent). */
+  testAgentUrl: string | null;
+};
+
+export const MAX_CACHE_SECONDS = 86400;
+export const DEFAULT_CACHE_SECONDS = 3600;
+export const IDENTIFICATION_TIMEOUT_MS = 20000;
+const REGIONS: readonly Region[] = ["us", "eu", "ap"];
+const PUBLIC_KEY = /^[A-Za-z0-9]{8,64}$/;
+
+function read(source: PublicSource, name: string): string | null {
+  const value = source[name]?.trim();
+  return value ? value : null;
+}
+
+/** 3600 by default; anything above a day is capped at a day (the SDK refuses more). */
+export function clampCacheSeconds(value: string | number | null): number {
+  const seconds = typeof value === "number" ? value : value === null ? NaN : Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0) return DEFAULT_CACHE_SECONDS;
+  return Math.min(Math.floor(seconds), MAX_CACHE_SECONDS);
+}
+
+export function readIdentificationConfig(source: PublicSource): IdentificationConfig {
+  const apiKey = read(source, "GATSBY_FPJS_PUBLIC_API_KEY");
+  if (apiKey !== null && !PUBLIC_KEY.test(apiKey)) {
+    throw new Error(`GATSBY_FPJS_PUBLIC_API_KEY must be letters and digits, got "${apiKey}".`);
+  }
+  const regionValue = (read(source, "GATSBY_FPJS_REGION") ?? "us").toLowerCase();
+  if (!(REGIONS as readonly string[]).includes(regionValue)) {
+    throw new Error(`GATSBY_FPJS_REGION must be us, eu or ap, got "${regionValue}".`);
+  }
+  const region = regionValue as Region;
+  const proxyValue = read(source, "GATSBY_FPJS_PROXY");
+  return {
+    apiKey,
+    region,
+    scriptUrlPattern:
+      read(source, "GATSBY_FPJS_SCRIPT_URL_PATTERN") ??
+      "/fp/agent?apiKey=<apiKey>&version=<version>&loaderVersion=<loaderVersion>",
+    endpoint: read(source, "GATSBY_FPJS_ENDPOINT") ?? `/fp/result?region=${region}`,
+    proxy: proxyValue === null || !/^(0|false|off|no)$/i.test(proxyValue),
+    eventsPath: "/fp/v4/",
+    eventsApiUrl: (read(source, "GATSBY_FPJS_EVENTS_API_URL") ?? "/fp/events").replace(/\/+$/, ""),
+    visitsPath: read(source, "GATSBY_FPJS_VISITS_PATH"),
+    timeoutMs: IDENTIFICATION_TIMEOUT_MS,
+    cacheSeconds: clampCacheSeconds(read(source, "GATSBY_FPJS_CACHE_SECONDS")),
+    testAgentUrl: read(source, "GATSBY_FPJS_TEST_AGENT_URL"),
+  };
+}
+
+// Gatsby inlines process.env.GATSBY_* into the bundle only when each is written out literally.
+export const identificationConfig: IdentificationConfig = readIdentificationConfig({
+  GATSBY_FPJS_PUBLIC_API_KEY: process.env.GATSBY_FPJS_PUBLIC_API_KEY,
+  GATSBY_FPJS_REGION: process.env.GATSBY_FPJS_REGION,
+  GATSBY_FPJS_SCRIPT_URL_PATTERN: process.env.GATSBY_FPJS_SCRIPT_URL_PATTERN,
+  GATSBY_FPJS_ENDPOINT: process.env.GATSBY_FPJS_ENDPOINT,
+  GATSBY_FPJS_PROXY: process.env.GATSBY_FPJS_PROXY,
+  GATSBY_FPJS_EVENTS_API_URL: process.env.GATSBY_FPJS_EVENTS_API_URL,
+  GATSBY_FPJS_VISITS_PATH: process.env.GATSBY_FPJS_VISITS_PATH,
+  GATSBY_FPJS_CACHE_SECONDS: process.env.GATSBY_FPJS_CACHE_SECONDS,
+  GATSBY_FPJS_TEST_AGENT_URL: process.env.GATSBY_FPJS_TEST_AGENT_URL,
+});

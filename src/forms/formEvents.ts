@@ -1,0 +1,36 @@
+/** The analytics events an accepted form sends (SPEC §3), from the form's id and what it posted. */
+import { tracking as defaultTracking, type Tracking } from "../providers/analytics/tracking";
+import { regionFor } from "./regions";
+import { roiFields } from "./schemas/roiFields";
+import type { FormDefinition } from "./types";
+import type { SubmitOutcome } from "./useForm";
+
+const SALES_ENDPOINTS = ["/api/hubspot/", "/api/hubspot-single-pane/", "/risk/"];
+
+const numberOf = (value: unknown): number =>
+  typeof value === "number" ? value : Number(value) || 0;
+
+export function reportSubmitted(
+  definition: Pick<FormDefinition, "id" | "endpoint">,
+  outcome: SubmitOutcome,
+  pagePath: string,
+  tracking: Tracking = defaultTracking,
+): void {
+  const formId = definition.id;
+  tracking.webFormSubmitted({ formId, "page path": pagePath });
+  const region = outcome.context.country ? regionFor(outcome.context.country) : undefined;
+  const where = { formId, "page path": pagePath, ...(region ? { region } : {}) };
+  if (formId === "ContactSales" && SALES_ENDPOINTS.includes(definition.endpoint)) {
+    tracking.salesContacted(where);
+  } else if (formId === "GetDemo") {
+    tracking.getDemoContacted(where);
+  } else if (formId === "ContactRoiCalculator") {
+    tracking.roiCalculatorFormSubmitted({
+      estimatedCost: numberOf(outcome.payload[roiFields.estimatedCost]),
+      estimatedSaving: numberOf(outcome.payload[roiFields.estimatedSaving]),
+      transactionsPerMonth: numberOf(outcome.payload[roiFields.transactionsPerMonth]),
+    });
+  } else if (formId === "Signup") {
+    tracking.signupStarted({ method: "email", "page path": pagePath });
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Starts the Amplitude SDK for a visitor who allowed analytics and was identified (SPEC §4, §9).
+ * Imported on demand by the analytics provider: the SDK is never part of a page's first load.
+ */
+import * as amplitude from "@amplitude/analytics-browser";
+import type { AnalyticsConfig } from "../../config/analytics";
+import { removeTrackingCookies } from "../consent/cookies";
+import type { AnalyticsClient } from "./ampli";
+import { tracking } from "./tracking";
+
+export type Visitor = { visitorId: string; botDetected: boolean; vmDetected: boolean };
+
+/** SPEC §9's numbers, and only the automatic tracking the site wants. */
+export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secure: boolean) {
+  return {
+    deviceId: visitor.visitorId,
+    serverUrl: config.serverUrl,
+    flushIntervalMillis: 1000,
+    flushMaxRetries: 5,
+    flushQueueSize: 30,
+    sessionTimeout: 30 * 60 * 1000,
+    cookieOptions: { expiration: 365, sameSite: "Lax", secure, upgrade: true },
+    // Offline detection stays the SDK's own (navigator.onLine plus online/offline events).
+    autocapture: {
+      attribution: false,
+      pageViews: false, // the plan's own Web Page Viewed replaces it
+      sessions: true,
+      formInteractions: false,
+      fileDownloads: false,
+      // Clicks, with the SDK's rules: no password or hidden inputs, card/SSN-like text skipped,
+      // text cut to 255, attributes to 128, hierarchy to 1024 characters (SPEC §5).
+      elementInteractions: true,
+      frustrationInteractions: false,
+      networkTracking: false,
+      webVitals: false,
+      pageUrlEnrichment: false,
+    },
+    // No call home for remote settings: what runs is what this configuration says.
+    fetchRemoteConfig: false,
+  };
+}
+
+export async function startAnalytics(config: AnalyticsConfig, visitor: Visitor): Promise<void> {
+  if (!config.apiKey || tracking.ampli.isLoaded) return;
+  const instance = amplitude.createInstance();
+  const { promise } = tracking.ampli.load({
+    client: {
+      apiKey: config.apiKey,
+      instance: instance as unknown as AnalyticsClient,
+      configuration: sdkConfiguration(config, visitor, window.location.protocol === "https:"),
+    },
+  });
+  await promise;
+  tracking.ampli.setGroup(config.deviceGroupType, visitor.visitorId);
+  instance.identify(
+    new amplitude.Identify()
+      .set("botDetected", visitor.botDetected)
+      .set("vmDetected", visitor.vmDetected),
+  );
+}
+
+/** Consent withdrawn: nothing more is sent, queued events are dropped, and the SDK's cookies go. */
+export function stopAnalytics(): void {
+  const client = tracking.ampli.client;
+  if (client) {
+    client.setOptOut(true);
+    client.reset();
+  }
+  tracking.ampli.unload();
+  removeTrackingCookies();
+  try {
+    // Events the SDK kept for a later retry (AMP_unsent_<key>) are the visitor's data too.
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith("AMP_")) window.localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage not reachable: nothing of ours can be in it either.
+  }
+}

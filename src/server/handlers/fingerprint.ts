@@ -1,0 +1,201 @@
+// The events and visits functions: the browser's window onto Fingerprint's Server API v4, with the
+// secret key kept here. Events answers only { botd: { data } | { error }, vm }; visits answers
+// { visits: [...] } (newest first, at most 21 so the page can say "more than 20").
+import { readFingerprintEnv, type FingerprintEnv } from "../env";
+import { errorResponse, json, type Handler } from "../http";
+
+export const FINGERPRINT_METHODS = ["GET"] as const;
+
+/** Request ids look like "<ms>.<6 chars>"; visitor ids are 20 letters and digits (fake or real). */
+export const REQUEST_ID = /^\d{10,16}\.[A-Za-z0-9]{6}$/;
+export const VISITOR_ID = /^[A-Za-z0-9]{20}$/;
+export const VISITS_LIMIT = 21;
+
+type Deps = { env?: () => FingerprintEnv; fetch?: typeof fetch; log?: (line: string) => void };
+
+/** v4's bot verdicts in the v3 words the browser reads (contracts/fingerprint.md §3). */
+const BOT_RESULTS: Record<string, string> = {
+  not_detected: "notDetected",
+  good: "good",
+  bad: "bad",
+};
+
+type V4Geolocation = {
+  country?: { code?: string; name?: string };
+  continent?: { code?: string; name?: string };
+};
+type V4Event = {
+  event_id?: string;
+  timestamp?: number;
+  url?: string;
+  bot?: unknown;
+  bot_error?: { message?: unknown };
+  virtual_machine?: unknown;
+  ip_info?: { v4?: { geolocation?: V4Geolocation }; v6?: { geolocation?: V4Geolocation } };
+};
+
+/** The small shape the browser gets for one event (never the whole event). */
+export function browserEvent(event: V4Event): {
+  botd: { data: { bot: { result: string } } } | { error: { message: string } } | { data: null };
+  vm: boolean;
+} {
+  const vm = event.virtual_machine === true;
+  if (event.bot_error && typeof event.bot_error.message === "string") {
+    return { botd: { error: { message: event.bot_error.message } }, vm };
+  }
+  const result = typeof event.bot === "string" ? BOT_RESULTS[event.bot] : undefined;
+  return result ? { botd: { data: { bot: { result } } }, vm } : { botd: { data: null }, vm };
+}
+
+/** One visit for the demo's history list. */
+export function browserVisit(event: V4Event) {
+  const geo = event.ip_info?.v4?.geolocation ?? event.ip_info?.v6?.geolocation;
+  return {
+    requestId: event.event_id ?? "",
+    time: typeof event.timestamp === "number" ? new Date(event.timestamp).toISOString() : "",
+    ...(event.url ? { url: event.url } : {}),
+    ...(geo ? { ipLocation: { continent: geo.continent, country: geo.country } } : {}),
+  };
+}
+
+/** A header value: present, one line, within bounds. */
+function header(request: Request, name: string): string | null {
+  const value = request.headers.get(name);
+  if (value === null) return null;
+  return /[\r\n]/.test(value) ? null : value.trim();
+}
+
+async function callServerApi(
+  env: FingerprintEnv,
+  path: string,
+  deps: Deps,
+): Promise<{ status: number; body: unknown } | Response> {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  let response: Response;
+  try {
+    response = await (deps.fetch ?? fetch)(`${env.apiUrl}${path}`, {
+      headers: { authorization: `Bearer ${env.secretKey ?? ""}`, accept: "application/json" },
+      signal: AbortSignal.timeout(env.timeoutMs),
+    });
+  } catch (error) {
+    const timedOut = (error as { name?: string } | null)?.name === "TimeoutError";
+    log(`fingerprint: Server API ${timedOut ? "timed out" : "unreachable"}`);
+    return timedOut
+      ? errorResponse(504, "upstream_timeout", "The identification service did not answer in time.")
+      : errorResponse(
+          502,
+          "upstream_unavailable",
+          "The identification service could not be reached.",
+        );
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body };
+}
+
+function upstreamFailure(status: number, log: (line: string) => void): Response {
+  log(`fingerprint: Server API answered ${status}`);
+  if (status === 429)
+    return errorResponse(
+      429,
+      "rate_limited",
+      "Too many identification lookups; try again shortly.",
+      undefined,
+      {
+        headers: { "retry-after": "5" },
+      },
+    );
+  return errorResponse(502, "upstream_rejected", "The identification service refused the lookup.");
+}
+
+function configured(deps: Deps): FingerprintEnv | Response {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  let env: FingerprintEnv;
+  try {
+    env = (deps.env ?? readFingerprintEnv)();
+  } catch (error) {
+    log(`fingerprint: configuration error: ${(error as Error).message}`);
+    env = { secretKey: null, apiUrl: "", timeoutMs: 0 };
+  }
+  if (!env.secretKey) {
+    return errorResponse(
+      404,
+      "not_configured",
+      "Identification lookups are not configured on this server.",
+    );
+  }
+  return env;
+}
+
+/** GET with `x-vercel-function: events` and `x-request-id`: the bot and VM result of one request. */
+export function createEventsHandler(deps: Deps = {}): Handler {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  return async (request) => {
+    if (request.method !== "GET") {
+      return errorResponse(405, "method_not_allowed", "Use GET.", undefined, {
+        headers: { allow: "GET" },
+      });
+    }
+    const requestId = header(request, "x-request-id");
+    if (!requestId || !REQUEST_ID.test(requestId)) {
+      return errorResponse(
+        400,
+        "invalid_request_id",
+        "Send the identification request id in x-request-id.",
+      );
+    }
+    const env = configured(deps);
+    if (env instanceof Response) return env;
+    const answer = await callServerApi(env, `/v4/events/${requestId}`, deps);
+    if (answer instanceof Response) return answer;
+    if (answer.status === 404) {
+      return errorResponse(404, "event_not_found", "No identification event has this request id.");
+    }
+    if (
+      answer.status < 200 ||
+      answer.status >= 300 ||
+      !answer.body ||
+      typeof answer.body !== "object"
+    ) {
+      return upstreamFailure(answer.status, log);
+    }
+    return json(browserEvent(answer.body as V4Event), { headers: { "cache-control": "no-store" } });
+  };
+}
+
+/** GET with `x-vercel-function: visits` and `x-visitor-id`: the visitor's recent visits (limit 21). */
+export function createVisitsHandler(deps: Deps = {}): Handler {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  return async (request) => {
+    if (request.method !== "GET") {
+      return errorResponse(405, "method_not_allowed", "Use GET.", undefined, {
+        headers: { allow: "GET" },
+      });
+    }
+    const visitorId = header(request, "x-visitor-id");
+    if (!visitorId || !VISITOR_ID.test(visitorId)) {
+      return errorResponse(400, "invalid_visitor_id", "Send the visitor id in x-visitor-id.");
+    }
+    const env = configured(deps);
+    if (env instanceof Response) return env;
+    const answer = await callServerApi(
+      env,
+      `/v4/events?visitor_id=${visitorId}&limit=${VISITS_LIMIT}`,
+      deps,
+    );
+    if (answer instanceof Response) return answer;
+    if (answer.status < 200 || answer.status >= 300) return upstreamFailure(answer.status, log);
+    const events = (answer.body as { events?: unknown } | null)?.events;
+    const visits = Array.isArray(events)
+      ? (events as V4Event[]).slice(0, VISITS_LIMIT).map(browserVisit)
+      : [];
+    return json({ visits }, { headers: { "cache-control": "no-store" } });
+  };
+}
+
+export const fingerprintEvents = createEventsHandler();
+export const fingerprintVisits = createVisitsHandler();

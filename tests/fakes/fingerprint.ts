@@ -1,0 +1,211 @@
+// A loopback fake of Fingerprint for browser and handler tests (../shared/contracts/fingerprint.md):
+// the Server API v4 (`/v4/events/{id}`, `/v4/events?visitor_id=`, Bearer auth) and the identify call
+// the test build's loopback agent makes in place of Fingerprint's CDN script.
+//
+// GET /__fake/fingerprint/identify[?visitor=<20 alnum>&bot=not_detected|good|bad|error|empty&vm=1]
+//   → the agent's result, and the event it creates for the Server API.
+// POST /__fake/fingerprint/mode {"status": 429|500, "count"?: n} forces Server API answers.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+export const FAKE_FPJS_SECRET = "fake-secret-key-0123456789";
+export const FAKE_VISITOR_ID = "E2eVisitor0000000001";
+
+type Event = {
+  event_id: string;
+  timestamp: number;
+  url: string;
+  identification: { visitor_id: string; confidence: { score: number }; visitor_found: boolean };
+  bot?: string;
+  bot_error?: { code: string; message: string };
+  virtual_machine: boolean;
+  ip_info: {
+    v4: {
+      address: string;
+      geolocation: {
+        country: { code: string; name: string };
+        continent: { code: string; name: string };
+      };
+    };
+  };
+};
+
+export type FingerprintRoute = {
+  route(req: http.IncomingMessage, res: http.ServerResponse): boolean;
+  events: Map<string, Event>;
+  /** Registers an event directly (handler tests). */
+  add(options?: { visitorId?: string; bot?: string; vm?: boolean }): Event;
+  force(status: number, count?: number): void;
+};
+
+const CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+let counter = 0;
+
+function requestId(): string {
+  counter += 1;
+  let tail = "";
+  let n = counter + Math.floor(Math.random() * 1e6);
+  for (let i = 0; i < 6; i += 1) {
+    tail += CHARS[n % CHARS.length];
+    n = Math.floor(n / CHARS.length) + i * 7;
+  }
+  return `${Date.now()}.${tail}`;
+}
+
+export function createFingerprintRoute(options: { secret?: string } = {}): FingerprintRoute {
+  const secret = options.secret ?? FAKE_FPJS_SECRET;
+  const events = new Map<string, Event>();
+  let forced: { status: number; count: number } | null = null;
+
+  const send = (res: http.ServerResponse, status: number, body: unknown, extra = {}) => {
+    res.writeHead(status, {
+      "content-type": "application/json",
+      "access-control-allow-origin": "*",
+      ...extra,
+    });
+    res.end(JSON.stringify(body));
+  };
+
+  function add(opts: { visitorId?: string; bot?: string; vm?: boolean; url?: string } = {}): Event {
+    const id = requestId();
+    const event: Event = {
+      event_id: id,
+      timestamp: Date.now(),
+      url: opts.url ?? "http://127.0.0.1/",
+      identification: {
+        visitor_id: opts.visitorId ?? FAKE_VISITOR_ID,
+        confidence: { score: 0.995 },
+        visitor_found: true,
+      },
+      virtual_machine: opts.vm ?? false,
+      ip_info: {
+        v4: {
+          address: "203.0.113.24",
+          geolocation: {
+            country: { code: "DE", name: "Germany" },
+            continent: { code: "EU", name: "Europe" },
+          },
+        },
+      },
+    };
+    const bot = opts.bot ?? "not_detected";
+    if (bot === "error") event.bot_error = { code: "failed", message: "internal server error" };
+    else if (bot !== "empty") event.bot = bot;
+    events.set(id, event);
+    return event;
+  }
+
+  function route(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+    const url = new URL(req.url ?? "/", "http://fake");
+    if (url.pathname === "/__fake/fingerprint/identify" && req.method === "GET") {
+      const visitor = url.searchParams.get("visitor");
+      const event = add({
+        ...(visitor && /^[A-Za-z0-9]{20}$/.test(visitor) ? { visitorId: visitor } : {}),
+        bot: url.searchParams.get("bot") ?? "not_detected",
+        vm: url.searchParams.get("vm") === "1",
+        url: req.headers.referer ?? "http://127.0.0.1/",
+      });
+      send(res, 200, {
+        visitorId: event.identification.visitor_id,
+        requestId: event.event_id,
+        visitorFound: true,
+        confidence: { score: 0.995 },
+        ipLocation: event.ip_info.v4.geolocation,
+      });
+      return true;
+    }
+    if (url.pathname === "/__fake/fingerprint/mode" && req.method === "POST") {
+      let raw = "";
+      req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+      req.on("end", () => {
+        const body = JSON.parse(raw || "{}") as { status?: number; count?: number };
+        forced = body.status ? { status: body.status, count: body.count ?? 1 } : null;
+        send(res, 200, { ok: true });
+      });
+      return true;
+    }
+    if (!url.pathname.startsWith("/v4/events")) return false;
+    if (req.method !== "GET") {
+      send(res, 405, { error: { code: "method_not_allowed", message: "method not allowed" } });
+      return true;
+    }
+    const auth = req.headers.authorization ?? "";
+    if (!auth.startsWith("Bearer ")) {
+      send(res, 401, {
+        error: { code: "secret_api_key_required", message: "secret key is required" },
+      });
+      return true;
+    }
+    if (auth !== `Bearer ${secret}`) {
+      send(res, 403, {
+        error: { code: "secret_api_key_not_found", message: "secret key is not found" },
+      });
+      return true;
+    }
+    if (forced && forced.count > 0) {
+      forced.count -= 1;
+      send(
+        res,
+        forced.status,
+        {
+          error: {
+            code: forced.status === 429 ? "too_many_requests" : "failed",
+            message: "forced",
+          },
+        },
+        forced.status === 429 ? { "retry-after": "1" } : {},
+      );
+      return true;
+    }
+    const single = /^\/v4\/events\/([^/]+)$/.exec(url.pathname);
+    if (single) {
+      const event = events.get(decodeURIComponent(single[1] ?? ""));
+      if (!event)
+        send(res, 404, { error: { code: "event_not_found", message: "event id not found" } });
+      else send(res, 200, event);
+      return true;
+    }
+    if (url.pathname === "/v4/events") {
+      const visitor = url.searchParams.get("visitor_id") ?? "";
+      const limit = Math.min(Number(url.searchParams.get("limit") ?? "10") || 10, 500);
+      const all = [...events.values()]
+        .filter((event) => event.identification.visitor_id === visitor)
+        .sort((a, b) => b.timestamp - a.timestamp);
+      const page = all.slice(0, limit);
+      send(res, 200, {
+        events: page,
+        ...(all.length > limit ? { pagination_key: page.at(-1)?.event_id } : {}),
+      });
+      return true;
+    }
+    return false;
+  }
+
+  return {
+    route,
+    events,
+    add,
+    force: (status, count = 1) => {
+      forced = { status, count };
+    },
+  };
+}
+
+export type FakeFingerprint = FingerprintRoute & { origin: string; close(): Promise<void> };
+
+export async function startFakeFingerprint(): Promise<FakeFingerprint> {
+  const fake = createFingerprintRoute();
+  const server = http.createServer((req, res) => {
+    if (!fake.route(req, res)) {
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code: "not_found", message: "not found" } }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...fake,
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
