@@ -206,7 +206,9 @@ describe("asking for the bot result", () => {
         ),
     );
     const verdict = await fetchBotVerdict({ ...config, proxy: false }, "1.a", fetchMock);
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("https://events.example.com/events/1.a");
+    expect((fetchMock.mock.calls as unknown as [string][])[0]?.[0]).toBe(
+      "https://events.example.com/events/1.a",
+    );
     expect(verdict).toEqual({
       ok: true,
       bot: { result: "bad", bad: true, source: "pro" },
@@ -252,24 +254,19 @@ describe("asking for the bot result", () => {
 
 describe("providers mount once", () => {
   it("tells Gatsby's Head element (page props) from the site root (no props)", () => {
-    const Head = () => null;
+    const Head = (_props: Record<string, unknown>) => null;
     const Root = () => null;
-    expect(
-      isHeadElement(
-        React.createElement(Head, {
-          location: { pathname: "/" },
-          params: {},
-          data: {},
-          pageContext: {},
-        } as never),
-      ),
-    ).toBe(true);
+    const Wrapper = ({ children }: { children?: React.ReactNode }) => children;
+    const page = { location: { pathname: "/" }, params: {}, data: {}, pageContext: {} };
+    expect(isHeadElement(React.createElement(Head, page))).toBe(true);
     expect(isHeadElement(React.createElement(Root))).toBe(false);
     // Plugins (styled-components' StyleSheetManager) wrap before the site does.
-    const Wrapper = ({ children }: { children: React.ReactNode }) => children;
-    const head = React.createElement(Head, { location: {}, pageContext: {} } as never);
-    expect(isHeadElement(React.createElement(Wrapper, null, head))).toBe(true);
-    expect(isHeadElement(React.createElement(Wrapper, null, React.createElement(Root)))).toBe(false);
+    expect(isHeadElement(React.createElement(Wrapper, null, React.createElement(Head, page)))).toBe(
+      true,
+    );
+    expect(isHeadElement(React.createElement(Wrapper, null, React.createElement(Root)))).toBe(
+      false,
+    );
     expect(isHeadElement("text")).toBe(false);
   });
 });
