@@ -9,12 +9,22 @@ type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;
 const isExperiment = (value: unknown): value is ExperimentKey =>
   typeof value === "string" && (EXPERIMENTS as readonly string[]).includes(value);
 
-/** The experiments whose variants the page renders (AbVariants marks them `data-ab-variant`). */
-export function experimentsOnPage(root: ParentNode): ExperimentKey[] {
+/** Rendered and not hidden: CSS hides the variants a visitor is not assigned. */
+const isShown = (element: Element): boolean => element.getClientRects().length > 0;
+
+/**
+ * The experiments the visitor actually sees on this page. AbVariants marks both variants with
+ * `data-ab-variant`; only the shown one counts, so an experiment nested inside the other variant of
+ * another experiment is never reported.
+ */
+export function experimentsOnPage(
+  root: ParentNode,
+  shown: (element: Element) => boolean = isShown,
+): ExperimentKey[] {
   const found = new Set<ExperimentKey>();
   for (const element of root.querySelectorAll("[data-ab-variant]")) {
     const key = element.getAttribute("data-ab-variant")?.split(":")[0];
-    if (isExperiment(key)) found.add(key);
+    if (isExperiment(key) && shown(element)) found.add(key);
   }
   return [...found];
 }

@@ -61,19 +61,23 @@ export async function startAnalytics(config: AnalyticsConfig, visitor: Visitor):
 
 /** Consent withdrawn: nothing more is sent, queued events are dropped, and the SDK's cookies go. */
 export function stopAnalytics(): void {
-  const client = tracking.ampli.client;
-  if (client) {
-    client.setOptOut(true);
-    client.reset();
-  }
+  // Offline first: events queued before the withdrawal (the click that opened the settings) stay
+  // unsent. Opting out makes the SDK write its cookie once more (asynchronously): removed below.
+  tracking.ampli.client?.setOffline?.(true);
+  tracking.ampli.client?.setOptOut(true);
   tracking.ampli.unload();
-  removeTrackingCookies();
-  try {
-    // Events the SDK kept for a later retry (AMP_unsent_<key>) are the visitor's data too.
-    for (const key of Object.keys(window.localStorage)) {
-      if (key.startsWith("AMP_")) window.localStorage.removeItem(key);
+  const forget = () => {
+    removeTrackingCookies();
+    try {
+      // Events the SDK kept for a later retry (AMP_unsent_<key>) are the visitor's data too.
+      for (const key of Object.keys(window.localStorage)) {
+        if (key.startsWith("AMP_")) window.localStorage.removeItem(key);
+      }
+    } catch {
+      // Storage not reachable: nothing of ours can be in it either.
     }
-  } catch {
-    // Storage not reachable: nothing of ours can be in it either.
-  }
+  };
+  forget();
+  window.setTimeout(forget, 0);
+  window.setTimeout(forget, 1000);
 }

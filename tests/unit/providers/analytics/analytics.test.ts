@@ -258,17 +258,21 @@ describe("exposures", () => {
     };
   }
 
-  it("finds the experiments a page renders, ignoring unknown ones", () => {
+  it("finds the experiments a page shows, ignoring hidden variants and unknown keys", () => {
+    const shown = new Set(["home:treatment", "made-up:control", "contact-sales:control"]);
     const root = {
       querySelectorAll: () =>
         [
           "home:control",
           "home:treatment",
+          "contact-sales:control",
           "contact-sales-single-pane:control",
           "made-up:control",
-        ].map((value) => ({ getAttribute: () => value })),
+        ].map((value) => ({ getAttribute: () => value, value })),
     } as unknown as ParentNode;
-    expect(experimentsOnPage(root)).toEqual(["home", "contact-sales-single-pane"]);
+    const isShown = (element: Element) =>
+      shown.has((element as unknown as { value: string }).value);
+    expect(experimentsOnPage(root, isShown)).toEqual(["home", "contact-sales"]);
   });
 
   it("reports each experiment once per visitor", () => {

@@ -1,0 +1,193 @@
+// The live demo and identification in Chromium, with the loopback Fingerprint agent and Server API:
+// results, visit history, every error state in words, refresh, consent first for EU visitors, and the
+// BotD token form that waits for the visitor id.
+import type { Page } from "@playwright/test";
+import { checkA11y, expect, snap, test } from "./fixtures";
+import { fakesOrigin } from "./support/fakes";
+
+test.use({ presetConsent: false });
+
+const panel = (page: Page) => page.locator("[data-demo-state]");
+
+async function visitor(page: Page, label: string): Promise<string> {
+  const id = `${label}${Date.now()}${Math.floor(Math.random() * 1e9)}`
+    .replace(/[^A-Za-z0-9]/g, "")
+    .padEnd(20, "0")
+    .slice(0, 20);
+  await page.route("**/__fake/fingerprint/identify**", (route) =>
+    route.continue({ url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}` }),
+  );
+  return id;
+}
+
+test("a US visitor is identified: visitor id, confidence, bot, VM, location and visit history", async ({
+  page,
+}) => {
+  const id = await visitor(page, "Demo");
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await page.goto("/demo/");
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+  await expect(page.locator("[data-demo='visitor-id']")).toHaveText(id);
+  await expect(page.locator("[data-demo='confidence']")).toHaveText("99.5%");
+  await expect(page.locator("[data-demo='bot']")).toContainText("Not detected");
+  await expect(page.locator("[data-demo='vm']")).toHaveText("Not detected");
+  await expect(page.locator("[data-demo='location']")).toHaveText("Germany, Europe");
+  await expect(page.locator("[data-demo='visits'] li")).toHaveCount(1);
+  await expect(page.locator("[data-demo='visit-count']")).toHaveText("1 visit.");
+
+  // Refresh: a new identification, and the history grows by one.
+  await page.getByRole("button", { name: "Identify again" }).click();
+  await expect(page.locator("[data-demo='visits'] li")).toHaveCount(2);
+  await checkA11y(page);
+  await snap(page, "demo loaded");
+
+  // The lead forms now carry the visitor id: the BotD token form opens and sends.
+  await page.goto("/products/bot-detection/");
+  const form = page.locator('form[data-form-id="BotdGenerateToken"]');
+  await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled({
+    timeout: 15_000,
+  });
+  const posted = page.waitForRequest(
+    (request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/api/"),
+  );
+  await form.getByLabel("Work email").fill(`botd-${Date.now()}@example.org`);
+  await form.getByRole("button", { name: "Email me a token" }).click();
+  expect(JSON.parse((await posted).postData() ?? "{}")).toMatchObject({ visitorId: id });
+  await expect(page.locator('[data-form-state="success"]')).toBeVisible();
+});
+
+test("more than 20 visits: the 20 newest, and says there are more", async ({ page }) => {
+  const id = await visitor(page, "Many");
+  for (let i = 0; i < 22; i += 1)
+    await fetch(`${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}`);
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await page.goto("/demo/");
+  await expect(page.locator("[data-demo='visits'] li")).toHaveCount(20, { timeout: 15_000 });
+  await expect(page.locator("[data-demo='visit-count']")).toHaveText(
+    "More than 20 visits; showing the 20 most recent.",
+  );
+});
+
+test("an EU visitor starts the demo with one button; nothing is asked before it", async ({
+  page,
+}) => {
+  await visitor(page, "Start");
+  await page.setExtraHTTPHeaders({ "x-country": "DE" });
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (/__fake\/fingerprint|\/fp\/|2\/httpapi/.test(request.url())) asked.push(request.url());
+  });
+  await page.goto("/demo/");
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "consent");
+  await snap(page, "demo consent");
+  expect(asked).toEqual([]);
+  await page
+    .locator("[data-demo-state='consent']")
+    .getByRole("button", { name: "Start the demo" })
+    .click();
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+  expect(asked.some((url) => url.includes("/__fake/fingerprint/identify"))).toBe(true);
+  // What the button recorded: analytics consent, so the banner is gone too.
+  expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe(
+    '["required","analytics"]',
+  );
+});
+
+for (const [label, answer, expected] of [
+  ["the agent times out", { error: "Client timeout" }, /timed out/],
+  [
+    "the key is not allowed on this origin",
+    { error: "Not available for this origin" },
+    /origin not allowed/,
+  ],
+  [
+    "the agent script cannot load",
+    { error: "Failed to load the JS script of the agent" },
+    /script failed to load/,
+  ],
+] as const) {
+  test(`an error is said in words when ${label}`, async ({ page }) => {
+    await page.route("**/__fake/fingerprint/identify**", (route) =>
+      route.fulfill({ json: answer }),
+    );
+    await page.setExtraHTTPHeaders({ "x-country": "US" });
+    await page.goto("/demo/");
+    await expect(panel(page)).toHaveAttribute("data-demo-state", "error", { timeout: 15_000 });
+    await expect(panel(page).getByRole("alert")).toHaveText(expected);
+    await expect(panel(page)).toContainText(`Reported error: ${answer.error}`);
+    if (label === "the agent times out") await snap(page, "demo error");
+
+    // Try again once the service answers.
+    await page.unroute("**/__fake/fingerprint/identify**");
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+  });
+}
+
+test("no request id: the error flag without a message", async ({ page }) => {
+  await page.route("**/__fake/fingerprint/identify**", (route) =>
+    route.fulfill({ json: { visitorId: "NoRequest00000000001", confidence: { score: 1 } } }),
+  );
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await page.goto("/demo/");
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "error", { timeout: 15_000 });
+  await expect(panel(page).getByRole("alert")).toHaveText(/no request id/);
+});
+
+test.describe("an unknown event", () => {
+  // The browser logs the events function's 404 itself; the page handles it (that is the test).
+  test.use({ allowConsoleErrors: [/status of 404 \(Not Found\).*\/fp\/v4\//] });
+
+  test("falls back to open-source BotD for the bot flag when the events function says 404", async ({
+    page,
+  }) => {
+    await page.route("**/__fake/fingerprint/identify**", (route) =>
+      route.fulfill({
+        json: {
+          visitorId: "Unknown0000000000001",
+          requestId: "1767225600123.Zz9Zz9",
+          visitorFound: false,
+          confidence: { score: 0.5 },
+        },
+      }),
+    );
+    await page.setExtraHTTPHeaders({ "x-country": "US" });
+    await page.goto("/demo/");
+    await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+    const bot = page.locator("[data-demo='bot']");
+    await expect(bot).toContainText("From open-source BotD in your browser");
+    await expect(bot).toContainText(
+      "Server result unavailable: No identification event has this request id.",
+    );
+  });
+});
+
+test("a bad bot and a virtual machine from the Server API show as such", async ({ page }) => {
+  const id = `BadBot${Date.now()}`.padEnd(20, "0").slice(0, 20);
+  await page.route("**/__fake/fingerprint/identify**", (route) =>
+    route.continue({
+      url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}&bot=bad&vm=1`,
+    }),
+  );
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await page.goto("/demo/");
+  await expect(page.locator("[data-demo='bot']")).toContainText("Bad bot (automation)", {
+    timeout: 15_000,
+  });
+  await expect(page.locator("[data-demo='vm']")).toHaveText("Detected");
+});
+
+test("a bot result the Server API could not produce is rejected with its message", async ({
+  page,
+}) => {
+  const id = `BotErr${Date.now()}`.padEnd(20, "0").slice(0, 20);
+  await page.route("**/__fake/fingerprint/identify**", (route) =>
+    route.continue({ url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}&bot=error` }),
+  );
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await page.goto("/demo/");
+  await expect(page.locator("[data-demo='bot']")).toContainText(
+    "Server result unavailable: internal server error",
+    { timeout: 15_000 },
+  );
+});
