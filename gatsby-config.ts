@@ -30,6 +30,35 @@ const config: GatsbyConfig = {
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [
     {
+      // The content admin at /admin/ (Decap CMS). Its bundle loads only there.
+      resolve: "gatsby-plugin-decap-cms",
+      options: {
+        modulePath: `${__dirname}/src/cms/cms.tsx`,
+        // SPEC §2, §6: no Netlify Identity widget, on the admin or on the site.
+        enableIdentityWidget: false,
+        htmlTitle: `${site.productName} content admin`,
+        // STACK.md trap 3: React 19 ships no UMD files to copy, so bundle React with the CMS.
+        customizeWebpackConfig: (config: {
+          externals?: unknown;
+          devtool?: unknown;
+          resolve?: { alias?: Record<string, string> };
+          plugins?: Array<{ constructor: { name: string } }>;
+        }) => {
+          config.externals = [];
+          // No source maps for the admin: they double the CMS bundle's build time (STACK.md trap 13).
+          config.devtool = false;
+          // The previews render the site's views; "gatsby" there is a small shim (src/cms/gatsby-shim.tsx).
+          config.resolve = {
+            ...config.resolve,
+            alias: { ...config.resolve?.alias, gatsby$: `${__dirname}/src/cms/gatsby-shim.tsx` },
+          };
+          config.plugins = (config.plugins ?? []).filter(
+            (plugin) => !["CopyPlugin", "HtmlWebpackTagsPlugin"].includes(plugin.constructor.name),
+          );
+        },
+      },
+    },
+    {
       resolve: "gatsby-plugin-styled-components",
       options: { displayName: false, fileName: false, pure: true },
     },
@@ -64,11 +93,19 @@ const config: GatsbyConfig = {
           {
             resolve: "gatsby-remark-autolink-headers",
             // Its first-load scroll to a hash subtracts offsetY; keep it equal to the sticky header.
-            options: { offsetY: headerOffset, icon: anchorIcon, className: "heading-anchor", elements: ["h2", "h3"] },
+            options: {
+              offsetY: headerOffset,
+              icon: anchorIcon,
+              className: "heading-anchor",
+              elements: ["h2", "h3"],
+            },
           },
           {
             resolve: "gatsby-remark-prismjs",
-            options: { noInlineHighlight: true, aliases: { sh: "bash", ts: "typescript", js: "javascript" } },
+            options: {
+              noInlineHighlight: true,
+              aliases: { sh: "bash", ts: "typescript", js: "javascript" },
+            },
           },
         ],
       },

@@ -103,6 +103,8 @@ test("Cookie settings in the footer reopens the banner; withdrawing removes the 
 });
 
 test("the banner works from the keyboard, passes axe and looks right", async ({ page }) => {
+  // axe and two full-page screenshots of the home page: slow on a busy machine, not a hang.
+  test.slow();
   await visitAs(page, "DE", "/");
   await expect(banner(page)).toBeVisible();
   await checkA11y(page);

@@ -9,7 +9,10 @@ import { checkA11y, expect, snap, test } from "./fixtures";
 /** Every internal URL already checked in this worker, with its final status. */
 const checked = new Map<string, number>();
 
-for (const route of servedRoutes) {
+// The CMS admin is an application of its own: tests/e2e/cms.spec.ts covers it.
+const sitePages = servedRoutes.filter((route) => !route.app);
+
+for (const route of sitePages) {
   test(`route ${route.path}`, async ({ page, request }) => {
     const response = await page.goto(route.path);
     expect(response?.status()).toBe(200);
@@ -55,7 +58,7 @@ test("titles and descriptions are unique across served routes", async ({ request
   const titles = new Map<string, string>();
   const descriptions = new Map<string, string>();
   const clashes: string[] = [];
-  for (const route of servedRoutes) {
+  for (const route of sitePages) {
     const html = await (await request.get(route.path)).text();
     const title = /<title[^>]*>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
     const description = /<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? "";

@@ -97,6 +97,16 @@ export function createFingerprintRoute(options: { secret?: string } = {}): Finge
 
   function route(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     const url = new URL(req.url ?? "/", "http://fake");
+    if (url.pathname === "/__fake/fingerprint/identify" && req.method === "OPTIONS") {
+      // Browser tests add headers (x-country) to every request, which makes this a preflight.
+      res.writeHead(204, {
+        "access-control-allow-origin": "*",
+        "access-control-allow-headers": "*",
+        "access-control-allow-methods": "GET",
+      });
+      res.end();
+      return true;
+    }
     if (url.pathname === "/__fake/fingerprint/identify" && req.method === "GET") {
       const visitor = url.searchParams.get("visitor");
       const event = add({

@@ -1,0 +1,157 @@
+// The content admin at /admin/ in Chromium, against a real decap-server on loopback editing a
+// temporary copy of content/ (the repo's own content stays untouched): log in with the local
+// backend, write and publish a post, find it on disk with its frontmatter; preview an existing post.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parse } from "yaml";
+import { postFrontmatterSchema } from "../../src/data/blogSchema";
+import { expect, test } from "./fixtures";
+import { e2ePort } from "./support/fakes";
+
+const root = path.resolve(__dirname, "../..");
+const cmsPort = e2ePort + 5;
+let workdir = "";
+let server: ChildProcess | undefined;
+
+test.describe.configure({ mode: "serial" });
+
+test.beforeAll(async () => {
+  workdir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
+  fs.cpSync(path.join(root, "content"), path.join(workdir, "content"), { recursive: true });
+  server = spawn(path.join(root, "node_modules/.bin/decap-server"), [], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(cmsPort),
+      BIND_HOST: "127.0.0.1",
+      GIT_REPO_DIRECTORY: workdir,
+      MODE: "fs",
+      LOG_LEVEL: "error",
+    },
+    stdio: "ignore",
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          const answer = await fetch(`http://127.0.0.1:${cmsPort}/api/v1`, {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: JSON.stringify({ action: "info" }),
+          });
+          return answer.ok;
+        } catch {
+          return false;
+        }
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+});
+
+test.afterAll(() => {
+  server?.kill();
+  if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
+});
+
+/** The admin asks decap-server at localhost:8081; this test's server listens on its own port. */
+async function openAdmin(page: import("@playwright/test").Page) {
+  await page.route("http://localhost:8081/api/v1", async (route) => {
+    const response = await route.fetch({ url: `http://127.0.0.1:${cmsPort}/api/v1` });
+    await route.fulfill({ response });
+  });
+  await page.goto("/admin/");
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByText("Blog posts").first()).toBeVisible({ timeout: 30_000 });
+}
+
+test.use({
+  // Decap logs its own start-up chatter and React warnings as errors; none of them is a site error.
+  allowConsoleErrors: [/./],
+});
+
+test("the admin page is the CMS, marked robots none, with no identity widget", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/admin/")).text();
+  expect(html).toMatch(/<meta name="robots" content="none"/);
+  expect(html).not.toContain("netlify-identity-widget");
+  // The site's own pages never load the CMS bundle or the identity widget.
+  await page.goto("/");
+  const scripts = await page
+    .locator("script[src]")
+    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src") ?? ""));
+  expect(scripts.some((src) => /cms|identity/.test(src))).toBe(false);
+});
+
+test("a marketer writes and publishes a post; the markdown lands in content/ with its frontmatter", async ({
+  page,
+}) => {
+  test.slow();
+  await openAdmin(page);
+  await page.goto("/admin/#/collections/blog/new");
+  await page
+    .locator("input[id^='title-field']")
+    .first()
+    .fill("Device signals for checkout reviews");
+  await page
+    .locator("textarea[id^='description-field']")
+    .fill("How review teams use device signals to clear good orders faster and hold risky ones.");
+  await page.getByRole("button", { name: "Now" }).first().click();
+  // Relation widgets (react-select): type to search, then pick the option.
+  for (const [field, choice] of [
+    ["authors", "Maya"],
+    ["tags", "Payment fraud"],
+  ] as const) {
+    const input = page.locator(`input[id^='${field}-field']`);
+    await input.click();
+    await input.fill(choice);
+    await page
+      .getByText(choice === "Maya" ? "Maya Okafor" : "Payment fraud", { exact: true })
+      .last()
+      .click();
+  }
+  const body = page.locator("[contenteditable='true']").last();
+  await body.click();
+  await page.keyboard.type("Review queues fill up when every order looks the same.");
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await page.getByText("Publish now").click();
+  const file = path.join(workdir, "content/blog/device-signals-for-checkout-reviews/index.md");
+  await expect.poll(() => fs.existsSync(file), { timeout: 20_000 }).toBe(true);
+  const text = fs.readFileSync(file, "utf8");
+  const [, frontmatter = "", markdown = ""] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
+  const data = parse(frontmatter) as Record<string, unknown>;
+  expect(data).toMatchObject({
+    title: "Device signals for checkout reviews",
+    authors: ["maya-okafor"],
+    tags: ["payment-fraud"],
+  });
+  expect(markdown).toContain("Review queues fill up");
+  // What the admin wrote is a post the build accepts.
+  const checked = postFrontmatterSchema.safeParse(data);
+  expect(checked.error?.issues ?? []).toEqual([]);
+  // The repository's own content is untouched.
+  expect(fs.existsSync(path.join(root, "content/blog/device-signals-for-checkout-reviews"))).toBe(
+    false,
+  );
+});
+
+test("an existing post previews with the site's view and styles", async ({ page }) => {
+  test.slow();
+  await openAdmin(page);
+  await page.goto("/admin/#/collections/blog/entries/credential-stuffing-layered-defense/index");
+  const preview = page
+    .frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe")
+    .last();
+  const heading = preview.locator("h1");
+  await expect(heading).toContainText("Credential stuffing: a layered defence", {
+    timeout: 20_000,
+  });
+  // The site's styles reached the iframe: the heading uses the theme's ink colour, not the default black.
+  const color = await heading.evaluate((node) => getComputedStyle(node).color);
+  expect(color).not.toBe("rgb(0, 0, 0)");
+  await expect(preview.locator("nav[aria-label='Breadcrumb'], nav").first()).toBeVisible();
+});

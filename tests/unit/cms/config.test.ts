@@ -1,0 +1,188 @@
+// @vitest-environment node
+// static/admin/config.yml against the content model: every collection and field, required-ness,
+// widgets that fit the value, enum options, slug patterns, markdown previews sanitised.
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { describe, expect, it } from "vitest";
+import { kindOf, unwrap, type CmsField } from "../../../src/cms/model";
+import {
+  authorSchema,
+  caseStudyFrontmatterSchema,
+  postFrontmatterSchema,
+  tagSchema,
+  webinarFrontmatterSchema,
+} from "../../../src/data/blogSchema";
+import { marketingPageSchema, sectionSchema } from "../../../src/data/sections";
+import { renderConfig } from "../../../scripts/cms-config";
+
+const root = path.resolve(__dirname, "../../..");
+const text = fs.readFileSync(path.join(root, "static/admin/config.yml"), "utf8");
+const config = parse(text) as {
+  backend: { name: string; branch: string };
+  local_backend: boolean;
+  collections: (Record<string, unknown> & { name: string; folder: string; fields: CmsField[] })[];
+};
+
+type ZodLike = Parameters<typeof unwrap>[0];
+const shapeOf = (schema: unknown) => (schema as { shape: Record<string, ZodLike> }).shape;
+const defOf = (schema: ZodLike) =>
+  (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+
+/** Widgets that can hold each kind of value. */
+const WIDGETS: Record<string, string[]> = {
+  string: ["string", "text", "image", "markdown"],
+  boolean: ["boolean"],
+  number: ["number", "select"],
+  date: ["datetime"],
+  enum: ["select"],
+  union: ["select", "list"],
+  literal: ["hidden"],
+  object: ["object"],
+  array: ["list", "relation"],
+};
+
+function expectFieldsMatch(
+  fields: CmsField[],
+  shape: Record<string, ZodLike>,
+  where: string,
+  parentOptional = false,
+) {
+  expect(fields.map((f) => f.name).sort(), `${where}: field names`).toEqual(
+    Object.keys(shape).sort(),
+  );
+  for (const field of fields) {
+    const schema = shape[field.name] as ZodLike;
+    const { inner, required } = unwrap(schema);
+    const at = `${where}.${field.name}`;
+    // Inside an optional object everything is optional in the editor (Decap would otherwise demand it).
+    expect(field.required ?? true, `${at}: required`).toBe(required && !parentOptional);
+    const kind = kindOf(inner);
+    expect(WIDGETS[kind] ?? [], `${at}: widget ${field.widget} for ${kind}`).toContain(
+      field.widget,
+    );
+    const def = defOf(inner);
+    if (kind === "enum") {
+      expect(field.options, `${at}: options`).toEqual(Object.values(def.entries as object));
+    }
+    if (kind === "object") {
+      expectFieldsMatch(field.fields ?? [], def.shape as Record<string, ZodLike>, at, !required);
+    }
+    if (kind === "array" && field.widget === "list" && field.fields) {
+      const element = unwrap(def.element as ZodLike).inner;
+      expectFieldsMatch(field.fields, defOf(element).shape as Record<string, ZodLike>, `${at}[]`);
+    }
+  }
+}
+
+const collection = (name: string) => {
+  const found = config.collections.find((c) => c.name === name);
+  if (!found) throw new Error(`no collection ${name}`);
+  return found;
+};
+
+describe("static/admin/config.yml", () => {
+  it("is what `npm run cms:config` makes of the current content model", () => {
+    expect(text).toBe(renderConfig());
+  });
+
+  it("uses git-gateway on main in production and the local backend on a laptop", () => {
+    expect(config.backend).toEqual({ name: "git-gateway", branch: "main" });
+    expect(config.local_backend).toBe(true);
+  });
+
+  it.each([
+    ["blog", postFrontmatterSchema, "content/blog"],
+    ["authors", authorSchema, "content/authors"],
+    ["tags", tagSchema, "content/tags"],
+    ["case-studies", caseStudyFrontmatterSchema, "content/case-studies"],
+    ["webinars", webinarFrontmatterSchema, "content/webinars"],
+  ] as const)("the %s collection mirrors its schema", (name, schema, folder) => {
+    const found = collection(name);
+    expect(found.folder).toBe(folder);
+    const fields = found.fields.filter((f) => f.name !== "body");
+    expectFieldsMatch(fields, shapeOf(schema), name);
+    expect(fs.existsSync(path.join(root, folder))).toBe(true);
+  });
+
+  it("keeps blog posts as folder bundles with their images beside them", () => {
+    const blog = collection("blog");
+    expect(blog).toMatchObject({ path: "{{slug}}/index", media_folder: "", public_folder: "" });
+  });
+
+  it("has a markdown body with sanitised previews wherever there is a body", () => {
+    for (const name of ["blog", "case-studies", "webinars"]) {
+      const bodyField = collection(name).fields.find((f) => f.name === "body");
+      expect(bodyField, name).toMatchObject({ widget: "markdown", sanitize_preview: true });
+    }
+    const markdown = JSON.stringify(config).match(/"widget":"markdown"[^}]*}/g) ?? [];
+    for (const field of markdown) expect(field).toContain('"sanitize_preview":true');
+  });
+
+  it("validates slug fields as lowercase-hyphen, and relations point at authors and tags", () => {
+    const blog = collection("blog").fields;
+    const translation = blog.find((f) => f.name === "translationOf");
+    const pattern = new RegExp(translation?.pattern?.[0] ?? "^$");
+    expect(pattern.test("my-post-2")).toBe(true);
+    for (const bad of ["My-Post", "my_post", "my--post", "-post", "post-"])
+      expect(pattern.test(bad), bad).toBe(false);
+    expect(blog.find((f) => f.name === "authors")).toMatchObject({
+      widget: "relation",
+      collection: "authors",
+      multiple: true,
+    });
+    expect(blog.find((f) => f.name === "tags")).toMatchObject({
+      widget: "relation",
+      collection: "tags",
+    });
+  });
+
+  it("has a page collection for every folder of content/pages, each mirroring the page schema", () => {
+    const folders = fs
+      .readdirSync(path.join(root, "content/pages"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `content/pages/${entry.name}`);
+    const pageCollections = config.collections.filter((c) => c.folder.startsWith("content/pages"));
+    expect(pageCollections.map((c) => c.folder).sort()).toEqual(
+      ["content/pages", ...folders].sort(),
+    );
+    for (const pages of pageCollections) {
+      expectFieldsMatch(
+        pages.fields.filter((f) => f.name !== "sections"),
+        Object.fromEntries(
+          Object.entries(shapeOf(marketingPageSchema)).filter(([key]) => key !== "sections"),
+        ),
+        pages.name,
+      );
+    }
+  });
+
+  it("offers every section type with exactly its fields", () => {
+    const sections = collection("pages").fields.find((f) => f.name === "sections");
+    expect(sections?.typeKey).toBe("type");
+    const options = (defOf(sectionSchema as unknown as ZodLike).options ?? []) as ZodLike[];
+    const byType = new Map(
+      options.map((option) => {
+        const shape = defOf(option).shape as Record<string, ZodLike>;
+        const literal = defOf(shape.type as ZodLike).values as string[];
+        return [literal[0] as string, shape] as const;
+      }),
+    );
+    expect((sections?.types ?? []).map((t) => t.name).sort()).toEqual([...byType.keys()].sort());
+    for (const type of sections?.types ?? []) {
+      const shape = { ...byType.get(type.name) };
+      delete shape.type;
+      expectFieldsMatch(type.fields, shape as Record<string, ZodLike>, `sections.${type.name}`);
+    }
+  });
+});
+
+describe("the admin module", () => {
+  it("registers a page preview for every page collection", async () => {
+    const { PAGE_COLLECTIONS } = await import("../../../src/cms/collections");
+    const pageCollections = config.collections
+      .filter((c) => c.folder.startsWith("content/pages"))
+      .map((c) => c.name);
+    expect([...PAGE_COLLECTIONS].sort()).toEqual(pageCollections.sort());
+  });
+});
