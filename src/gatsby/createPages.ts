@@ -9,6 +9,7 @@ import {
   POSTS_PER_PAGE,
   relatedPosts,
 } from "../data/blog";
+import { servedRoutes } from "../config/routes";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -53,7 +54,8 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
     return;
   }
   const nodes = result.data.allMarketingPage.nodes;
-  // Treatment variants are served at their base page's path, so they get no route of their own.
+  // Treatment variants are served at their base page's path. They get a route of their own only when
+  // the site must answer it anyway (the /home-b/-style landing pages of src/config/routes.ts).
   const variants = new Map(nodes.filter((n) => n.variantOf).map((n) => [n.variantOf ?? "", n]));
   for (const variant of variants.values()) {
     if (!nodes.some((n) => n.path === variant.variantOf && !n.variantOf)) {
@@ -62,8 +64,9 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
       );
     }
   }
+  const ownRoutes = new Set(servedRoutes.map((route) => route.path));
   const seen = new Map<string, string>();
-  for (const page of nodes.filter((n) => !n.variantOf)) {
+  for (const page of nodes.filter((n) => !n.variantOf || ownRoutes.has(n.path))) {
     const other = seen.get(page.path);
     if (other) {
       reporter.panicOnBuild(
@@ -78,8 +81,8 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
       // Variants that point their canonical elsewhere stay out of the sitemap, like noindex pages.
       context: {
         id: page.id,
-        variantId: variants.get(page.path)?.id ?? null,
-        experiment: variants.get(page.path)?.experiment ?? null,
+        variantId: (!page.variantOf && variants.get(page.path)?.id) || null,
+        experiment: (!page.variantOf && variants.get(page.path)?.experiment) || null,
         excludeFromSitemap:
           page.noindex || (page.canonical !== null && page.canonical !== page.path),
       },

@@ -24,10 +24,16 @@ type VisitsState =
   | { status: "loaded"; visits: Visit[]; more: boolean }
   | { status: "error" };
 
-function useVisits(visitorId: string | undefined, requestId: string | undefined): VisitsState {
+function useVisits(
+  visitorId: string | undefined,
+  requestId: string | undefined,
+  panel: React.RefObject<HTMLElement | null>,
+): VisitsState {
   const [state, setState] = React.useState<VisitsState>({ status: "idle" });
   React.useEffect(() => {
-    if (!visitorId) {
+    // Pages with an experiment render both variants; only the one the visitor sees asks for visits.
+    const shown = (panel.current?.getClientRects().length ?? 0) > 0;
+    if (!visitorId || !shown) {
       setState({ status: "idle" });
       return;
     }
@@ -53,7 +59,7 @@ function useVisits(visitorId: string | undefined, requestId: string | undefined)
       live = false;
     };
     // A new request id (refresh) reloads the history too.
-  }, [visitorId, requestId]);
+  }, [visitorId, requestId, panel]);
   return state;
 }
 
@@ -81,9 +87,12 @@ function formatTime(iso: string): string {
 export function DemoPanel() {
   const consent = useConsent();
   const identification = useIdentification();
+  const panel = React.useRef<HTMLDivElement>(null);
+  const historyId = `${React.useId()}-history`;
   const visits = useVisits(
     identification.status === "loaded" ? identification.visitorId : undefined,
     identification.requestId,
+    panel,
   );
 
   if (identification.status === "off") {
@@ -155,7 +164,7 @@ export function DemoPanel() {
 
   const { visitorId, confidence, bot, vm, ipLocation, botError } = identification;
   return (
-    <Panel data-demo-state="loaded">
+    <Panel ref={panel} data-demo-state="loaded">
       <Facts>
         <Fact $wide>
           <dt>Your visitor ID</dt>
@@ -188,8 +197,8 @@ export function DemoPanel() {
           <dd data-demo="location">{place(ipLocation) || "Not available"}</dd>
         </Fact>
       </Facts>
-      <History aria-labelledby="demo-history">
-        <HistoryTitle id="demo-history">Recent visits from this browser</HistoryTitle>
+      <History aria-labelledby={historyId}>
+        <HistoryTitle id={historyId}>Recent visits from this browser</HistoryTitle>
         {visits.status === "error" ? (
           <Muted>Visit history is unavailable right now.</Muted>
         ) : visits.status !== "loaded" ? (
@@ -198,7 +207,7 @@ export function DemoPanel() {
           <Muted>No earlier visits yet: this is the first.</Muted>
         ) : (
           <>
-            <Visits data-demo="visits" tabIndex={0} aria-labelledby="demo-history">
+            <Visits data-demo="visits" tabIndex={0} aria-labelledby={historyId}>
               {visits.visits.map((visit) => (
                 <li key={visit.requestId}>
                   <time dateTime={visit.time}>{formatTime(visit.time)}</time>

@@ -2,6 +2,9 @@
 import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 import { expect, test } from "./fixtures";
 
+// This spec is about assignment itself, so nothing is preset.
+test.use({ presetFlags: false });
+
 async function visitWith(page: import("@playwright/test").Page, variant: "control" | "treatment") {
   const flags = Object.fromEntries(
     EXPERIMENTS.map((key) => [key, key === "contact-sales" ? variant : "control"]),
@@ -84,3 +87,36 @@ test("a first visit assigns and stores every experiment", async ({ page }) => {
   expect(Object.keys(flags).sort()).toEqual([...EXPERIMENTS].sort());
   for (const value of Object.values(flags)) expect(["control", "treatment"]).toContain(value);
 });
+
+for (const [experiment, path, variantPath] of [
+  ["home", "/", "/home-b/"],
+  ["pricing", "/pricing/", "/pricing-b/"],
+  ["demo", "/demo/", "/demo-b/"],
+] as const) {
+  test(`the ${experiment} experiment's assignment picks the page at ${path}; ${variantPath} still answers`, async ({
+    page,
+    request,
+  }) => {
+    const headingOf = async (url: string) => {
+      await page.goto(url);
+      return (await page.locator("h1:visible").textContent())?.trim() ?? "";
+    };
+    const treatmentHeading = await headingOf(variantPath);
+    for (const variant of ["control", "treatment"] as const) {
+      const flags = Object.fromEntries(
+        EXPERIMENTS.map((key) => [key, key === experiment ? variant : "control"]),
+      );
+      await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+        FLAGS_STORAGE_KEY,
+        JSON.stringify(flags),
+      ] as const);
+      await page.goto(path);
+      await expect(page.locator("html")).toHaveAttribute(`data-ab-${experiment}`, variant);
+      await expect(page.locator("h1:visible")).toHaveCount(1);
+      if (variant === "treatment")
+        await expect(page.locator("h1:visible")).toHaveText(treatmentHeading);
+      else await expect(page.locator("h1:visible")).not.toHaveText(treatmentHeading);
+    }
+    expect((await request.get(variantPath)).status()).toBe(200);
+  });
+}

@@ -4,10 +4,12 @@ import { blockExternalRequests } from "./support/network";
 import { routes } from "../../src/config/routes";
 import { CONSENT_STORAGE_KEY } from "../../src/providers/consent/consent";
 import { POPUP_SHOWN_KEY } from "../../src/forms/subscription";
+import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 
 export { expect } from "@playwright/test";
 export { checkA11y, type A11yOptions } from "./support/a11y";
 export { snap } from "./support/screenshots";
+export { hydrated } from "./support/hydration";
 
 interface Options {
   /**
@@ -26,6 +28,12 @@ interface Options {
    * else does not open it over the page. The forms spec sets `test.use({ quietPopups: false })`.
    */
   quietPopups: boolean;
+  /**
+   * Starts every page assigned to `control` in every experiment, so pages with a variant (/, /pricing/,
+   * /demo/, /contact-sales/) look the same in every run. The experiments spec sets
+   * `test.use({ presetFlags: false })` to see first-visit assignment.
+   */
+  presetFlags: boolean;
 }
 
 interface Fixtures {
@@ -69,8 +77,24 @@ export const test = base.extend<Options & Fixtures>({
   allowConsoleErrors: [[], { option: true }],
   presetConsent: [true, { option: true }],
   quietPopups: [true, { option: true }],
+  presetFlags: [true, { option: true }],
 
-  context: async ({ context, presetConsent, quietPopups }, use) => {
+  context: async ({ context, presetConsent, quietPopups, presetFlags }, use) => {
+    if (presetFlags) {
+      await context.addInitScript(
+        ([key, value]) => {
+          try {
+            if (window.localStorage.getItem(key) === null) window.localStorage.setItem(key, value);
+          } catch {
+            // about:blank and opaque origins have no storage.
+          }
+        },
+        [
+          FLAGS_STORAGE_KEY,
+          JSON.stringify(Object.fromEntries(EXPERIMENTS.map((key) => [key, "control"]))),
+        ] as const,
+      );
+    }
     if (quietPopups) {
       await context.addInitScript((key) => {
         try {

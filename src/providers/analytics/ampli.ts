@@ -44,7 +44,10 @@ export interface AnalyticsClient {
   setGroup(groupType: string, groupName: string): unknown;
   identify(identify: unknown): unknown;
   setOptOut(optOut: boolean): void;
-  setOffline?(offline: boolean): void;
+  /** The SDK's live configuration (public on its client); `offline` stops its scheduler and flush. */
+  config?: { offline?: boolean | null };
+  /** Removes a plugin by name, running its teardown (listeners detached). */
+  remove?(pluginName: string): unknown;
   flush(): { promise: Promise<unknown> };
   reset(): void;
 }

@@ -42,7 +42,9 @@ export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secu
 
 export async function startAnalytics(config: AnalyticsConfig, visitor: Visitor): Promise<void> {
   if (!config.apiKey || tracking.ampli.isLoaded) return;
-  const instance = amplitude.createInstance();
+  // The client class itself rather than createInstance()'s wrapper: its live configuration is what
+  // stopAnalytics() needs to reach to drop the queue.
+  const instance = new amplitude.AmplitudeBrowser();
   const { promise } = tracking.ampli.load({
     client: {
       apiKey: config.apiKey,
@@ -59,12 +61,22 @@ export async function startAnalytics(config: AnalyticsConfig, visitor: Visitor):
   );
 }
 
+/** The SDK's click-autocapture plugin, whose document listeners go when consent does. */
+const AUTOCAPTURE_PLUGIN = "@amplitude/plugin-autocapture-browser";
+
 /** Consent withdrawn: nothing more is sent, queued events are dropped, and the SDK's cookies go. */
 export function stopAnalytics(): void {
-  // Offline first: events queued before the withdrawal (the click that opened the settings) stay
-  // unsent. Opting out makes the SDK write its cookie once more (asynchronously): removed below.
-  tracking.ampli.client?.setOffline?.(true);
-  tracking.ampli.client?.setOptOut(true);
+  const client = tracking.ampli.client;
+  if (client) {
+    // The SDK has no public call that drops its queue. Marking its configuration offline makes the
+    // destination's scheduler and flush skip, so events captured before the withdrawal (the click that
+    // opened the settings) are never sent; this instance is never used again (a new consent starts a
+    // new one). Opting out drops anything tracked from now on; it also makes the SDK write its cookie
+    // once more (asynchronously), which is removed below.
+    if (client.config) client.config.offline = true;
+    client.setOptOut(true);
+    client.remove?.(AUTOCAPTURE_PLUGIN);
+  }
   tracking.ampli.unload();
   const forget = () => {
     removeTrackingCookies();

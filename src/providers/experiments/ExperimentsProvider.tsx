@@ -1,9 +1,11 @@
 /** Exposes the experiment flags the head script assigned (or assigns them, if it could not run). */
 import * as React from "react";
 import {
+  EXPERIMENTS,
   FLAGS_STORAGE_KEY,
   assignFlags,
   parseFlags,
+  variantAttribute,
   type ExperimentFlags,
   type ExperimentKey,
   type Variant,
@@ -20,7 +22,13 @@ export function loadFlags(
   store: Pick<Storage, "getItem" | "setItem">,
   random: () => number = Math.random,
 ): ExperimentFlags {
-  const stored = parseFlags(store.getItem(FLAGS_STORAGE_KEY));
+  let raw: string | null = null;
+  try {
+    raw = store.getItem(FLAGS_STORAGE_KEY);
+  } catch {
+    // Storage blocked: assign for this page view.
+  }
+  const stored = parseFlags(raw);
   const flags = assignFlags(stored, random);
   if (JSON.stringify(flags) !== JSON.stringify(stored)) {
     try {
@@ -35,7 +43,17 @@ export function loadFlags(
 export function ExperimentsProvider({ children }: { children: React.ReactNode }) {
   const [flags, setFlags] = React.useState<ExperimentsState["flags"]>(null);
   React.useEffect(() => {
-    const loaded = loadFlags(window.localStorage) as Record<ExperimentKey, Variant>;
+    let store: Pick<Storage, "getItem" | "setItem">;
+    try {
+      store = window.localStorage;
+    } catch {
+      store = { getItem: () => null, setItem: () => undefined };
+    }
+    const loaded = loadFlags(store) as Record<ExperimentKey, Variant>;
+    // The head script marks <html> before paint; when it could not, CSS must still agree with the flags
+    // (AbVariants keeps only the assigned variant, which the variant rules must not hide).
+    for (const key of EXPERIMENTS)
+      document.documentElement.setAttribute(variantAttribute(key), loaded[key]);
     // A transition, like every start-up update (see ConsentProvider).
     React.startTransition(() => setFlags(loaded));
   }, []);
