@@ -97,7 +97,10 @@ export async function readLeadBody(
   if (!parsed.ok) return errorResponse(400, "malformed_json", "The body is not valid JSON.");
   const value = parsed.value;
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    return errorResponse(422, "invalid_body", "Send the form fields as one JSON object.");
+    // Same shape as every other 422, so a client only ever reads error.fields.
+    return errorResponse(422, "invalid_body", "Send the form fields as one JSON object.", {
+      _form: "Send the form fields as one JSON object.",
+    });
   }
   return value as Record<string, unknown>;
 }

@@ -1,6 +1,9 @@
 /** Fields and schema loaders several definitions share, so each form file stays a short list. */
 import type { FieldDefinition } from "../types";
 
+/** The choices live beside the schema that checks them, so the form and the server cannot drift. */
+export { apiCallsOptions } from "../schemas/options";
+
 export const workEmail: FieldDefinition = {
   name: "email",
   label: "Work email",
@@ -21,14 +24,6 @@ export const schemas = {
   risk: () => import("../schemas/payloads").then((module) => module.riskPayload),
   webinar: () => import("../schemas/payloads").then((module) => module.webinarPayload),
 };
-
-export const apiCallsOptions = [
-  { value: "under-100k", label: "Fewer than 100,000" },
-  { value: "100k-1m", label: "100,000 – 1 million" },
-  { value: "1m-10m", label: "1 – 10 million" },
-  { value: "over-10m", label: "More than 10 million" },
-  { value: "unsure", label: "Not sure yet" },
-] as const;
 
 export const privacyNote =
   "We use these details only to answer you. See the privacy policy for how long we keep them.";

@@ -1,4 +1,4 @@
-/** The risk assessment's choices, zod-free so the form can render them without the validator. */
+/** The lead forms' fixed choices, zod-free so a form can render them without the validator. */
 
 export const riskConcerns = [
   { value: "account_takeover", label: "Account takeover" },
@@ -16,4 +16,13 @@ export const trafficBands = [
   { value: "100k_1m", label: "100,000 – 1 million" },
   { value: "1m_10m", label: "1 – 10 million" },
   { value: "over_10m", label: "Over 10 million" },
+] as const;
+
+/** Contact sales and get-a-demo: the monthly identification volume (empty: not answered). */
+export const apiCallsOptions = [
+  { value: "under-100k", label: "Fewer than 100,000" },
+  { value: "100k-1m", label: "100,000 – 1 million" },
+  { value: "1m-10m", label: "1 – 10 million" },
+  { value: "over-10m", label: "More than 10 million" },
+  { value: "unsure", label: "Not sure yet" },
 ] as const;

@@ -16,12 +16,21 @@ import {
 /** The forms whose payload is the contact/lead shape; `name` says which one sent it. */
 export const contactFormNames = ["ContactSales", "GetDemo", "Signup", "BotdGenerateToken"] as const;
 
+export { apiCallsOptions, riskConcerns, trafficBands } from "./options";
+import { apiCallsOptions, riskConcerns, trafficBands } from "./options";
+
+const values = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
+
 export const contactPayload = z.strictObject({
   name: z.enum(contactFormNames, { error: "Unknown form." }),
   email,
   url: webUrl.optional(),
   description: optionalText(LIMITS.message),
-  apiCallsQuestion: optionalText(),
+  // The select's values, or "" while the visitor has not chosen one.
+  apiCallsQuestion: z
+    .union([z.enum(values(apiCallsOptions)), z.literal("")], { error: messages.choice })
+    .optional(),
   jobTitle: optionalText(),
   landingPage: sitePath,
   previousPage: sitePath,
@@ -73,12 +82,6 @@ export const roiPayload = z.strictObject({
   ...trackingContext,
   ...honeypot,
 });
-
-export { riskConcerns, trafficBands } from "./options";
-import { riskConcerns, trafficBands } from "./options";
-
-const values = <T extends readonly { value: string }[]>(options: T) =>
-  options.map((option) => option.value) as [T[number]["value"], ...T[number]["value"][]];
 
 export const riskPayload = z.strictObject({
   email,

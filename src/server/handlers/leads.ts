@@ -32,19 +32,34 @@ export type LeadDeps = {
   log?: (line: string) => void;
 };
 
+/** Field names we repeat back to the browser; anything else could carry markup or be absurdly long. */
+const ECHOABLE_KEY = /^[A-Za-z0-9_]{1,64}$/;
+const FORM_KEY = "_form";
+const unnamedFieldMessage = "Some of the data sent is not part of the form.";
+
 /** zod issues → one message per field, the first problem of each (what a visitor fixes first). */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
+  const put = (key: string, message: string) => {
+    // A body key is attacker-chosen: only plain names are echoed, the rest share one generic entry.
+    if (ECHOABLE_KEY.test(key)) fields[key] ??= message;
+    else fields[FORM_KEY] ??= unnamedFieldMessage;
+  };
   for (const issue of error.issues) {
     if (issue.code === "unrecognized_keys") {
-      for (const key of issue.keys) fields[key] ??= messages.unknownField;
+      for (const key of issue.keys) put(key, messages.unknownField);
       continue;
     }
-    const key = issue.path.length > 0 ? String(issue.path[0]) : "_form";
-    fields[key] ??=
+    if (issue.path.length === 0) {
+      fields[FORM_KEY] ??= issue.message;
+      continue;
+    }
+    put(
+      String(issue.path[0]),
       issue.code === "invalid_type" && issue.input === undefined
         ? messages.required
-        : issue.message;
+        : issue.message,
+    );
   }
   return fields;
 }

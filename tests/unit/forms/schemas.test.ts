@@ -1,7 +1,10 @@
 // Tests the shared lead schemas: every valid body passes, and each class of bad value is refused with a message.
 import { describe, expect, it } from "vitest";
+import { ContactSales } from "../../../src/forms/definitions/ContactSales";
+import { GetDemo } from "../../../src/forms/definitions/GetDemo";
 import {
   HONEYPOT_FIELD,
+  apiCallsOptions,
   endpointSchemas,
   formEndpoints,
   formIds,
@@ -111,5 +114,34 @@ describe("lead schemas", () => {
     expect(formIds).toHaveLength(12);
     for (const id of formIds)
       expect(endpointSchemas[formEndpoints[id] as LeadEndpoint]).toBeDefined();
+  });
+
+  describe("apiCallsQuestion", () => {
+    const body = validBodies["/api/hubspot/"];
+    const parse = (value: unknown) =>
+      endpointSchemas["/api/hubspot/"].safeParse({ ...body, apiCallsQuestion: value });
+
+    it.each([...apiCallsOptions.map((option) => option.value), ""])("accepts %j", (value) => {
+      expect(parse(value).success).toBe(true);
+    });
+
+    it("may be left out", () => {
+      const { apiCallsQuestion: _omitted, ...rest } = body;
+      expect(endpointSchemas["/api/hubspot/"].safeParse(rest).success).toBe(true);
+    });
+
+    it.each(["a billion", "UNSURE", " unsure", "<b>x</b>", 5])("refuses %j", (value) => {
+      const result = parse(value);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]?.path).toEqual(["apiCallsQuestion"]);
+      expect(result.error?.issues[0]?.message).toBe("Choose one of the options.");
+    });
+
+    it("is the list the contact and demo forms offer", () => {
+      for (const definition of [ContactSales, GetDemo]) {
+        const field = definition.fields.find((item) => item.name === "apiCallsQuestion");
+        expect(field?.options).toBe(apiCallsOptions);
+      }
+    });
   });
 });

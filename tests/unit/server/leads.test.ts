@@ -224,9 +224,43 @@ describe.each(leadEndpoints)("bad input on %s", (endpoint) => {
     expect(response.status).toBe(413);
   });
 
-  it("400 for malformed JSON, 422 for JSON that is not an object", async () => {
+  it("400 for malformed JSON", async () => {
     expect((await post(endpoint, null, { raw: '{"email":' })).status).toBe(400);
-    expect((await post(endpoint, null, { raw: "[1,2]" })).status).toBe(422);
+  });
+
+  it.each(["[1]", "[1,2]", '"x"', "null", "42", "true"])(
+    "422 with the usual error shape and fields._form for the JSON %s (not an object)",
+    async (raw) => {
+      const response = await post(endpoint, null, { raw });
+      expect(response.status).toBe(422);
+      const answer = (await response.json()) as {
+        error: { code: string; message: string; fields: Record<string, string> };
+      };
+      expect(answer.error.code).toBe("invalid_body");
+      expect(answer.error.message).toBeTruthy();
+      expect(Object.keys(answer.error.fields)).toEqual(["_form"]);
+      expect(answer.error.fields._form).toMatch(/JSON object/);
+      expect(await stored()).toHaveLength(0);
+    },
+  );
+
+  it("echoes only plain field names: a key carrying markup is grouped under _form", async () => {
+    const response = await post(endpoint, {
+      ...body,
+      "<img src=x onerror=alert(1)>": "x",
+      ["k".repeat(65)]: "too long to echo",
+      "a b": 1,
+      extra_field: true,
+    });
+    expect(response.status).toBe(422);
+    const text = await response.text();
+    expect(text).not.toContain("<img");
+    expect(text).not.toContain("onerror");
+    expect(text).not.toContain("k".repeat(65));
+    const answer = JSON.parse(text) as { error: { fields: Record<string, string> } };
+    expect(Object.keys(answer.error.fields).sort()).toEqual(["_form", "extra_field"]);
+    expect(answer.error.fields._form).toBe("Some of the data sent is not part of the form.");
+    expect(answer.error.fields.extra_field).toBe("This field is not part of the form.");
   });
 
   it("422 with the field named for unknown fields, wrong types and bad emails", async () => {
