@@ -89,6 +89,8 @@ export default defineConfig({
         // The events and visits functions ask the fake Server API.
         FPJS_SECRET_API_KEY: FAKE_FPJS_SECRET,
         FPJS_SERVER_API_URL: fakesOrigin,
+        // The browser tests choose the visitor's country with the x-country header (tests only).
+        TRUST_TEST_GEO_HEADER: "1",
       },
       reuseExistingServer: !isCI,
       timeout: 60_000,

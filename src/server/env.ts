@@ -246,3 +246,57 @@ export function readFingerprintEnv(source: EnvSource = process.env): Fingerprint
     timeoutMs,
   };
 }
+
+export type GeoEnv = {
+  /**
+   * Whether GET /api/get-country may read the `x-country` request header. Any browser can set it,
+   * so it is for the local browser tests only (contracts/geo.md); never set it in production.
+   */
+  trustTestHeader: boolean;
+};
+
+/** Configuration of GET /api/get-country, read per request like the rest. */
+export function readGeoEnv(source: EnvSource = process.env): GeoEnv {
+  const raw = read(source, "TRUST_TEST_GEO_HEADER");
+  return { trustTestHeader: raw !== null && /^(1|true|yes|on)$/i.test(raw) };
+}
+
+export type FingerprintRegion = "us" | "eu" | "ap";
+
+export type FingerprintProxyEnv = {
+  /** Fingerprint's agent CDN, e.g. https://fpnpmcdn.net; tests point it at a fake. */
+  cdnUrl: string;
+  /** Identification (ingestion) API per region; tests point them at a fake. */
+  ingressUrls: Record<FingerprintRegion, string>;
+  /** Pre-shared proxy secret from the dashboard; null sends no FPJS-Proxy-* headers. */
+  proxySecret: string | null;
+  /** Vercel sets x-real-ip and x-forwarded-for itself, so there they name the visitor first. */
+  onVercel: boolean;
+  timeoutMs: number;
+};
+
+/** Configuration of the first-party proxy (GET /fp/agent, POST /fp/result). */
+export function readFingerprintProxyEnv(source: EnvSource = process.env): FingerprintProxyEnv {
+  const proxySecret = read(source, "FPJS_PROXY_SECRET");
+  if (proxySecret !== null && !/^[\x21-\x7e]{8,256}$/.test(proxySecret)) {
+    throw new Error("FPJS_PROXY_SECRET must be the proxy secret from the Fingerprint dashboard.");
+  }
+  const rawTimeout = read(source, "FPJS_PROXY_TIMEOUT_MS");
+  const timeoutMs = rawTimeout === null ? 10000 : Number(rawTimeout);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 50 || timeoutMs > 30000) {
+    throw new Error(
+      `FPJS_PROXY_TIMEOUT_MS must be an integer from 50 to 30000, got "${rawTimeout}".`,
+    );
+  }
+  return {
+    cdnUrl: readHttpUrl(source, "FPJS_CDN_URL", "https://fpnpmcdn.net"),
+    ingressUrls: {
+      us: readHttpUrl(source, "FPJS_INGRESS_URL_US", "https://api.fpjs.io"),
+      eu: readHttpUrl(source, "FPJS_INGRESS_URL_EU", "https://eu.api.fpjs.io"),
+      ap: readHttpUrl(source, "FPJS_INGRESS_URL_AP", "https://ap.api.fpjs.io"),
+    },
+    proxySecret,
+    onVercel: read(source, "VERCEL") !== null,
+    timeoutMs,
+  };
+}

@@ -3,7 +3,18 @@ import { getCountry, GET_COUNTRY_METHODS } from "./handlers/get-country";
 import { greenhouse, GREENHOUSE_METHODS } from "./handlers/greenhouse";
 import { leadHandlers, LEAD_METHODS } from "./handlers/leads";
 import { ampExp, AMP_EXP_METHODS } from "./handlers/amp-exp";
-import { FINGERPRINT_METHODS, fingerprintEvents, fingerprintVisits } from "./handlers/fingerprint";
+import {
+  FINGERPRINT_METHODS,
+  fingerprintDirectEvents,
+  fingerprintEvents,
+  fingerprintVisits,
+} from "./handlers/fingerprint";
+import {
+  FP_AGENT_METHODS,
+  FP_RESULT_METHODS,
+  fingerprintAgent,
+  fingerprintResult,
+} from "./handlers/fingerprint-proxy";
 import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -47,6 +58,26 @@ export const functions: readonly FunctionRoute[] = [
     methods: FINGERPRINT_METHODS,
     handler: fingerprintVisits,
     byHeader: { name: "x-vercel-function", value: "visits", path: /^\/[A-Za-z0-9]{4}\/?$/ },
+  },
+  {
+    name: "fp-events-direct",
+    // A path parameter: the local server's router (Hono) and Netlify read it as one; Vercel's
+    // rewrite in vercel.json hands it over as ?requestId=.
+    path: "/fp/events/:requestId",
+    methods: FINGERPRINT_METHODS,
+    handler: fingerprintDirectEvents,
+  },
+  {
+    name: "fp-agent",
+    path: "/fp/agent",
+    methods: FP_AGENT_METHODS,
+    handler: fingerprintAgent,
+  },
+  {
+    name: "fp-result",
+    path: "/fp/result",
+    methods: FP_RESULT_METHODS,
+    handler: fingerprintResult,
   },
   {
     name: "amp-exp",

@@ -219,3 +219,110 @@ export async function startFakeFingerprint(): Promise<FakeFingerprint> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Upstreams of the first-party proxy (src/server/handlers/fingerprint-proxy.ts), on loopback:
+//   GET  {origin}/cdn/v<version>/<apiKey>/loader_v<loaderVersion>.js → a stand-in loader script
+//   ANY  {origin}/ingress/<us|eu|ap>/?…                              → JSON, with an _iidt cookie
+// Every request is recorded so tests can check what the proxy forwarded.
+
+export const FAKE_AGENT_SCRIPT_CACHE = "public, max-age=7200, s-maxage=600";
+
+export type ProxyUpstreamRequest = {
+  method: string;
+  pathname: string;
+  query: URLSearchParams;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+};
+
+export type FakeFingerprintProxyUpstream = {
+  origin: string;
+  /** For FPJS_CDN_URL. */
+  cdnUrl: string;
+  /** For FPJS_INGRESS_URL_US / _EU / _AP. */
+  ingressUrls: { us: string; eu: string; ap: string };
+  requests: ProxyUpstreamRequest[];
+  /** The loader the CDN serves for this key and versions. */
+  scriptFor(apiKey: string, version: string, loaderVersion: string): string;
+  /** The next answers (count of them) get this status and body instead; "hang" never answers. */
+  force(answer: { status: number; body?: string } | "hang", count?: number): void;
+  close(): Promise<void>;
+};
+
+export async function startFakeFingerprintProxyUpstream(): Promise<FakeFingerprintProxyUpstream> {
+  const requests: ProxyUpstreamRequest[] = [];
+  let forced: { answer: { status: number; body?: string } | "hang"; count: number } | null = null;
+  const scriptFor = (apiKey: string, version: string, loaderVersion: string) =>
+    `/* fake Fingerprint loader v${version} ${apiKey} ${loaderVersion} */ window.__fakeLoader = true;`;
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://fake");
+      requests.push({
+        method: req.method ?? "GET",
+        pathname: url.pathname,
+        query: url.searchParams,
+        headers: req.headers,
+        body: Buffer.concat(chunks),
+      });
+      if (forced && forced.count > 0) {
+        forced.count -= 1;
+        const { answer } = forced;
+        if (answer === "hang") return;
+        res.writeHead(answer.status, { "content-type": "application/json" });
+        res.end(answer.body ?? JSON.stringify({ error: { code: "forced", message: "forced" } }));
+        return;
+      }
+      const script = /^\/cdn\/v(\d+)\/([A-Za-z0-9]+)\/loader_v([^/]+)\.js$/.exec(url.pathname);
+      if (script && req.method === "GET") {
+        res.writeHead(200, {
+          "content-type": "text/javascript",
+          "cache-control": FAKE_AGENT_SCRIPT_CACHE,
+          "set-cookie": "cdn_tracking=1; Path=/",
+        });
+        res.end(scriptFor(script[2] ?? "", script[1] ?? "", script[3] ?? ""));
+        return;
+      }
+      const ingress = /^\/ingress\/(us|eu|ap)\/$/.exec(url.pathname);
+      if (ingress) {
+        res.writeHead(200, {
+          "content-type": "application/json",
+          "cache-control": "no-cache",
+          "strict-transport-security": "max-age=31536000",
+          "set-cookie": [
+            "_iidt=fakeIidtValue123; Path=/; Domain=fpjs.io; Max-Age=31536000; HttpOnly; Secure; SameSite=None",
+          ],
+        });
+        res.end(JSON.stringify({ region: ingress[1], received: Buffer.concat(chunks).length }));
+        return;
+      }
+      res.writeHead(404, { "content-type": "application/json" });
+      res.end(JSON.stringify({ error: { code: "not_found", message: "not found" } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    cdnUrl: `${origin}/cdn`,
+    ingressUrls: {
+      us: `${origin}/ingress/us`,
+      eu: `${origin}/ingress/eu`,
+      ap: `${origin}/ingress/ap`,
+    },
+    requests,
+    scriptFor,
+    force: (answer, count = 1) => {
+      forced = { answer, count };
+    },
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

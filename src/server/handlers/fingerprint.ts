@@ -1,5 +1,6 @@
 // The events and visits functions: the browser's window onto Fingerprint's Server API v4, with the
-// secret key kept here. Events answers only { botd: { data } | { error }, vm }; visits answers
+// secret key kept here. Events answers only { botd: { data } | { error }, vm } (or, at the direct
+// URL /fp/events/{requestId}, the same in the Server API's products.* words); visits answers
 // { visits: [...] } (newest first, at most 21 so the page can say "more than 20").
 import { readFingerprintEnv, type FingerprintEnv } from "../env";
 import { errorResponse, json, type Handler } from "../http";
@@ -131,9 +132,29 @@ function configured(deps: Deps): FingerprintEnv | Response {
   return env;
 }
 
+/** The Server API's event for a well-formed request id, or the error response to send instead. */
+async function lookupEvent(requestId: string, deps: Deps): Promise<V4Event | Response> {
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const env = configured(deps);
+  if (env instanceof Response) return env;
+  const answer = await callServerApi(env, `/v4/events/${requestId}`, deps);
+  if (answer instanceof Response) return answer;
+  if (answer.status === 404) {
+    return errorResponse(404, "event_not_found", "No identification event has this request id.");
+  }
+  if (
+    answer.status < 200 ||
+    answer.status >= 300 ||
+    !answer.body ||
+    typeof answer.body !== "object"
+  ) {
+    return upstreamFailure(answer.status, log);
+  }
+  return answer.body as V4Event;
+}
+
 /** GET with `x-vercel-function: events` and `x-request-id`: the bot and VM result of one request. */
 export function createEventsHandler(deps: Deps = {}): Handler {
-  const log = deps.log ?? ((line: string) => console.log(line));
   return async (request) => {
     if (request.method !== "GET") {
       return errorResponse(405, "method_not_allowed", "Use GET.", undefined, {
@@ -148,22 +169,74 @@ export function createEventsHandler(deps: Deps = {}): Handler {
         "Send the identification request id in x-request-id.",
       );
     }
-    const env = configured(deps);
-    if (env instanceof Response) return env;
-    const answer = await callServerApi(env, `/v4/events/${requestId}`, deps);
-    if (answer instanceof Response) return answer;
-    if (answer.status === 404) {
-      return errorResponse(404, "event_not_found", "No identification event has this request id.");
+    const event = await lookupEvent(requestId, deps);
+    if (event instanceof Response) return event;
+    return json(browserEvent(event), { headers: { "cache-control": "no-store" } });
+  };
+}
+
+/** Where the direct events URL puts the request id: GET /fp/events/{requestId}. */
+const DIRECT_EVENTS_PATH = /^\/fp\/events\/([^/]+)\/?$/;
+
+/**
+ * The request id of a direct events call: the last path segment, or the `requestId` query value
+ * Vercel adds when its rewrite hands `/fp/events/:requestId` to the api/ entry point.
+ */
+function directRequestId(request: Request): string | null {
+  const url = new URL(request.url);
+  const fromPath = DIRECT_EVENTS_PATH.exec(url.pathname)?.[1];
+  const raw = fromPath ?? url.searchParams.get("requestId");
+  if (raw === null || raw === undefined) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return REQUEST_ID.test(id) ? id : null;
+}
+
+/**
+ * The same event in the Server API's `products.*` words (contracts/fingerprint.md §3), which is what
+ * the browser reads in direct mode. A missing bot verdict leaves `botd` out, as the Server API does
+ * for a product it has no result for.
+ */
+export function directEvent(event: V4Event): {
+  products: {
+    botd?: { data: { bot: { result: string } } } | { error: { message: string } };
+    virtualMachine: { data: { result: boolean } };
+  };
+} {
+  const { botd, vm } = browserEvent(event);
+  const virtualMachine = { data: { result: vm } };
+  return "data" in botd && botd.data === null
+    ? { products: { virtualMachine } }
+    : { products: { botd, virtualMachine } };
+}
+
+/**
+ * Direct mode (GATSBY_FPJS_PROXY=0): GET /fp/events/{requestId}, the URL shape of SPEC §7, served by
+ * the site itself so the secret key stays here. Pointing the browser at Fingerprint's Server API
+ * instead would need the secret key in the bundle, which is why the site never does.
+ */
+export function createDirectEventsHandler(deps: Deps = {}): Handler {
+  return async (request) => {
+    if (request.method !== "GET") {
+      return errorResponse(405, "method_not_allowed", "Use GET.", undefined, {
+        headers: { allow: "GET" },
+      });
     }
-    if (
-      answer.status < 200 ||
-      answer.status >= 300 ||
-      !answer.body ||
-      typeof answer.body !== "object"
-    ) {
-      return upstreamFailure(answer.status, log);
+    const requestId = directRequestId(request);
+    if (!requestId) {
+      return errorResponse(
+        400,
+        "invalid_request_id",
+        "Ask for /fp/events/{requestId} with an identification request id.",
+      );
     }
-    return json(browserEvent(answer.body as V4Event), { headers: { "cache-control": "no-store" } });
+    const event = await lookupEvent(requestId, deps);
+    if (event instanceof Response) return event;
+    return json(directEvent(event), { headers: { "cache-control": "no-store" } });
   };
 }
 
@@ -198,4 +271,5 @@ export function createVisitsHandler(deps: Deps = {}): Handler {
 }
 
 export const fingerprintEvents = createEventsHandler();
+export const fingerprintDirectEvents = createDirectEventsHandler();
 export const fingerprintVisits = createVisitsHandler();

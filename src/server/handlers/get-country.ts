@@ -1,4 +1,5 @@
 // GET /api/get-country: the visitor's ISO 3166-1 alpha-2 country as the hosting edge reports it.
+import { readGeoEnv, type GeoEnv } from "../env";
 import {
   json,
   methodNotAllowed,
@@ -48,29 +49,48 @@ export function countryFromNetlifyGeo(header: string | null): string | null {
   return countryOfGeo(parseJson(value));
 }
 
+export type ResolveOptions = {
+  /** Read the browser-settable `x-country` header (local browser tests only, TRUST_TEST_GEO_HEADER). */
+  trustTestHeader?: boolean;
+};
+
 /**
  * First valid source wins: the platform's own context (cannot be forged by the browser), then the
- * headers Vercel's and Netlify's edges set, then the older x-country header.
+ * headers Vercel's and Netlify's edges set (they overwrite what a browser sends). `x-country` comes
+ * last and only when the test switch allows it: any browser can send it, so in production it would
+ * let a visitor in the EU skip the consent banner.
  */
-export function resolveCountry(request: Request, platform?: PlatformContext): string | null {
+export function resolveCountry(
+  request: Request,
+  platform?: PlatformContext,
+  options: ResolveOptions = {},
+): string | null {
   const { headers } = request;
   return (
     countryCode(platform?.country) ??
     countryCode(headers.get("x-vercel-ip-country")) ??
     countryFromNetlifyGeo(headers.get("x-nf-geo")) ??
-    countryCode(headers.get("x-country"))
+    (options.trustTestHeader ? countryCode(headers.get("x-country")) : null)
   );
 }
 
-export const getCountry: Handler = async (request, platform) => {
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    return methodNotAllowed(GET_COUNTRY_METHODS);
-  }
-  // An unknown country is an answer, not an error: the browser falls back to its default region.
-  const response = json(
-    { country: resolveCountry(request, platform) },
-    // A shared cache would hand every visitor the first caller's country.
-    { status: 200, headers: { "cache-control": "no-store" } },
-  );
-  return withoutBodyForHead(request, response);
-};
+type Deps = { env?: () => GeoEnv };
+
+export function createGetCountry(deps: Deps = {}): Handler {
+  return async (request, platform) => {
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return methodNotAllowed(GET_COUNTRY_METHODS);
+    }
+    // Read per request, so the switch follows the environment without a restart.
+    const { trustTestHeader } = (deps.env ?? readGeoEnv)();
+    // An unknown country is an answer, not an error: the browser falls back to its default region.
+    const response = json(
+      { country: resolveCountry(request, platform, { trustTestHeader }) },
+      // A shared cache would hand every visitor the first caller's country.
+      { status: 200, headers: { "cache-control": "no-store" } },
+    );
+    return withoutBodyForHead(request, response);
+  };
+}
+
+export const getCountry: Handler = createGetCountry();

@@ -58,7 +58,7 @@ describe("mountFunctions", () => {
 
   it("answers the trailing-slash spelling, with a query string", async () => {
     const response = await fetch(`${base}/api/get-country/?x=1`, {
-      headers: { "x-country": "JP" },
+      headers: { "x-vercel-ip-country": "JP" },
     });
     expect(await response.json()).toEqual({ country: "JP" });
   });

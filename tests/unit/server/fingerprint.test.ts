@@ -3,11 +3,17 @@
 // browser shapes, bad input (ids, CRLF, method), missing secret, and upstream failures.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApp } from "../../../src/server/app";
 import { readFingerprintEnv, type FingerprintEnv } from "../../../src/server/env";
-import { findFunctionByHeader } from "../../../src/server/functions";
-import { createEventsHandler, createVisitsHandler } from "../../../src/server/handlers/fingerprint";
+import { findFunctionByHeader, functionNamed } from "../../../src/server/functions";
+import {
+  createDirectEventsHandler,
+  createEventsHandler,
+  createVisitsHandler,
+} from "../../../src/server/handlers/fingerprint";
+import * as vercelDirect from "../../../api/fp-events-direct";
+import netlifyDirect, { config as netlifyDirectConfig } from "../../../functions/fp-events-direct";
 import {
   FAKE_FPJS_SECRET,
   FAKE_VISITOR_ID,
@@ -183,5 +189,109 @@ describe("routing by header (SPEC §7)", () => {
     });
     expect(response.status).toBe(400);
     expect(await body(response)).toMatchObject({ error: { code: "invalid_visitor_id" } });
+  });
+});
+
+describe("direct events URL: GET /fp/events/{requestId}", () => {
+  const direct = (path: string, current = env, method = "GET") =>
+    createDirectEventsHandler({ env: () => current, ...quiet })(
+      new Request(`http://site.test${path}`, { method }),
+    );
+
+  it.each([
+    ["not_detected", { botd: { data: { bot: { result: "notDetected" } } } }],
+    ["bad", { botd: { data: { bot: { result: "bad" } } } }],
+    ["error", { botd: { error: { message: "internal server error" } } }],
+    // No verdict: botd is left out, as the Server API does, so the browser says "BotD field is empty".
+    ["empty", {}],
+  ])("answers the Server API's products.* words for a %s result", async (bot, products) => {
+    const event = fake.add({ bot, vm: bot === "bad" });
+    const response = await direct(`/fp/events/${event.event_id}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await body(response)).toEqual({
+      products: { ...products, virtualMachine: { data: { result: bot === "bad" } } },
+    });
+  });
+
+  it("reads the id from the path with a trailing slash, and from Vercel's ?requestId=", async () => {
+    const event = fake.add({ bot: "good" });
+    for (const path of [
+      `/fp/events/${event.event_id}/`,
+      `/api/fp-events-direct?requestId=${event.event_id}`,
+    ]) {
+      const response = await direct(path);
+      expect(response.status).toBe(200);
+      expect(await body(response)).toMatchObject({
+        products: { botd: { data: { bot: { result: "good" } } } },
+      });
+    }
+  });
+
+  it.each([
+    ["malformed", "/fp/events/not-a-request-id"],
+    ["a traversal", "/fp/events/..%2F..%2Fv4%2Fevents"],
+    ["missing", "/fp/events/"],
+    ["too long", `/fp/events/${"1".repeat(40)}.abcdef`],
+  ])("400 for a %s request id, before calling anyone", async (_label, path) => {
+    const response = await direct(path, { ...env, apiUrl: "http://127.0.0.1:9" });
+    expect(response.status).toBe(400);
+    expect(await body(response)).toMatchObject({ error: { code: "invalid_request_id" } });
+  });
+
+  it("404 for an unknown request id, 405 with Allow for POST, 404 without a secret key", async () => {
+    expect((await direct("/fp/events/1767225600123.Zz9Zz9")).status).toBe(404);
+    const post = await direct("/fp/events/1767225600123.Zz9Zz9", env, "POST");
+    expect(post.status).toBe(405);
+    expect(post.headers.get("allow")).toBe("GET");
+    const off = await direct("/fp/events/1767225600123.Zz9Zz9", { ...env, secretKey: null });
+    expect(await body(off)).toMatchObject({ error: { code: "not_configured" } });
+  });
+
+  describe("wired in every runtime", () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+    });
+    const stubEnv = () => {
+      vi.stubEnv("FPJS_SECRET_API_KEY", FAKE_FPJS_SECRET);
+      vi.stubEnv("FPJS_SERVER_API_URL", fake.origin);
+    };
+
+    it("the local server routes /fp/events/{id} and /fp/events/{id}/ to it", async () => {
+      stubEnv();
+      const event = fake.add({ bot: "bad", vm: true });
+      const app = createApp({ publicDir: "tests/unit/server/__no_public__", logger: () => {} });
+      for (const path of [`/fp/events/${event.event_id}`, `/fp/events/${event.event_id}/`]) {
+        const response = await app.request(path);
+        expect(response.status).toBe(200);
+        expect(await body(response)).toEqual({
+          products: {
+            botd: { data: { bot: { result: "bad" } } },
+            virtualMachine: { data: { result: true } },
+          },
+        });
+      }
+      const post = await app.request(`/fp/events/${event.event_id}`, { method: "POST" });
+      expect(post.status).toBe(405);
+    });
+
+    it("Netlify and Vercel entry points answer it", async () => {
+      stubEnv();
+      const event = fake.add({ bot: "good" });
+      expect(netlifyDirectConfig.path).toEqual(["/fp/events/:requestId", "/fp/events/:requestId/"]);
+      expect(functionNamed("fp-events-direct").path).toBe("/fp/events/:requestId");
+      const viaNetlify = await netlifyDirect(
+        new Request(`https://site.example/fp/events/${event.event_id}/`),
+        {},
+      );
+      expect(viaNetlify.status).toBe(200);
+      // Vercel's rewrite passes the path parameter as a query value.
+      const viaVercel = await vercelDirect.GET(
+        new Request(`https://site.example/api/fp-events-direct?requestId=${event.event_id}`),
+      );
+      expect(await body(viaVercel)).toMatchObject({
+        products: { botd: { data: { bot: { result: "good" } } } },
+      });
+    });
   });
 });

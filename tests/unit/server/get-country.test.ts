@@ -1,9 +1,10 @@
 // @vitest-environment node
 // Tests the visitor-country function against the Vercel and Netlify request shapes and junk input.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   countryCode,
   countryFromNetlifyGeo,
+  createGetCountry,
   getCountry,
   resolveCountry,
 } from "../../../src/server/handlers/get-country";
@@ -15,11 +16,17 @@ function request(headers: Record<string, string> = {}, method = "GET"): Request 
   return new Request(URL_, { method, headers });
 }
 
+/** The handler as the local browser tests run it: x-country trusted (TRUST_TEST_GEO_HEADER=1). */
+const testGetCountry = createGetCountry({ env: () => ({ trustTestHeader: true }) });
+/** The handler as production runs it: x-country ignored. */
+const productionGetCountry = createGetCountry({ env: () => ({ trustTestHeader: false }) });
+
 async function countryOf(
   headers: Record<string, string>,
   platform?: PlatformContext,
+  handler = testGetCountry,
 ): Promise<unknown> {
-  const response = await getCountry(request(headers), platform);
+  const response = await handler(request(headers), platform);
   expect(response.status).toBe(200);
   return ((await response.json()) as { country: unknown }).country;
 }
@@ -46,8 +53,23 @@ describe("GET /api/get-country", () => {
     expect(await countryOf({}, { country: "FR" })).toBe("FR");
   });
 
-  it.each(["US", "JP", "BR"])("reads x-country %s", async (code) => {
+  it.each(["US", "JP", "BR"])("reads x-country %s when the test switch is on", async (code) => {
     expect(await countryOf({ "x-country": code })).toBe(code);
+  });
+
+  it("ignores the browser-settable x-country without the test switch", async () => {
+    expect(await countryOf({ "x-country": "US" }, undefined, productionGetCountry)).toBeNull();
+    // An EU visitor cannot claim to be elsewhere and skip the consent banner.
+    expect(
+      await countryOf(
+        { "x-country": "US", "x-vercel-ip-country": "DE" },
+        undefined,
+        productionGetCountry,
+      ),
+    ).toBe("DE");
+    expect(await countryOf({ "x-country": "US" }, { country: "FR" }, productionGetCountry)).toBe(
+      "FR",
+    );
   });
 
   it.each([
@@ -141,6 +163,28 @@ describe("country helpers", () => {
   });
 
   it("resolves without a platform context", () => {
-    expect(resolveCountry(request({ "x-country": "JP" }))).toBe("JP");
+    expect(resolveCountry(request({ "x-vercel-ip-country": "JP" }))).toBe("JP");
+    expect(
+      resolveCountry(request({ "x-country": "JP" }), undefined, { trustTestHeader: true }),
+    ).toBe("JP");
+    expect(resolveCountry(request({ "x-country": "JP" }))).toBeNull();
+  });
+});
+
+describe("TRUST_TEST_GEO_HEADER", () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it("is read from the environment per request by the default handler", async () => {
+    const ask = async () =>
+      ((await (await getCountry(request({ "x-country": "BR" }))).json()) as { country: unknown })
+        .country;
+    vi.stubEnv("TRUST_TEST_GEO_HEADER", "");
+    expect(await ask()).toBeNull();
+    vi.stubEnv("TRUST_TEST_GEO_HEADER", "1");
+    expect(await ask()).toBe("BR");
+    vi.stubEnv("TRUST_TEST_GEO_HEADER", "0");
+    expect(await ask()).toBeNull();
   });
 });
