@@ -1,29 +1,39 @@
-/** The small-screen navigation: a toggle that opens a full-height panel with each menu as an accordion. */
+/** The small-screen navigation: a toggle that opens a full-height panel (PhoneMenuPanel, loaded on demand). */
 import * as React from "react";
 import styled from "styled-components";
-import { headerActions, menus, type Menu } from "../config/navigation";
 import { media } from "../styles/media";
-import { Button } from "./Button";
+import { whenIdle } from "../hooks/lazyWhenIdle";
 import { Icon } from "./Icon";
-import { Link } from "./Link";
-import { MenuEntryLink } from "./MenuEntryLink";
+
+const loadPanel = () => import("./PhoneMenuPanel");
+const PhoneMenuPanel = React.lazy(loadPanel);
 
 export function PhoneMenu({ pathname }: { pathname: string }) {
   const [open, setOpen] = React.useState(false);
-  const [section, setSection] = React.useState<Menu["id"] | null>(null);
+  // Mounted from the first open on (then only hidden), so the accordion keeps its state while open.
+  const [wanted, setWanted] = React.useState(false);
   const toggleRef = React.useRef<HTMLButtonElement>(null);
-  const panelRef = React.useRef<HTMLDivElement>(null);
+
+  // Where the toggle shows (phones, small tablets), fetch the panel's code once the page is idle, so
+  // the first tap opens it at once; desktop visitors never download it.
+  React.useEffect(() => {
+    let live = true;
+    void whenIdle().then(() => {
+      if (live && toggleRef.current?.offsetParent) void loadPanel();
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   React.useEffect(() => {
     setOpen(false);
-    setSection(null);
   }, [pathname]);
 
   React.useEffect(() => {
     if (!open) return undefined;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    panelRef.current?.querySelector<HTMLElement>("button, a")?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         setOpen(false);
@@ -44,63 +54,19 @@ export function PhoneMenu({ pathname }: { pathname: string }) {
         type="button"
         aria-expanded={open}
         aria-controls="phone-menu"
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => {
+          setWanted(true);
+          setOpen((value) => !value);
+        }}
       >
         <Icon name={open ? "close" : "menu"} size={1.4} />
         <span className="visually-hidden">{open ? "Close menu" : "Open menu"}</span>
       </Toggle>
-      <Panel id="phone-menu" ref={panelRef} hidden={!open}>
-        <nav aria-label="Main menu">
-          <ul role="list">
-            {menus.map((menu) => {
-              const expanded = section === menu.id;
-              return (
-                <Section key={menu.id}>
-                  <SectionButton
-                    type="button"
-                    aria-expanded={expanded}
-                    aria-controls={`phone-menu-${menu.id}`}
-                    onClick={() => setSection(expanded ? null : menu.id)}
-                  >
-                    {menu.title}
-                    <Icon name="chevron-down" />
-                  </SectionButton>
-                  <SectionBody id={`phone-menu-${menu.id}`} hidden={!expanded}>
-                    <ul role="list">
-                      {[...menu.entries, ...(menu.groups?.flatMap((g) => g.entries) ?? [])].map(
-                        (entry) => (
-                          <li key={entry.title + entry.url}>
-                            <MenuEntryLink entry={entry} compact />
-                          </li>
-                        ),
-                      )}
-                    </ul>
-                  </SectionBody>
-                </Section>
-              );
-            })}
-            <Section>
-              <PlainLink href={headerActions.pricing.url}>{headerActions.pricing.title}</PlainLink>
-            </Section>
-            <Section>
-              <PlainLink href={headerActions.login.url}>{headerActions.login.title}</PlainLink>
-            </Section>
-          </ul>
-        </nav>
-        <Actions>
-          <Button
-            href={headerActions.contactSales.url}
-            variant="secondary"
-            size="lg"
-            data-cta="phone-menu"
-          >
-            {headerActions.contactSales.title}
-          </Button>
-          <Button href={headerActions.signup.url} size="lg" data-cta="phone-menu">
-            {headerActions.signup.title}
-          </Button>
-        </Actions>
-      </Panel>
+      {wanted ? (
+        <React.Suspense fallback={null}>
+          <PhoneMenuPanel open={open} />
+        </React.Suspense>
+      ) : null}
     </Wrapper>
   );
 }
@@ -122,60 +88,4 @@ const Toggle = styled.button`
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.surface};
   color: ${({ theme }) => theme.colors.ink};
-`;
-
-const Panel = styled.div`
-  position: fixed;
-  inset: ${({ theme }) => theme.sizes.header} 0 0 0;
-  z-index: ${({ theme }) => theme.zIndices.overlay};
-  overflow-y: auto;
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]} ${theme.space[7]}`};
-  background: ${({ theme }) => theme.colors.surface};
-
-  &[hidden] {
-    display: none;
-  }
-`;
-
-const Section = styled.li`
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-`;
-
-const SectionButton = styled.button`
-  display: flex;
-  width: 100%;
-  align-items: center;
-  justify-content: space-between;
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[1]}`};
-  border: 0;
-  background: transparent;
-  color: ${({ theme }) => theme.colors.ink};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  text-align: left;
-
-  &[aria-expanded="true"] svg {
-    transform: rotate(180deg);
-  }
-`;
-
-const SectionBody = styled.div`
-  padding-bottom: ${({ theme }) => theme.space[3]};
-  &[hidden] {
-    display: none;
-  }
-`;
-
-const PlainLink = styled(Link)`
-  display: block;
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[1]}`};
-  color: ${({ theme }) => theme.colors.ink};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  text-decoration: none;
-`;
-
-const Actions = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[5]};
 `;

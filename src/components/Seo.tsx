@@ -1,7 +1,7 @@
 /** Document head for every page through Gatsby's Head API: title, description, canonical, social cards, lang. */
 import * as React from "react";
 import { site } from "../config/site";
-import { withTrailingSlash } from "../config/routes";
+import { withTrailingSlash } from "../config/paths";
 
 export interface SeoProps {
   /** Page title without the brand; omit on the home page to use the site title. */

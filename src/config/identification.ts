@@ -131,7 +131,7 @@ const configured = readIdentificationConfig({
   GATSBY_FPJS_TEST_AGENT_URL: process.env.GATSBY_FPJS_TEST_AGENT_URL,
 });
 
-export const identificationConfig: IdentificationConfig = {
+export const identificationConfig: IdentificationConfig & { visitsPath: string } = {
   ...configured,
   // Without a fixed path the site picks its random one here, once per page load, so it is always a
   // path no page can have (see isSafeVisitsSegment).

@@ -1,5 +1,8 @@
 /** Every hand-written and content-generated route the site answers, with what each page is for. */
+import { withTrailingSlash } from "./paths";
 import { site } from "./site";
+
+export { withTrailingSlash };
 
 export type RouteCategory =
   | "Homepage"
@@ -172,14 +175,3 @@ export function categoryFor(pathname: string): RouteCategory | undefined {
 
 /** The product page path for the product itself, e.g. /products/fingerprint-pro/. */
 export const productProPath = `/products/${site.productSlug}-pro/`;
-
-/** Adds the trailing slash Gatsby uses for every page (query and hash kept). */
-export function withTrailingSlash(path: string): string {
-  const match = /^([^?#]*)(.*)$/.exec(path);
-  const pathname = match?.[1] ?? path;
-  const rest = match?.[2] ?? "";
-  if (pathname === "" || pathname.endsWith("/")) return path;
-  const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
-  if (lastSegment.includes(".")) return path;
-  return `${pathname}/${rest}`;
-}

@@ -11,7 +11,6 @@ import { useConsent } from "../providers/consent/ConsentProvider";
 import { useIdentification } from "../providers/identification/IdentificationProvider";
 import {
   describeAgentError,
-  randomVisitsPath,
   readVisits,
   type Location,
   type Visit,
@@ -24,23 +23,17 @@ type VisitsState =
   | { status: "loaded"; visits: Visit[]; more: boolean }
   | { status: "error" };
 
-function useVisits(
-  visitorId: string | undefined,
-  requestId: string | undefined,
-  panel: React.RefObject<HTMLElement | null>,
-): VisitsState {
+function useVisits(visitorId: string | undefined, requestId: string | undefined): VisitsState {
   const [state, setState] = React.useState<VisitsState>({ status: "idle" });
   React.useEffect(() => {
-    // Pages with an experiment render both variants; only the one the visitor sees asks for visits.
-    const shown = (panel.current?.getClientRects().length ?? 0) > 0;
-    if (!visitorId || !shown) {
+    if (!visitorId) {
       setState({ status: "idle" });
       return;
     }
     let live = true;
     setState({ status: "loading" });
     // SPEC §7: a random 4-character path routed by header (or a fixed one where the host cannot).
-    fetch(identificationConfig.visitsPath ?? randomVisitsPath(), {
+    fetch(identificationConfig.visitsPath, {
       headers: {
         "x-vercel-function": "visits",
         "x-visitor-id": visitorId,
@@ -59,7 +52,7 @@ function useVisits(
       live = false;
     };
     // A new request id (refresh) reloads the history too.
-  }, [visitorId, requestId, panel]);
+  }, [visitorId, requestId]);
   return state;
 }
 
@@ -77,6 +70,15 @@ const botLabel: Record<string, string> = {
   bad: "Bad bot (automation)",
 };
 
+/** The path of a visited URL; the raw text when it is not a URL (the history is the API's data). */
+function pathOf(url: string): string {
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
 function formatTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime())
@@ -87,12 +89,10 @@ function formatTime(iso: string): string {
 export function DemoPanel() {
   const consent = useConsent();
   const identification = useIdentification();
-  const panel = React.useRef<HTMLDivElement>(null);
   const historyId = `${React.useId()}-history`;
   const visits = useVisits(
     identification.status === "loaded" ? identification.visitorId : undefined,
     identification.requestId,
-    panel,
   );
 
   if (identification.status === "off") {
@@ -162,9 +162,16 @@ export function DemoPanel() {
     );
   }
 
-  const { visitorId, confidence, bot, vm, ipLocation, botError } = identification;
+  const { visitorId, requestId, confidence, bot, vm, ipLocation, botError } = identification;
+  // The agent's own location is deprecated and empty for newer workspaces: the Server API's answer
+  // for this request (from the visit history) says the same thing.
+  const thisVisit =
+    visits.status === "loaded"
+      ? (visits.visits.find((visit) => visit.requestId === requestId) ?? visits.visits[0])
+      : undefined;
+  const location = ipLocation ?? thisVisit?.location;
   return (
-    <Panel ref={panel} data-demo-state="loaded">
+    <Panel data-demo-state="loaded">
       <Facts>
         <Fact $wide>
           <dt>Your visitor ID</dt>
@@ -194,7 +201,7 @@ export function DemoPanel() {
         </Fact>
         <Fact>
           <dt>Location</dt>
-          <dd data-demo="location">{place(ipLocation) || "Not available"}</dd>
+          <dd data-demo="location">{place(location) || "Not available"}</dd>
         </Fact>
       </Facts>
       <History aria-labelledby={historyId}>
@@ -211,7 +218,7 @@ export function DemoPanel() {
               {visits.visits.map((visit) => (
                 <li key={visit.requestId}>
                   <time dateTime={visit.time}>{formatTime(visit.time)}</time>
-                  <span>{visit.url ? new URL(visit.url).pathname : ""}</span>
+                  <span>{visit.url ? pathOf(visit.url) : ""}</span>
                   <span>{place(visit.location)}</span>
                 </li>
               ))}

@@ -109,6 +109,7 @@ test.describe("desktop header menus", () => {
   }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    await hydrated(nav.getByRole("button", { name: "Platform" }));
     await nav.getByRole("button", { name: "Platform" }).click();
     await expect(
       page.locator("#menu-platform").getByText("Protect", { exact: true }),
@@ -125,6 +126,7 @@ test.describe("desktop header menus", () => {
     const button = page
       .getByRole("navigation", { name: "Main", exact: true })
       .getByRole("button", { name: "Resources" });
+    await hydrated(button);
     await button.hover();
     await expect(button).toHaveAttribute("aria-expanded", "true");
     await page.mouse.move(640, 700);

@@ -35,6 +35,15 @@ async function trackingCookies(context: BrowserContext): Promise<string[]> {
     .filter((name) => /^(AMP_|amp_|_vid|_iidt|visitHistory)/.test(name));
 }
 
+/** Keys the identification and analytics SDKs keep in local or session storage. */
+async function trackingStorage(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...Object.keys(window.localStorage), ...Object.keys(window.sessionStorage)].filter((key) =>
+      /^(@fpjs@client@|AMP_|amp_)/.test(key),
+    ),
+  );
+}
+
 /** A visitor id of our own for this test, so its events are told apart at the shared fake. */
 async function asVisitor(page: Page, label: string): Promise<string> {
   const id = `${label}${Date.now()}${Math.floor(Math.random() * 1e9)}`
@@ -151,14 +160,16 @@ test("after Accept: identification, then Web Page Viewed with category and flags
     .poll(async () => (await pageViews(id)).map((e) => e.event_properties?.["page category"]))
     .toContain("Pricing");
 
-  // Withdrawal: the cookies go at once and nothing more is sent.
+  // Withdrawal: the cookies and the SDKs' stored data go at once and nothing more is sent.
   expect((await trackingCookies(context)).some((name) => name.startsWith("AMP_"))).toBe(true);
+  expect(await trackingStorage(page)).toContainEqual(expect.stringMatching(/^@fpjs@client@/));
   // The click on Cookie settings is itself captured and queued for the next flush (1 s): withdrawal
   // must drop it, so counting starts before Reject and the test waits past a flush interval.
   await page.getByRole("button", { name: "Cookie settings" }).click();
   const before = seen.length;
   await banner(page).getByRole("button", { name: "Reject all" }).click();
   await expect.poll(() => trackingCookies(context)).toEqual([]);
+  expect(await trackingStorage(page)).toEqual([]);
   await page.waitForTimeout(1500);
   await page.locator('a[href="/contact-sales/"]').first().click();
   await page.waitForLoadState("networkidle");

@@ -31,19 +31,39 @@ export function ConsentBanner() {
     advertising: consent.advertising,
   }));
   const headingRef = React.useRef<HTMLHeadingElement>(null);
+  // Reopened from the footer (a choice exists): it can be closed without deciding again.
+  const reopened = !consent.choice.includes("not-defined");
+  const { closeSettings } = consent;
 
   React.useEffect(() => {
-    // Reopened from the footer: move the visitor to it; on first show, leave focus where it is.
-    if (consent.choice.includes("not-defined")) return;
+    // Reopened: move the visitor to it, and back where they were on close; on first show, leave
+    // focus where it is.
+    if (!reopened) return undefined;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     headingRef.current?.focus();
-  }, [consent.choice]);
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === "Escape") closeSettings();
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [reopened, closeSettings]);
 
   return (
     <Region role="region" aria-labelledby="consent-title" data-consent-banner>
       <Inner>
-        <Title id="consent-title" ref={headingRef} tabIndex={-1}>
-          Cookies on this site
-        </Title>
+        <Head>
+          <Title id="consent-title" ref={headingRef} tabIndex={-1}>
+            Cookies on this site
+          </Title>
+          {reopened ? (
+            <Close type="button" onClick={closeSettings} aria-label="Close cookie settings">
+              <span aria-hidden="true">×</span>
+            </Close>
+          ) : null}
+        </Head>
         <Text>
           We use required cookies to run the site. With your permission we also use analytics and
           identification (for the live demo and to count visits) and advertising measurement.
@@ -133,6 +153,13 @@ const Inner = styled.div`
   }
 `;
 
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+`;
+
 const Title = styled.h2`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -210,4 +237,15 @@ const Secondary = styled.button`
   border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
   background: transparent;
   color: ${({ theme }) => theme.colors.onNight};
+`;
+
+const Close = styled.button`
+  ${button}
+  min-width: 44px;
+  padding: 0;
+  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.onNight};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  line-height: 1;
 `;

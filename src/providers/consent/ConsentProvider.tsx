@@ -13,7 +13,7 @@ import {
   UNDECIDED,
   type CookieChoice,
 } from "./consent";
-import { removeTrackingCookies } from "./cookies";
+import { removeTrackingCookies, removeTrackingStorage } from "./cookies";
 import { loadCountry } from "./country";
 
 export type ConsentState = {
@@ -59,6 +59,15 @@ function store(choice: readonly CookieChoice[]): void {
   }
 }
 
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(CONSENT_STORAGE_KEY);
+  } catch {
+    // Storage blocked (cookies disabled): nothing stored, so the rules start from "not decided".
+    return null;
+  }
+}
+
 const ConsentBanner = React.lazy(() =>
   import("./ConsentBanner").then((module) => ({ default: module.ConsentBanner })),
 );
@@ -69,7 +78,7 @@ export function ConsentProvider({ children }: { children: React.ReactNode }) {
   const [settingsOpen, setSettingsOpen] = React.useState(false);
 
   React.useEffect(() => {
-    const stored = parseChoice(window.localStorage.getItem(CONSENT_STORAGE_KEY));
+    const stored = parseChoice(readStored());
     // Start-up updates are transitions: an urgent one would make React throw away server-rendered
     // parts (a form a visitor is typing in) whose code is still loading, instead of waiting for it.
     // Transitions may land after a click, so each one only fills in a choice nobody has made yet.
@@ -95,7 +104,10 @@ export function ConsentProvider({ children }: { children: React.ReactNode }) {
     const next = decided(categories);
     setChoice((previous) => {
       // Withdrawing: whatever tracking set goes now, not at the next visit.
-      if (allows(previous, "analytics") && !allows(next, "analytics")) removeTrackingCookies();
+      if (allows(previous, "analytics") && !allows(next, "analytics")) {
+        removeTrackingCookies();
+        removeTrackingStorage();
+      }
       return next;
     });
     store(next);

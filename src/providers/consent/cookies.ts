@@ -1,4 +1,4 @@
-/** Removes the cookies tracking sets, when consent is withdrawn: ours, Amplitude's and Fingerprint's. */
+/** Removes what tracking keeps in the browser when consent is withdrawn: ours, Amplitude's and Fingerprint's. */
 import Cookies from "js-cookie";
 
 /** The visit-history cookie (src/providers/visit-history). */
@@ -33,4 +33,28 @@ export function removeTrackingCookies(doc: Document = document): string[] {
     for (const domain of cookieDomains(hostname)) Cookies.remove(name, { path: "/", domain });
   }
   return names;
+}
+
+/** Storage keys the SDKs write: Fingerprint's result cache, Amplitude's unsent events and settings. */
+const TRACKING_STORAGE_PREFIXES = ["@fpjs@client@", "AMP_", "amp_"];
+
+/** Clears those keys from local and session storage; returns how many went. */
+export function removeTrackingStorage(
+  win: Pick<Window, "localStorage" | "sessionStorage"> = window,
+): number {
+  let removed = 0;
+  for (const area of ["localStorage", "sessionStorage"] as const) {
+    try {
+      const storage = win[area];
+      for (const key of Object.keys(storage)) {
+        if (TRACKING_STORAGE_PREFIXES.some((prefix) => key.startsWith(prefix))) {
+          storage.removeItem(key);
+          removed += 1;
+        }
+      }
+    } catch {
+      // Storage not reachable: nothing of theirs can be in it either.
+    }
+  }
+  return removed;
 }

@@ -3,7 +3,11 @@ let pending: Promise<string | null> | null = null;
 
 export function loadCountry(fetchImpl: typeof fetch = fetch): Promise<string | null> {
   pending ??= fetchImpl("/api/get-country", { headers: { accept: "application/json" } })
-    .then((response) => (response.ok ? response.json() : null))
+    .then((response) => {
+      // An error status is a failed lookup too (SPEC §8), not just a network error.
+      if (!response.ok) throw new Error(`GET /api/get-country answered ${response.status}`);
+      return response.json() as Promise<unknown>;
+    })
     .then((body: unknown) => {
       const country = (body as { country?: unknown } | null)?.country;
       return typeof country === "string" && /^[A-Z]{2}$/.test(country) ? country : null;

@@ -13,7 +13,7 @@ import {
 } from "@fingerprintjs/fingerprintjs-pro-react";
 import type { IdentificationConfig } from "../../config/identification";
 import { detectWithBotd, fetchBotVerdict } from "./botResult";
-import { errorMessage, readLocation, type BotResult } from "./result";
+import { identifyVisitor } from "./identify";
 import type { IdentificationUpdate } from "./IdentificationProvider";
 
 export type RunnerProps = {
@@ -84,53 +84,11 @@ function Identify({ config, round, onUpdate }: RunnerProps) {
       if (live) report.current(update);
     };
     send({ status: "loading" });
-    void (async () => {
-      let data: Awaited<ReturnType<typeof identify.current>>;
-      try {
-        data = await identify.current({ ignoreCache: true });
-      } catch (thrown) {
-        send({ status: "error", error: errorMessage(thrown) });
-        return;
-      }
-      // No request id: nothing to verify; the error flag is set without a message (SPEC §8).
-      if (!data.requestId) {
-        send({ status: "error" });
-        return;
-      }
-      const ipLocation = readLocation((data as { ipLocation?: unknown }).ipLocation);
-      const identity = {
-        visitorId: data.visitorId,
-        requestId: data.requestId,
-        confidence: data.confidence?.score,
-        ...(ipLocation ? { ipLocation } : {}),
-      };
-      let botError: string | undefined;
-      let vm: boolean | undefined;
-      let bot: BotResult | undefined;
-      try {
-        const verdict = await fetchBotVerdict(config, data.requestId);
-        vm = verdict.vm;
-        if (verdict.ok) bot = verdict.bot;
-        else botError = verdict.message;
-      } catch (thrown) {
-        botError = errorMessage(thrown);
-      }
-      if (!bot) {
-        try {
-          bot = await detectWithBotd();
-        } catch {
-          // Neither source answered: the demo shows the Pro error, analytics waits.
-        }
-      }
-      send({
-        status: bot ? "loaded" : "error",
-        ...identity,
-        ...(bot ? { bot } : {}),
-        ...(vm !== undefined ? { vm } : {}),
-        ...(botError ? { botError } : {}),
-        ...(!bot && botError ? { error: botError } : {}),
-      });
-    })();
+    void identifyVisitor({
+      getData: () => identify.current({ ignoreCache: true }),
+      verdict: (requestId) => fetchBotVerdict(config, requestId),
+      botd: () => detectWithBotd(),
+    }).then(send);
     return () => {
       live = false;
     };

@@ -129,11 +129,3 @@ export function readVisits(answer: unknown): { visits: Visit[]; more: boolean } 
   });
   return { visits: visits.slice(0, VISITS_LIMIT - 1), more: visits.length >= VISITS_LIMIT };
 }
-
-/** A random path of 4 letters and digits for the visits call (SPEC §7, §9). */
-export function randomVisitsPath(random: () => number = Math.random): string {
-  const alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-  let code = "";
-  for (let i = 0; i < 4; i += 1) code += alphabet[Math.floor(random() * alphabet.length)];
-  return `/${code}/`;
-}

@@ -80,3 +80,33 @@ describe("tracking cookies", () => {
     expect(cookieDomains("localhost")).toEqual([]);
   });
 });
+
+describe("tracking storage", () => {
+  it("clears Fingerprint's cache and Amplitude's keys from both storages, nothing else", async () => {
+    const { removeTrackingStorage } = await import("../../../src/providers/consent/cookies");
+    const area = (entries: Record<string, string>) => {
+      const data = new Map(Object.entries(entries));
+      const storage = {
+        getItem: (key: string) => data.get(key) ?? null,
+        removeItem: (key: string) => void data.delete(key),
+        keys: () => [...data.keys()],
+      };
+      return new Proxy(storage, {
+        ownKeys: () => [...data.keys()],
+        getOwnPropertyDescriptor: (_, key) =>
+          typeof key === "string" && data.has(key)
+            ? { enumerable: true, configurable: true, value: data.get(key) }
+            : undefined,
+      });
+    };
+    const local = area({ AMP_unsent_0123456789: "[]", ABLocalFlags: "{}", cookieConsent: "[]" });
+    const session = area({ "@fpjs@client@{...}": "{}", other: "1" });
+    const removed = removeTrackingStorage({
+      localStorage: local as unknown as Storage,
+      sessionStorage: session as unknown as Storage,
+    });
+    expect(removed).toBe(2);
+    expect(local.keys().sort()).toEqual(["ABLocalFlags", "cookieConsent"]);
+    expect(session.keys()).toEqual(["other"]);
+  });
+});

@@ -10,7 +10,6 @@ import {
   BOTD_EMPTY,
   describeAgentError,
   errorMessage,
-  randomVisitsPath,
   readBotVerdict,
   readLocation,
   readVisits,
@@ -117,11 +116,6 @@ describe("locations and visits", () => {
   it("drops malformed entries and survives a malformed answer", () => {
     expect(readVisits({ visits: [{ requestId: 5 }, visit(3)] }).visits).toHaveLength(1);
     expect(readVisits("nope")).toEqual({ visits: [], more: false });
-  });
-
-  it("picks a random 4-character path", () => {
-    expect(randomVisitsPath()).toMatch(/^\/[A-Za-z0-9]{4}\/$/);
-    expect(randomVisitsPath(() => 0)).toBe("/aaaa/");
   });
 });
 

@@ -1,0 +1,132 @@
+/** The small-screen navigation panel: each menu as an accordion, then the header's actions (loaded on demand by PhoneMenu). */
+import * as React from "react";
+import styled from "styled-components";
+import { headerActions, menus, type Menu } from "../config/navigation";
+import { Button } from "./Button";
+import { Icon } from "./Icon";
+import { Link } from "./Link";
+import { MenuEntryLink } from "./MenuEntryLink";
+
+export default function PhoneMenuPanel({ open }: { open: boolean }) {
+  const [section, setSection] = React.useState<Menu["id"] | null>(null);
+  const panelRef = React.useRef<HTMLDivElement>(null);
+
+  React.useEffect(() => {
+    if (!open) {
+      setSection(null);
+      return;
+    }
+    panelRef.current?.querySelector<HTMLElement>("button, a")?.focus();
+  }, [open]);
+
+  return (
+    <Panel id="phone-menu" ref={panelRef} hidden={!open}>
+      <nav aria-label="Main menu">
+        <ul role="list">
+          {menus.map((menu) => {
+            const expanded = section === menu.id;
+            return (
+              <Section key={menu.id}>
+                <SectionButton
+                  type="button"
+                  aria-expanded={expanded}
+                  aria-controls={`phone-menu-${menu.id}`}
+                  onClick={() => setSection(expanded ? null : menu.id)}
+                >
+                  {menu.title}
+                  <Icon name="chevron-down" />
+                </SectionButton>
+                <SectionBody id={`phone-menu-${menu.id}`} hidden={!expanded}>
+                  <ul role="list">
+                    {[...menu.entries, ...(menu.groups?.flatMap((g) => g.entries) ?? [])].map(
+                      (entry) => (
+                        <li key={entry.title + entry.url}>
+                          <MenuEntryLink entry={entry} compact />
+                        </li>
+                      ),
+                    )}
+                  </ul>
+                </SectionBody>
+              </Section>
+            );
+          })}
+          <Section>
+            <PlainLink href={headerActions.pricing.url}>{headerActions.pricing.title}</PlainLink>
+          </Section>
+          <Section>
+            <PlainLink href={headerActions.login.url}>{headerActions.login.title}</PlainLink>
+          </Section>
+        </ul>
+      </nav>
+      <Actions>
+        <Button
+          href={headerActions.contactSales.url}
+          variant="secondary"
+          size="lg"
+          data-cta="phone-menu"
+        >
+          {headerActions.contactSales.title}
+        </Button>
+        <Button href={headerActions.signup.url} size="lg" data-cta="phone-menu">
+          {headerActions.signup.title}
+        </Button>
+      </Actions>
+    </Panel>
+  );
+}
+
+const Panel = styled.div`
+  position: fixed;
+  inset: ${({ theme }) => theme.sizes.header} 0 0 0;
+  z-index: ${({ theme }) => theme.zIndices.overlay};
+  overflow-y: auto;
+  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]} ${theme.space[7]}`};
+  background: ${({ theme }) => theme.colors.surface};
+
+  &[hidden] {
+    display: none;
+  }
+`;
+
+const Section = styled.li`
+  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+`;
+
+const SectionButton = styled.button`
+  display: flex;
+  width: 100%;
+  align-items: center;
+  justify-content: space-between;
+  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[1]}`};
+  border: 0;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.ink};
+  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-align: left;
+
+  &[aria-expanded="true"] svg {
+    transform: rotate(180deg);
+  }
+`;
+
+const SectionBody = styled.div`
+  padding-bottom: ${({ theme }) => theme.space[3]};
+  &[hidden] {
+    display: none;
+  }
+`;
+
+const PlainLink = styled(Link)`
+  display: block;
+  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[1]}`};
+  color: ${({ theme }) => theme.colors.ink};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+`;
+
+const Actions = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: ${({ theme }) => theme.space[5]};
+`;

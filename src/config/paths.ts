@@ -1,0 +1,12 @@
+/** Path spelling shared by the page head and the route table: the trailing slash Gatsby gives every page. */
+
+/** Adds the trailing slash Gatsby uses for every page (query and hash kept). */
+export function withTrailingSlash(path: string): string {
+  const match = /^([^?#]*)(.*)$/.exec(path);
+  const pathname = match?.[1] ?? path;
+  const rest = match?.[2] ?? "";
+  if (pathname === "" || pathname.endsWith("/")) return path;
+  const lastSegment = pathname.slice(pathname.lastIndexOf("/") + 1);
+  if (lastSegment.includes(".")) return path;
+  return `${pathname}/${rest}`;
+}
