@@ -12,6 +12,8 @@ import {
   fileForPath,
 } from "./lib/firstload.mjs";
 import { startSampler } from "./lib/proctree.mjs";
+import { observeConsent, sdkChunks } from "./lib/sdkchunks.mjs";
+import { CHROMIUM_ARGS } from "./lib/observe.mjs";
 import { localBin, run } from "./lib/proc.mjs";
 import { REPO_ROOT, baseEnv, chromiumPath, gatsbyBuild } from "./lib/setup.mjs";
 
@@ -54,6 +56,13 @@ async function measureBuild() {
   let sampler = null;
   const start = process.hrtime.bigint();
   const result = await gatsbyBuild(root, {
+    // Every provider on (identification and analytics keys set, as in production), so the figures
+    // are those of a real site; nothing starts before consent either way.
+    env: baseEnv({
+      GATSBY_FPJS_PUBLIC_API_KEY: process.env.GATSBY_FPJS_PUBLIC_API_KEY || "benchPublicKey01",
+      GATSBY_AMPLITUDE_API_KEY:
+        process.env.GATSBY_AMPLITUDE_API_KEY || "0123456789abcdef0123456789abcdef",
+    }),
     stdio: ["ignore", fd, fd],
     onSpawn: (child) => {
       sampler = startSampler(child.pid, 200);
@@ -269,6 +278,44 @@ for (const p of pages) {
 if (warnings.length) {
   console.log("\nwarnings:");
   for (const w of warnings) console.log(`  - ${w}`);
+}
+
+// The SDKs: separate chunks, none fetched before consent, fetched after "Accept all".
+const sdks = fs.existsSync(publicDir) ? sdkChunks(publicDir) : new Map();
+if (sdks.size > 0) {
+  const label = (file) =>
+    `${file} (${sdks.get(file)?.join(", ")}, ${kib(new SizeCache().of(path.join(publicDir, file.slice(1)))?.brotli ?? 0)} KiB br)`;
+  console.log("\nVendor SDK chunks in public/:");
+  for (const file of sdks.keys()) console.log(`  ${label(file)}`);
+  const inFirstLoad = pages.filter((p) => p.js.files.some((f) => sdks.has(f.path)));
+  console.log(
+    inFirstLoad.length
+      ? `  IN THE FIRST LOAD of: ${inFirstLoad.map((p) => p.route).join(", ")}`
+      : "  in no page's first load",
+  );
+  const exe = chromiumPath();
+  if (!flag("no-browser") && fs.existsSync(exe)) {
+    try {
+      const route = option("consent-route") ?? "/demo/";
+      const seen = await observeConsent(publicDir, route, {
+        executablePath: exe,
+        args: CHROMIUM_ARGS,
+      });
+      const before = seen.before.filter((file) => sdks.has(file));
+      const after = seen.after.filter((file) => sdks.has(file));
+      console.log(`Consent on ${route} (unknown country, so the banner shows):`);
+      console.log(
+        `  before consent: ${before.length ? `FETCHED ${before.map(label).join(", ")}` : "no SDK chunk fetched"}`,
+      );
+      console.log(
+        seen.accepted
+          ? `  after Accept all: ${after.length ? after.map(label).join(", ") : "no SDK chunk fetched (are the keys set?)"}`
+          : "  no banner to accept (is the consent provider on?)",
+      );
+    } catch (error) {
+      console.log(`  consent check failed: ${error.message.split("\n")[0]}`);
+    }
+  }
 }
 
 const over = pages.filter((p) => flagsFor(p).length > 0);
