@@ -3,7 +3,12 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createFunctionsApp, type Logger } from "./app";
 import { readServerEnv } from "./env";
-import { findFunction, functions as defaultFunctions, type FunctionRoute } from "./functions";
+import {
+  findFunction,
+  findFunctionByHeader,
+  functions as defaultFunctions,
+  type FunctionRoute,
+} from "./functions";
 
 export type NextFunction = (error?: unknown) => void;
 export type DevelopMiddleware = (
@@ -36,7 +41,12 @@ export function mountFunctions(app: DevelopApp, options: MountOptions = {}): voi
 
   app.use((request, response, next) => {
     const pathname = (request.url ?? "/").split("?")[0] ?? "/";
-    if (!findFunction(pathname, table)) {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === "string") headers.set(name, value);
+    }
+    // Paths with a parameter (/fp/events/<id>) and header-routed calls (the visits path) too.
+    if (!findFunction(pathname, table) && !findFunctionByHeader(pathname, headers, table)) {
       next();
       return;
     }

@@ -117,12 +117,23 @@ export function functionPaths(route: FunctionRoute): [string, string] {
   return [base, `${base}/`];
 }
 
+/** Whether a route's path (with `:name` segments matching one path segment each) names this path. */
+function pathMatches(routePath: string, pathname: string): boolean {
+  const want = normalizeFunctionPath(pathname).split("/");
+  const have = normalizeFunctionPath(routePath).split("/");
+  return (
+    want.length === have.length &&
+    have.every((segment, i) =>
+      segment.startsWith(":") ? (want[i] ?? "") !== "" : segment === want[i],
+    )
+  );
+}
+
 export function findFunction(
   pathname: string,
   table: readonly FunctionRoute[] = functions,
 ): FunctionRoute | undefined {
-  const wanted = normalizeFunctionPath(pathname);
-  return table.find((route) => normalizeFunctionPath(route.path) === wanted);
+  return table.find((route) => pathMatches(route.path, pathname));
 }
 
 /** The function a header routes this request to (see FunctionRoute.byHeader), if any. */

@@ -78,6 +78,19 @@ describe("mountFunctions", () => {
     }
   });
 
+  it("answers paths with a parameter and header-routed calls, as the local server does", async () => {
+    const events = await fetch(`${base}/fp/events/1767225600123.Ab3dEf`);
+    expect(await events.text()).not.toBe("gatsby");
+    expect(events.headers.get("content-type")).toMatch(/json/);
+    const visits = await fetch(`${base}/Q7xZ/`, {
+      headers: { "x-vercel-function": "visits", "x-visitor-id": "Xy7qK2mPz9RtLw4Vb1Nc" },
+    });
+    expect(await visits.text()).not.toBe("gatsby");
+    // Without the header the same path is Gatsby's.
+    expect(await (await fetch(`${base}/Q7xZ/`)).text()).toBe("gatsby");
+    expect(await (await fetch(`${base}/fp/events/`)).text()).toBe("gatsby");
+  });
+
   it("logs the function requests", () => {
     expect(lines.some((line) => line.startsWith("GET /api/get-country 200"))).toBe(true);
   });
