@@ -156,7 +156,7 @@ export function Header({ pathname }: { pathname: string }) {
           </MenuList>
         </DesktopNav>
         <Actions>
-          <LoginLink href={headerActions.login.url}>{headerActions.login.title}</LoginLink>
+          <PlainLink href={headerActions.login.url}>{headerActions.login.title}</PlainLink>
           <Button href={headerActions.contactSales.url} variant="secondary" data-cta="header">
             {headerActions.contactSales.title}
           </Button>
@@ -170,16 +170,26 @@ export function Header({ pathname }: { pathname: string }) {
   );
 }
 
+// The frosted background sits on a pseudo-element: a backdrop-filter on the header itself would make it
+// the containing block of the phone menu's fixed panel, which would then be cut to the header's height.
 const Bar = styled.header`
   position: sticky;
   top: 0;
   z-index: ${({ theme }) => theme.zIndices.header};
-  background: rgba(255, 255, 255, 0.96);
-  backdrop-filter: saturate(1.4) blur(8px);
   border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+
+  &::before {
+    content: "";
+    position: absolute;
+    inset: 0;
+    z-index: -1;
+    background: ${({ theme }) => theme.colors.glass};
+    backdrop-filter: saturate(1.4) blur(8px);
+  }
 `;
 
 const Inner = styled(Container)`
+  max-width: ${({ theme }) => theme.sizes.wide};
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space[5]};
@@ -193,9 +203,11 @@ const HomeLink = styled(Link)`
   border-radius: ${({ theme }) => theme.radii.sm};
 `;
 
+// The full menus need about 1200px beside the logo and the three actions; narrower screens (tablets,
+// small laptops) get the same menus behind the toggle.
 const DesktopNav = styled.nav`
   display: none;
-  ${media.up("lg")} {
+  ${media.up("xl")} {
     display: block;
   }
 `;
@@ -236,13 +248,6 @@ const MenuButton = styled.button`
 const PlainLink = styled(Link)`
   ${menuTrigger}
   white-space: nowrap;
-`;
-
-const LoginLink = styled(PlainLink)`
-  display: none;
-  ${media.up("xl")} {
-    display: inline-flex;
-  }
 `;
 
 const Chevron = styled.span<{ $open: boolean }>`
@@ -321,7 +326,7 @@ const Actions = styled.div`
   gap: ${({ theme }) => theme.space[2]};
   margin-left: auto;
 
-  ${media.up("lg")} {
+  ${media.up("xl")} {
     display: flex;
   }
 `;

@@ -73,7 +73,7 @@ export function PhoneMenu({ pathname }: { pathname: string }) {
 
 const Wrapper = styled.div`
   margin-left: auto;
-  ${media.up("lg")} {
+  ${media.up("xl")} {
     display: none;
   }
 `;

@@ -31,6 +31,8 @@ export const theme = {
     codeKeyword: "#ff9e7a",
     codeString: "#9be3b4",
     codeComment: "#9aa1c0",
+    /** The sticky header's frosted glass: the surface colour at 96% opacity. */
+    glass: "rgba(255, 255, 255, 0.96)",
     /** Behind a dialog: the night colour at 55% opacity. */
     overlay: "rgba(12, 15, 34, 0.55)",
   },
@@ -68,7 +70,13 @@ export const theme = {
     md: "0 6px 24px rgba(16, 19, 42, 0.10)",
     lg: "0 18px 48px rgba(16, 19, 42, 0.18)",
   },
-  sizes: { container: "1200px", prose: "720px", header: "68px", contentImage: "766px" },
+  sizes: {
+    container: "1200px",
+    wide: "1360px",
+    prose: "720px",
+    header: "68px",
+    contentImage: "766px",
+  },
   borders: { hairline: "1px", focus: "3px" },
   /** Min-widths in px, smallest first; media.ts derives the queries. */
   breakpoints: { sm: 480, md: 768, lg: 1024, xl: 1280 },

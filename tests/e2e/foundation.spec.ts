@@ -159,6 +159,23 @@ test.describe("phone menu", () => {
     await expect(panel).toBeHidden();
   });
 
+  test("the open menu covers the screen below the header and scrolls on its own", async ({
+    page,
+  }) => {
+    await page.goto("/pricing/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await hydrated(toggle);
+    await toggle.click();
+    const panel = page.locator("#phone-menu");
+    await expect(panel).toBeVisible();
+    const box = await panel.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box?.y).toBeGreaterThanOrEqual(60);
+    // Down to the bottom of the screen: the page behind never shows through.
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThanOrEqual((viewport?.height ?? 0) - 1);
+    await expect(panel.getByRole("button", { name: "Industries" })).toBeInViewport();
+  });
+
   test("nothing is wider than the phone screen", async ({ page }) => {
     for (const path of ["/", "/home-a/", "/home-b/"]) {
       await page.goto(path);
@@ -177,6 +194,32 @@ test.describe("phone menu", () => {
     }
   });
 });
+
+for (const width of [1024, 1280, 1440]) {
+  test(`the header fits a ${width}px screen: nothing scrolls sideways, every action is on screen`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ["/", "/pricing/", "/blog/"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    const header = page.locator("header").first();
+    // Wide screens show the menus and the three actions; narrower ones the menu toggle.
+    const wanted =
+      width >= 1280
+        ? [
+            header.getByRole("link", { name: "Log in" }),
+            header.getByRole("link", { name: "Contact sales" }),
+            header.getByRole("link", { name: /Start free trial/ }),
+          ]
+        : [header.getByRole("button", { name: "Open menu" })];
+    for (const locator of wanted) await expect(locator.first()).toBeInViewport({ ratio: 1 });
+  });
+}
 
 test("a client-side navigation is announced to screen readers", async ({ page }) => {
   await page.goto("/500/");
