@@ -15,6 +15,11 @@ const demoHubUrl = env(process.env.GATSBY_DEMO_HUB_URL, "https://demo.fingerprin
   /\/$/,
   "",
 );
+// Where a prospect picks a time with sales (a scheduling page); by default a page on the site's own domain.
+const salesCallUrl = env(
+  process.env.GATSBY_SALES_CALL_URL,
+  `${siteUrl}/contact-sales/book-a-call/`,
+);
 
 /** Lowercase-hyphen form of any text; the one slug rule used by routes and content. */
 export function slug(text: string): string {
@@ -58,6 +63,8 @@ export const site = {
       "https://job-boards.greenhouse.io/fingerprint",
     ),
     demoHub: demoHubUrl,
+    /** Booking a call with sales, offered once a sales or demo request is in. */
+    salesCall: salesCallUrl,
     social: {
       github: "https://github.com/fingerprintjs",
       linkedin: "https://www.linkedin.com/company/fingerprintjs",

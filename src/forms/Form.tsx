@@ -5,6 +5,7 @@ import { Button } from "../components/Button";
 import { Field, fieldDomId } from "./fields/Field";
 import { Honeypot } from "./fields/Honeypot";
 import { reportSubmitted } from "./formEvents";
+import type { FieldErrors } from "./formState";
 import type { FormDefinition } from "./types";
 import { useForm, type SubmitOutcome, type UseFormOptions } from "./useForm";
 
@@ -19,6 +20,11 @@ export type FormProps = UseFormOptions & {
   renderSuccess?: (outcome: SubmitOutcome | null) => React.ReactNode;
   /** An id prefix, when one page shows the same form twice. */
   idPrefix?: string;
+  /**
+   * Called with the field messages each time a submit attempt is answered (empty on success), so
+   * controls outside the form (see `outsideFields`) can show theirs.
+   */
+  onFieldErrors?: (fieldErrors: FieldErrors) => void;
 };
 
 export function Form({
@@ -28,6 +34,7 @@ export function Form({
   disabledReason,
   renderSuccess,
   idPrefix,
+  onFieldErrors,
   ...options
 }: FormProps) {
   const [outcome, setOutcome] = React.useState<SubmitOutcome | null>(null);
@@ -51,11 +58,30 @@ export function Form({
   const loading = state.status === "loading";
   const disabled = Boolean(disabledReason);
 
-  // After a refused submit, put the visitor on the first field to fix.
+  // After a submit attempt's answer, put the visitor on the first field to fix. Only then: editing a
+  // field clears its message, and focus must not jump to the next one while the visitor types.
+  const { outsideFields } = options;
+  const handledAnswer = React.useRef(state.answered);
   React.useEffect(() => {
-    const first = definition.fields.find((field) => state.fieldErrors[field.name]);
-    if (first) document.getElementById(fieldDomId(formId, first.name))?.focus();
-  }, [state.fieldErrors, definition.fields, formId]);
+    if (state.answered === handledAnswer.current) return;
+    handledAnswer.current = state.answered;
+    onFieldErrors?.(state.fieldErrors);
+    const controls = [
+      ...definition.fields.map((field) => ({
+        name: field.name,
+        domId: fieldDomId(formId, field.name),
+      })),
+      ...(outsideFields ?? []),
+    ]
+      .filter((control) => state.fieldErrors[control.name])
+      .map((control) => document.getElementById(control.domId))
+      .filter((element): element is HTMLElement => element !== null);
+    // Outside controls may sit above the form: the first to fix is the first on the page.
+    controls.sort((a, b) =>
+      a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+    );
+    controls[0]?.focus();
+  }, [state.answered, state.fieldErrors, definition.fields, formId, outsideFields, onFieldErrors]);
 
   React.useEffect(() => {
     if (state.status === "success") successRef.current?.focus();

@@ -4,10 +4,10 @@ import styled from "styled-components";
 import type { FormId } from "./schemas/index";
 import { definitionFor, type FormVariant } from "./definitions/index";
 import { Form } from "./Form";
-import { regionFor, regionLabel } from "./regions";
 import { SignupOptions } from "./SignupOptions";
 import { BotdTokenForm } from "./BotdTokenForm";
 import { NewsletterSignup } from "./NewsletterSignup";
+import { SalesSuccessStep } from "./SalesSuccessStep";
 
 const RoiCalculator = React.lazy(() =>
   import("./RoiCalculator").then((module) => ({ default: module.RoiCalculator })),
@@ -58,14 +58,11 @@ export function LeadForm({ form, variant, tone = "light", extra }: LeadFormProps
           tone={tone}
           extra={{ name: form }}
           renderSuccess={(outcome) => (
-            <>
-              <SuccessTitle>{definition.success.title}</SuccessTitle>
-              <p>
-                {outcome?.context.country
-                  ? `Our ${regionLabel(regionFor(outcome.context.country))} team will email you within one business day to find a time that suits you.`
-                  : definition.success.body}
-              </p>
-            </>
+            <SalesSuccessStep
+              definition={definition}
+              country={outcome?.context.country}
+              tone={tone}
+            />
           )}
         />
       );
@@ -73,10 +70,6 @@ export function LeadForm({ form, variant, tone = "light", extra }: LeadFormProps
       return <Form definition={definition} tone={tone} {...(extra ? { extra } : {})} />;
   }
 }
-
-const SuccessTitle = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-`;
 
 const Placeholder = styled.div`
   min-height: 32rem;

@@ -1,64 +1,89 @@
 /** The ROI calculator: four inputs, the estimate updating as you type, and the email form that sends it. */
 import * as React from "react";
 import styled from "styled-components";
+import type { ZodObject } from "zod";
 import { Form } from "./Form";
 import { tracking } from "../providers/analytics/tracking";
+import type { FieldErrors } from "./formState";
+import { ROI_ASSUMPTIONS, estimateRoi, formatDollars } from "./roi";
+import {
+  ROI_DERIVED_INPUT,
+  roiInputErrors,
+  roiInputErrorsFrom,
+  roiInputFields,
+  roiInputKeys,
+  roiLimits,
+  roiNumbers,
+  roiPayloadValues,
+  type RoiInputErrors,
+  type RoiInputKey,
+  type RoiLimits,
+  type RoiRaw,
+} from "./roiInputs";
 import { roiFields } from "./schemas/roiFields";
-import { ROI_ASSUMPTIONS, estimateRoi, formatDollars, type RoiInputs } from "./roi";
 import type { FormDefinition } from "./types";
+import type { OutsideField } from "./useForm";
 
-type InputKey = keyof RoiInputs;
-
-const inputs: { key: InputKey; label: string; hint: string; step: number; max: number }[] = [
+const inputs: { key: RoiInputKey; label: string; hint: string; step: number }[] = [
   {
     key: "fraudLoss",
     label: "Approximate fraud loss per year ($)",
     hint: "Money, goods or credit lost to fraud in the last 12 months.",
     step: 1000,
-    max: 1_000_000_000_000,
   },
   {
     key: "averageTransactionValue",
     label: "Average transaction value ($)",
     hint: "The typical payment, loan or order size.",
     step: 1,
-    max: 10_000_000,
   },
   {
     key: "chargebackRate",
     label: "Chargeback rate (%)",
     hint: "Share of transactions disputed, e.g. 0.8.",
     step: 0.1,
-    max: 100,
   },
   {
     key: "transactionsPerMonth",
     label: "Expected transactions per month",
     hint: "Payments, sign-ups or logins you would check.",
     step: 1000,
-    max: 10_000_000_000,
   },
 ];
 
-const initial: Record<InputKey, string> = {
+const initial: RoiRaw = {
   fraudLoss: "250000",
   averageTransactionValue: "80",
   chargebackRate: "0.8",
   transactionsPerMonth: "50000",
 };
 
+// The same schema the server checks with; it arrives when the visitor starts using the calculator,
+// so zod stays off the page's first load.
+const loadSchema = (): Promise<ZodObject> =>
+  import("./schemas/payloads").then((module) => module.roiPayload);
+
 export function RoiCalculator({ definition }: { definition: FormDefinition }) {
   const [raw, setRaw] = React.useState(initial);
+  const [schema, setSchema] = React.useState<ZodObject | null>(null);
+  // Inputs the visitor has left, or every input once a submit was attempted: an empty one only
+  // counts as a mistake then, not while it is being retyped.
+  const [touched, setTouched] = React.useState<ReadonlySet<RoiInputKey>>(new Set());
+  // Messages from the last submit attempt's answer (client check or server 422), until the next edit.
+  const [answerErrors, setAnswerErrors] = React.useState<RoiInputErrors>({});
   const wrapper = React.useRef<HTMLDivElement>(null);
+  const loading = React.useRef(false);
+  const idBase = `roi-${React.useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const inputId = (key: RoiInputKey) => `${idBase}-${key}`;
   // One "used" event per input the visitor touches, not one per keystroke.
-  const used = React.useRef(new Set<InputKey>());
+  const used = React.useRef(new Set<RoiInputKey>());
   // The calculator is server-rendered: a visitor may type before its code runs. Adopt those values.
   React.useEffect(() => {
     const typed = { ...initial };
     let changed = false;
     for (const element of wrapper.current?.querySelectorAll<HTMLInputElement>("input[name]") ??
       []) {
-      const key = element.name as InputKey;
+      const key = element.name as RoiInputKey;
       if (key in typed && element.value !== initial[key]) {
         typed[key] = element.value;
         changed = true;
@@ -66,48 +91,82 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
     }
     if (changed) setRaw(typed);
   }, []);
-  const numbers: RoiInputs = {
-    fraudLoss: Number(raw.fraudLoss) || 0,
-    averageTransactionValue: Number(raw.averageTransactionValue) || 0,
-    chargebackRate: Number(raw.chargebackRate) || 0,
-    transactionsPerMonth: Number(raw.transactionsPerMonth) || 0,
-  };
-  const estimate = estimateRoi(numbers);
-  const extra = {
-    [roiFields.fraudLoss]: numbers.fraudLoss,
-    [roiFields.averageTransaction]: numbers.averageTransactionValue,
-    [roiFields.chargebackRate]: numbers.chargebackRate,
-    [roiFields.estimatedCost]: estimate.estimatedCost,
-    [roiFields.estimatedSaving]: estimate.estimatedSaving,
-    [roiFields.transactionsPerMonth]: numbers.transactionsPerMonth,
+
+  const wantSchema = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadSchema().then(setSchema, () => {
+      // Offline: the form's own check on submit says so; try again on the next interaction.
+      loading.current = false;
+    });
   };
 
+  const numbers = roiNumbers(raw);
+  const estimate = estimateRoi(numbers);
+  const extra = roiPayloadValues(numbers);
+  const live = schema ? roiInputErrors(schema, extra) : {};
+  const limits: RoiLimits = React.useMemo(() => (schema ? roiLimits(schema) : {}), [schema]);
+  const errorFor = (key: RoiInputKey): string | undefined =>
+    answerErrors[key] ?? (touched.has(key) || raw[key].trim() !== "" ? live[key] : undefined);
+
+  const outsideFields = React.useMemo<OutsideField[]>(
+    () => [
+      ...roiInputKeys.map((key) => ({ name: roiInputFields[key], domId: `${idBase}-${key}` })),
+      // The computed values are fixed at the input that drives them.
+      ...[roiFields.estimatedCost, roiFields.estimatedSaving].map((name) => ({
+        name,
+        domId: `${idBase}-${ROI_DERIVED_INPUT}`,
+      })),
+    ],
+    [idBase],
+  );
+  const onFieldErrors = React.useCallback((fieldErrors: FieldErrors) => {
+    setAnswerErrors(roiInputErrorsFrom(fieldErrors));
+    setTouched(new Set(roiInputKeys));
+  }, []);
+
   return (
-    <Wrapper ref={wrapper} data-roi-calculator>
+    <Wrapper ref={wrapper} data-roi-calculator onFocus={wantSchema}>
       <Inputs>
-        {inputs.map((input) => (
-          <Label key={input.key}>
-            <span>{input.label}</span>
-            <input
-              name={input.key}
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={input.max}
-              step={input.step}
-              value={raw[input.key]}
-              aria-describedby={`roi-${input.key}-hint`}
-              onChange={(event) => {
-                setRaw((current) => ({ ...current, [input.key]: event.target.value }));
-                if (!used.current.has(input.key)) {
-                  used.current.add(input.key);
-                  tracking.roiCalculatorUsed({ field: input.key });
+        {inputs.map((input) => {
+          const error = errorFor(input.key);
+          const hintId = `${inputId(input.key)}-hint`;
+          const errorId = `${inputId(input.key)}-error`;
+          return (
+            <Control key={input.key}>
+              <label htmlFor={inputId(input.key)}>{input.label}</label>
+              <input
+                id={inputId(input.key)}
+                name={input.key}
+                type="number"
+                inputMode="decimal"
+                min={limits[input.key]?.min}
+                max={limits[input.key]?.max}
+                step={input.step}
+                value={raw[input.key]}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+                onBlur={() =>
+                  setTouched((current) =>
+                    current.has(input.key) ? current : new Set([...current, input.key]),
+                  )
                 }
-              }}
-            />
-            <Hint id={`roi-${input.key}-hint`}>{input.hint}</Hint>
-          </Label>
-        ))}
+                onChange={(event) => {
+                  wantSchema();
+                  setRaw((current) => ({ ...current, [input.key]: event.target.value }));
+                  // Every input feeds the computed values, so any edit retires the last answer's messages.
+                  setAnswerErrors({});
+                  if (!used.current.has(input.key)) {
+                    used.current.add(input.key);
+                    tracking.roiCalculatorUsed({ field: input.key });
+                  }
+                }}
+              />
+              <Hint id={hintId}>{input.hint}</Hint>
+              {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
+            </Control>
+          );
+        })}
       </Inputs>
       <Results aria-live="polite">
         <Result>
@@ -128,7 +187,12 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
         prevented, a {formatDollars(ROI_ASSUMPTIONS.disputeFee)} fee per dispute, and one
         identification per transaction at list prices. Illustrative, not a quote.
       </Assumptions>
-      <Form definition={definition} extra={extra} />
+      <Form
+        definition={definition}
+        extra={extra}
+        outsideFields={outsideFields}
+        onFieldErrors={onFieldErrors}
+      />
     </Wrapper>
   );
 }
@@ -145,7 +209,7 @@ const Inputs = styled.div`
   grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
 `;
 
-const Label = styled.label`
+const Control = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space[1]};
@@ -163,12 +227,26 @@ const Label = styled.label`
   input:focus-visible {
     outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
   }
+  input[aria-invalid="true"] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
 `;
 
-const Hint = styled.span`
+const Hint = styled.p`
+  margin: 0;
   font-weight: ${({ theme }) => theme.fontWeights.regular};
   font-size: ${({ theme }) => theme.fontSizes.xs};
   color: ${({ theme }) => theme.colors.muted};
+`;
+
+const ErrorText = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${({ theme }) => theme.colors.danger};
+  background: ${({ theme }) => theme.colors.dangerSoft};
+  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
 `;
 
 const Results = styled.dl`

@@ -28,7 +28,15 @@ export type UseFormOptions = {
   onSuccess?: (outcome: SubmitOutcome) => void;
   /** Extra checks before posting (e.g. "a token was already sent to this email"). */
   validate?: (values: FormValues) => FieldErrors;
+  /**
+   * Payload values the visitor types outside the form element (the ROI calculator's inputs): their
+   * messages, from the client check or the server, count as shown, and focus can go to them.
+   */
+  outsideFields?: readonly OutsideField[];
 };
+
+/** A payload key typed into a control outside the form, and that control's element id. */
+export type OutsideField = { name: string; domId: string };
 
 export type UseForm = {
   state: FormState;
@@ -86,7 +94,10 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
       const values = readValues(event.currentTarget, definition);
       inFlight.current = true;
       dispatch({ type: "submit" });
-      const visible = definition.fields.map((field) => field.name);
+      const visible = [
+        ...definition.fields.map((field) => field.name),
+        ...(optionsRef.current.outsideFields ?? []).map((field) => field.name),
+      ];
       const own = optionsRef.current.validate?.(values) ?? {};
       if (Object.keys(own).length > 0) {
         dispatch({ type: "invalid", fieldErrors: own });

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Form } from "../../../src/forms/Form";
 import { resetCountry } from "../../../src/providers/consent/country";
 import { definitions } from "../../../src/forms/definitions/index";
+import { failureMessages } from "../../../src/forms/formState";
 import { theme } from "../../../src/styles/theme";
 
 type Answer = { status: number; body: unknown } | "network";
@@ -137,6 +138,75 @@ describe("Form", () => {
     await act(async () => release());
     await screen.findByText("Your request is in the support queue.");
     expect(posts).toHaveLength(1);
+  });
+
+  it("moves focus to the first invalid field after a refused submit, and leaves it there while the visitor fixes it", async () => {
+    const posts = stubServer([]);
+    renderSupport();
+    const send = screen.getByRole("button", { name: "Send to support" }) as HTMLButtonElement;
+    await waitFor(() => expect(send.disabled).toBe(false));
+    // Both fields empty: two messages, focus on the first.
+    fireEvent.click(send);
+    await waitFor(() => expect(email().getAttribute("aria-invalid")).toBe("true"));
+    expect(describe_().getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(email());
+    // Typing clears the email's message; the description is still invalid, but focus must not jump.
+    fireEvent.change(email(), { target: { value: "d" } });
+    await waitFor(() => expect(email().getAttribute("aria-invalid")).toBeNull());
+    fireEvent.change(email(), { target: { value: "dev@example.org" } });
+    await act(async () => {});
+    expect(document.activeElement).toBe(email());
+    expect(describe_().getAttribute("aria-invalid")).toBe("true");
+    expect(posts).toHaveLength(0);
+  });
+
+  it("after a server 422 on two fields, focuses the first, and typing there keeps the focus", async () => {
+    stubServer([
+      {
+        status: 422,
+        body: {
+          error: {
+            code: "invalid_fields",
+            message: failureMessages.fields,
+            fields: { email: "Please use your work email.", description: "Too short." },
+          },
+        },
+      },
+    ]);
+    renderSupport();
+    await fillAndSend("someone@blocked.example");
+    await screen.findByText("Too short.");
+    expect(document.activeElement).toBe(email());
+    fireEvent.change(email(), { target: { value: "someone@company.example" } });
+    await waitFor(() => expect(screen.queryByText("Please use your work email.")).toBeNull());
+    expect(document.activeElement).toBe(email());
+  });
+
+  it("explains a refusal about a field the visitor cannot see, keeps the data and offers the retry", async () => {
+    const posts = stubServer([
+      {
+        status: 422,
+        body: {
+          error: {
+            code: "invalid_fields",
+            message: failureMessages.fields,
+            fields: { visitorId: "Unexpected visitor id." },
+          },
+        },
+      },
+    ]);
+    renderSupport();
+    await fillAndSend();
+    const alert = await screen.findByRole("alert");
+    await waitFor(() => expect(alert.textContent).toBe(failureMessages.notVisible));
+    expect(screen.queryByText(failureMessages.fields)).toBeNull();
+    expect(email().getAttribute("aria-invalid")).toBeNull();
+    expect(describe_().getAttribute("aria-invalid")).toBeNull();
+    expect(email().value).toBe("dev@example.org");
+    expect(describe_().value).toBe("The agent times out.");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByText("Your request is in the support queue.");
+    expect(posts).toHaveLength(2);
   });
 
   it("checks on the client first and sends nothing when a field is wrong", async () => {

@@ -168,8 +168,23 @@ describe("formReducer", () => {
     expect(formReducer(loading, { type: "succeeded", leadId: "1" })).toEqual({
       status: "success",
       fieldErrors: {},
+      answered: 1,
       leadId: "1",
     });
+  });
+  it("counts answered attempts, and an edit is not one (the Form moves focus only on an answer)", () => {
+    const refused = formReducer(formReducer(initialFormState, { type: "submit" }), {
+      type: "invalid",
+      fieldErrors: { email: "bad", name: "bad" },
+    });
+    expect(refused.answered).toBe(1);
+    const edited = formReducer(refused, { type: "edit", field: "email" });
+    expect(edited.answered).toBe(1);
+    const retried = formReducer(edited, { type: "submit" });
+    expect(retried.answered).toBe(1);
+    expect(
+      formReducer(retried, { type: "failed", message: "x", fieldErrors: { name: "bad" } }).answered,
+    ).toBe(2);
   });
   it("ignores a second submit while loading (no double submission)", () => {
     const loading = formReducer(initialFormState, { type: "submit" });
@@ -232,12 +247,66 @@ describe("eventForAnswer", () => {
     expect(eventForAnswer({ status: 503, body: null }, [])).toMatchObject({
       message: failureMessages.server,
     });
+  });
+  it("never says 'check the highlighted fields' when the refused field is not on screen", () => {
+    // A context field (visitor id) the visitor cannot see or change: a plain failure, data kept.
+    const context = eventForAnswer(
+      {
+        status: 422,
+        body: {
+          error: {
+            code: "invalid_fields",
+            message: failureMessages.fields,
+            fields: { visitorId: "Unexpected visitor id." },
+          },
+        },
+      },
+      ["email"],
+    );
+    expect(context).toEqual({
+      type: "failed",
+      message: failureMessages.notVisible,
+      fieldErrors: {},
+    });
+    // The webinar allowlist refusing the page's HubSpot form: said in words a visitor understands.
+    const webinar = eventForAnswer(
+      {
+        status: 422,
+        body: {
+          error: {
+            code: "invalid_fields",
+            message: failureMessages.fields,
+            fields: { hubspotFormId: "This webinar is not open for registration." },
+          },
+        },
+      },
+      ["email", "firstName"],
+    );
+    expect(webinar.type).toBe("failed");
+    expect(webinar).toMatchObject({ message: expect.stringMatching(/webinar isn't open/) });
+    expect(webinar).not.toMatchObject({ message: failureMessages.fields });
+    // Visible and hidden together: the visible one is marked, the message still explains the rest.
     expect(
       eventForAnswer(
-        { status: 422, body: { error: { message: "m", fields: { visitorId: "bad" } } } },
+        {
+          status: 422,
+          body: {
+            error: { message: failureMessages.fields, fields: { email: "bad", ipRegion: "x" } },
+          },
+        },
         ["email"],
       ),
-    ).toMatchObject({ message: "m" });
+    ).toEqual({
+      type: "failed",
+      message: failureMessages.notVisible,
+      fieldErrors: { email: "bad" },
+    });
+    // A 422 naming no field at all.
+    expect(
+      eventForAnswer({ status: 422, body: { error: { message: failureMessages.fields } } }, [
+        "email",
+      ]),
+    ).toMatchObject({ message: failureMessages.notVisible });
   });
 });
 

@@ -1,0 +1,60 @@
+/** The step after a sales or demo request: which team answers and when, and booking a call right away. */
+import * as React from "react";
+import styled from "styled-components";
+import { Button } from "../components/Button";
+import { site } from "../config/site";
+import { tracking } from "../providers/analytics/tracking";
+import { regionFor, regionLabel } from "./regions";
+import type { FormDefinition } from "./types";
+
+export type SalesSuccessStepProps = {
+  definition: Pick<FormDefinition, "id" | "success">;
+  /** The visitor's country when known: the answer names the region's team. */
+  country: string | null | undefined;
+  tone?: "light" | "dark";
+};
+
+export function SalesSuccessStep({ definition, country, tone = "light" }: SalesSuccessStepProps) {
+  return (
+    <>
+      <Title>{definition.success.title}</Title>
+      <p>
+        {country
+          ? `Our ${regionLabel(regionFor(country))} team will email you within one business day to find a time that suits you.`
+          : definition.success.body}
+      </p>
+      <Booking>
+        <p>Rather choose a time yourself?</p>
+        <Button
+          href={site.external.salesCall}
+          target="_blank"
+          rel="noopener"
+          variant={tone === "dark" ? "inverse" : "secondary"}
+          arrow
+          data-sales-call
+          onClick={() =>
+            tracking.webSalesCallScheduled({
+              formId: definition.id,
+              "page path": window.location.pathname,
+            })
+          }
+        >
+          Pick a time for a call
+          <span className="visually-hidden"> (opens in a new tab)</span>
+        </Button>
+      </Booking>
+    </>
+  );
+}
+
+const Title = styled.p`
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`;
+
+const Booking = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: ${({ theme }) => theme.space[2]};
+`;
