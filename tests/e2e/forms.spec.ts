@@ -1,11 +1,14 @@
 // Lead forms in Chromium: each form on its page fails visibly when the function is unreachable (typed data
 // kept, retry works), shows HubSpot's field error at the field, succeeds, and the lead reaches the fake HubSpot
-// with every SPEC §3 field.
+// with every SPEC §3 field. Also: the BotD token request once a visitor id is known, the ROI inputs' limits,
+// no popup for subscribers, and a HubSpot outage that the visitor never sees.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 import { roiFields } from "../../src/forms/schemas/roiFields";
+import { BOTD_TOKEN_STORAGE_KEY } from "../../src/forms/botdTokens";
+import { SUBSCRIBED_KEY } from "../../src/forms/subscription";
 import { checkA11y, expect, snap, test } from "./fixtures";
 import { fakesOrigin } from "./support/fakes";
 
@@ -22,17 +25,18 @@ test.use({
 });
 
 /** The server's test outbox (playwright.config.ts LEADS_OUTBOX_DIR): every accepted lead, as stored. */
-function outboxRecord(
-  email: string,
-): { endpoint: string; payload: Record<string, unknown>; status: string } | undefined {
+type OutboxRecord = {
+  endpoint: string;
+  payload: Record<string, unknown>;
+  status: string;
+  lastError?: string;
+};
+
+function outboxRecord(email: string): OutboxRecord | undefined {
   const dir = path.join("tests", "artifacts", "outbox");
   if (!existsSync(dir)) return undefined;
   for (const name of readdirSync(dir).filter((file) => file.endsWith(".json"))) {
-    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as {
-      endpoint: string;
-      payload: Record<string, unknown>;
-      status: string;
-    };
+    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxRecord;
     if (record.payload.email === email) return record;
   }
   return undefined;
@@ -48,6 +52,30 @@ async function submissionsFor(email: string): Promise<Submission[]> {
   const response = await fetch(`${fakesOrigin}/__fake/hubspot/submissions`);
   const all = (await response.json()) as Submission[];
   return all.filter((item) => item.values.email === email);
+}
+
+/** Switches the fake HubSpot (tests/fakes/hubspot.ts); `once`: only its next submission. */
+async function setHubspotMode(mode: "ok" | "down", once = false): Promise<void> {
+  const response = await fetch(`${fakesOrigin}/__fake/hubspot/mode`, {
+    method: "POST",
+    body: JSON.stringify({ mode, once }),
+  });
+  if (!response.ok) throw new Error(`fake HubSpot mode control answered ${response.status}`);
+}
+
+/**
+ * Makes the loopback Fingerprint agent answer with this visitor id (as tests/e2e/identification.spec.ts
+ * does), so the page learns a visitor id once identification runs.
+ */
+async function knownVisitor(page: Page, label: string): Promise<string> {
+  const id = `${label}${Date.now()}${Math.floor(Math.random() * 1e9)}`
+    .replace(/[^A-Za-z0-9]/g, "")
+    .padEnd(20, "0")
+    .slice(0, 20);
+  await page.route("**/__fake/fingerprint/identify**", (route) =>
+    route.continue({ url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}` }),
+  );
+  return id;
 }
 
 async function withFlags(page: Page, chosen: Record<string, "control" | "treatment"> = {}) {
@@ -309,9 +337,13 @@ test("the contact form's UTM values and landing page reach HubSpot, and the succ
   const address = unique("region");
   await form.getByLabel("Work email").fill(address);
   await form.getByRole("button", { name: "Talk to sales" }).click();
-  await expect(page.locator('[data-form-state="success"]')).toContainText(
-    "Our Americas team will email you",
-  );
+  const success = page.locator('[data-form-state="success"]');
+  await expect(success).toContainText("Our Americas team will email you");
+  // The next step offers booking a call right away, in a new tab.
+  const call = success.getByRole("link", { name: /Pick a time for a call/ });
+  await expect(call).toBeVisible();
+  await expect(call).toHaveAttribute("target", "_blank");
+  await expect(call).toHaveAttribute("href", /^https?:\/\//);
   await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
   const [submission] = await submissionsFor(address);
   expect(submission?.values.ipRegion).toBe("LATAM");
@@ -331,6 +363,11 @@ test("client-side checks name the field before anything is sent", async ({ page 
   await expect(form.getByText("Enter an email address like name@company.com.")).toBeVisible();
   await expect(form.getByLabel("Work email")).toBeFocused();
   await expect(form.getByText("This field is required.")).toBeVisible();
+  // Fixing the first field clears its message; focus stays there rather than jumping to the next one.
+  await form.getByLabel("Work email").fill("dev@example.org");
+  await expect(form.getByText("Enter an email address like name@company.com.")).toBeHidden();
+  await expect(form.getByLabel("Work email")).toBeFocused();
+  await expect(form.getByLabel("How can we help?")).toHaveAttribute("aria-invalid", "true");
   expect(posted).toBe(false);
 });
 
@@ -364,12 +401,188 @@ test("the ROI calculator updates its estimate as you type", async ({ page }) => 
   await snap(page, "forms roi calculator");
 });
 
+test("the ROI calculator refuses out-of-range inputs at the input, and sends nothing until they are fixed", async ({
+  page,
+}) => {
+  await page.goto("/resources/cost-of-fintech-fraud/");
+  const calculator = page.locator("[data-roi-calculator]");
+  const rate = calculator.getByLabel("Chargeback rate (%)");
+  let posted = 0;
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/api/roi/")) posted += 1;
+  });
+  await rate.fill("200");
+  await expect(rate).toHaveAttribute("aria-invalid", "true");
+  const describedBy = (await rate.getAttribute("aria-describedby")) ?? "";
+  await expect(page.locator(`[id="${describedBy.split(" ").pop()}"]`)).toHaveText(
+    "Enter a value of at most 100.",
+  );
+  await calculator.getByLabel("Work email").fill(unique("roi-range"));
+  await calculator.getByRole("button", { name: "Email me this estimate" }).click();
+  await expect(rate).toBeFocused();
+  await expect(calculator.locator('[data-form-state="success"]')).toHaveCount(0);
+  await rate.fill("1.2");
+  await expect(rate).not.toHaveAttribute("aria-invalid", "true");
+  expect(posted).toBe(0);
+  await calculator.getByRole("button", { name: "Email me this estimate" }).click();
+  await expect(calculator.locator('[data-form-state="success"]')).toBeVisible();
+  expect(posted).toBe(1);
+});
+
 test("the BotD token form waits for a visitor id and says why", async ({ page }) => {
   await page.goto("/products/bot-detection/");
   const form = page.locator('form[data-form-id="BotdGenerateToken"]');
   await expect(form.getByText(/tied to this browser's visitor id/)).toBeVisible();
   await expect(form.getByRole("button", { name: "Email me a token" })).toBeDisabled();
   await expect(form.getByLabel("Work email")).toBeDisabled();
+});
+
+test.describe("the BotD token request with a visitor id", () => {
+  // A US visitor: consent is automatic, identification runs and the form learns the visitor id.
+  test.use({ presetConsent: false });
+
+  test("BotdGenerateToken on /products/bot-detection/ → /api/hubspot/: failure with retry, field error, success, lead forwarded, no second token to the same email", async ({
+    page,
+  }) => {
+    const id = await knownVisitor(page, "Botd");
+    await page.setExtraHTTPHeaders({ "x-country": "US" });
+    await page.goto("/products/bot-detection/");
+    const form = page.locator('form[data-form-id="BotdGenerateToken"]');
+    const email = form.getByLabel("Work email", { exact: true });
+    const button = form.getByRole("button", { name: /./ }).last();
+    // Enabled only once the visitor id is known.
+    await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled({
+      timeout: 15_000,
+    });
+    await expect(form.getByText(/tied to this browser's visitor id/)).toBeHidden();
+
+    // 1. The function cannot be reached: Failed, with the typed data kept and a retry.
+    await page.route("**/api/hubspot/", (route) => route.abort("connectionrefused"));
+    await email.fill("invalid@example.com");
+    await button.click();
+    await expect(form.getByRole("alert")).toContainText(/couldn't reach our server|offline/);
+    await expect(email).toHaveValue("invalid@example.com");
+    await expect(form.getByRole("button", { name: "Try again" })).toBeEnabled();
+    await page.unroute("**/api/hubspot/");
+
+    // 2. HubSpot refuses the address: the message is at the field, which gets focus.
+    await form.getByRole("button", { name: "Try again" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    const describedBy = (await email.getAttribute("aria-describedby")) ?? "";
+    await expect(page.locator(`[id="${describedBy.split(" ").pop()}"]`)).toContainText(
+      /not accepted/,
+    );
+    await expect(email).toBeFocused();
+
+    // 3. A good address: success, the lead stored and at the fake HubSpot with every SPEC §3 field.
+    const address = unique("botd");
+    await email.fill(address);
+    const posted = page.waitForRequest(
+      (request) => request.url().endsWith("/api/hubspot/") && request.method() === "POST",
+    );
+    await button.click();
+    expect(JSON.parse((await posted).postData() ?? "{}")).toMatchObject({
+      name: "BotdGenerateToken",
+      email: address,
+      visitorId: id,
+      ipRegion: "AMER",
+    });
+    await expect(page.locator('[data-form-state="success"]')).toBeVisible();
+    await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
+    const [submission] = await submissionsFor(address);
+    expect(submission?.values.visitorId).toBe(id);
+    const record = outboxRecord(address);
+    expect(record?.endpoint).toBe("/api/hubspot/");
+    expect(record?.status).toBe("forwarded");
+    expect(Object.keys(record?.payload ?? {}).sort()).toEqual([...lead].sort());
+    expect(record?.payload.name).toBe("BotdGenerateToken");
+    expect(record?.payload.visitorId).toBe(id);
+    // Remembered as sent; the refused address is not.
+    const remembered = await page.evaluate(
+      (key) => JSON.parse(window.localStorage.getItem(key) ?? "[]") as string[],
+      BOTD_TOKEN_STORAGE_KEY,
+    );
+    expect(remembered).toContain(address);
+    expect(remembered).not.toContain("invalid@example.com");
+
+    // 4. Back later, the same address (any case): said at the field, nothing sent.
+    await page.reload();
+    await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled({
+      timeout: 15_000,
+    });
+    let sentAgain = false;
+    page.on("request", (request) => {
+      if (request.method() === "POST" && request.url().endsWith("/api/hubspot/")) sentAgain = true;
+    });
+    await email.fill(address.toUpperCase());
+    await form.getByRole("button", { name: "Email me a token" }).click();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(form.getByText(/We already sent a token to this address/)).toBeVisible();
+    await expect(email).toBeFocused();
+    expect(sentAgain).toBe(false);
+    expect(await submissionsFor(address)).toHaveLength(1);
+  });
+});
+
+test("the newsletter popup never opens for a visitor who subscribed", async ({ page }) => {
+  // Subscribe through the blog's banner, as a visitor would.
+  await page.goto("/blog/");
+  const banner = page.locator('form[data-form-id="NewsletterBanner"]').first();
+  await banner.getByLabel("Email", { exact: true }).fill(unique("subscribed"));
+  await banner.getByRole("button", { name: /./ }).last().click();
+  await expect(page.locator('[data-form-state="success"]').first()).toBeVisible();
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), SUBSCRIBED_KEY)).toBe(
+    "true",
+  );
+
+  // Reading intent on an article: no popup.
+  await page.goto("/blog/fraud-signals-guide/");
+  await page.waitForLoadState("networkidle");
+  const dialog = page.getByRole("dialog", { name: "Enjoying the article?" });
+  const scrollThrough = async () => {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  };
+  await scrollThrough();
+  await page.waitForTimeout(500);
+  await expect(dialog).toBeHidden();
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await scrollThrough();
+  await page.waitForTimeout(500);
+  await expect(dialog).toBeHidden();
+
+  // Control: the same page, the same scroll, without the subscription, does offer it.
+  await page.evaluate((key) => window.localStorage.removeItem(key), SUBSCRIBED_KEY);
+  await scrollThrough();
+  await expect(dialog).toBeVisible();
+});
+
+test("a HubSpot outage still shows the visitor success: the lead waits in the outbox", async ({
+  page,
+}) => {
+  // The fake HubSpot is shared by parallel tests: the outage is armed for its next submission only,
+  // right before this test's click, so the window in which another test could meet it is short.
+  await withFlags(page);
+  await page.goto("/support/");
+  const form = page.locator('form[data-form-id="ContactSupport"]').first();
+  const address = unique("outage");
+  await form.getByLabel("Work email").fill(address);
+  await form.getByLabel("How can we help?").fill("Our dashboard shows no events since 9:00.");
+  const send = form.getByRole("button", { name: "Send to support" });
+  await expect(send).toBeEnabled();
+  await setHubspotMode("down", true);
+  await send.click();
+  await expect(page.locator('[data-form-state="success"]').first()).toContainText(
+    "Your request is in the support queue.",
+  );
+  // Stored before the answer, kept for a resend, and never accepted by the failing HubSpot.
+  await expect.poll(() => outboxRecord(address)?.status).toBe("pending");
+  expect(outboxRecord(address)?.lastError ?? "").toMatch(/500/);
+  expect(outboxRecord(address)?.payload.description).toBe(
+    "Our dashboard shows no events since 9:00.",
+  );
+  expect(await submissionsFor(address)).toHaveLength(0);
 });
 
 test("the newsletter popup traps focus, closes on Escape and is not offered again for 14 days", async ({
