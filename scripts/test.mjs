@@ -128,6 +128,8 @@ const runners = {
           // Identification on, with a loopback agent (tests/fakes/fingerprint.ts) in place of the CDN.
           GATSBY_FPJS_PUBLIC_API_KEY: "e2ePublicKey0001",
           GATSBY_FPJS_TEST_AGENT_URL: `http://127.0.0.1:${fakesPort}/__fake/fingerprint/identify`,
+          // The sales team's scheduling page (the success step's "Pick a time for a call").
+          GATSBY_SALES_CALL_URL: `http://127.0.0.1:${fakesPort}/__fake/meetings/sales`,
         }),
         purpose: "test",
       }),

@@ -15,11 +15,9 @@ const demoHubUrl = env(process.env.GATSBY_DEMO_HUB_URL, "https://demo.fingerprin
   /\/$/,
   "",
 );
-// Where a prospect picks a time with sales (a scheduling page); by default a page on the site's own domain.
-const salesCallUrl = env(
-  process.env.GATSBY_SALES_CALL_URL,
-  `${siteUrl}/contact-sales/book-a-call/`,
-);
+// Where a prospect picks a time with sales (the team's scheduling page). Unset: no booking link is
+// offered, rather than a link to a page that does not exist.
+const salesCallUrl: string | null = process.env.GATSBY_SALES_CALL_URL?.trim() || null;
 
 /** Lowercase-hyphen form of any text; the one slug rule used by routes and content. */
 export function slug(text: string): string {
@@ -63,7 +61,7 @@ export const site = {
       "https://job-boards.greenhouse.io/fingerprint",
     ),
     demoHub: demoHubUrl,
-    /** Booking a call with sales, offered once a sales or demo request is in. */
+    /** Booking a call with sales, offered once a sales or demo request is in (null: not offered). */
     salesCall: salesCallUrl,
     social: {
       github: "https://github.com/fingerprintjs",

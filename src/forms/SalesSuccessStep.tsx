@@ -12,9 +12,16 @@ export type SalesSuccessStepProps = {
   /** The visitor's country when known: the answer names the region's team. */
   country: string | null | undefined;
   tone?: "light" | "dark";
+  /** The scheduling page; without one no booking link is shown. */
+  salesCallUrl?: string | null;
 };
 
-export function SalesSuccessStep({ definition, country, tone = "light" }: SalesSuccessStepProps) {
+export function SalesSuccessStep({
+  definition,
+  country,
+  tone = "light",
+  salesCallUrl = site.external.salesCall,
+}: SalesSuccessStepProps) {
   return (
     <>
       <Title>{definition.success.title}</Title>
@@ -23,26 +30,28 @@ export function SalesSuccessStep({ definition, country, tone = "light" }: SalesS
           ? `Our ${regionLabel(regionFor(country))} team will email you within one business day to find a time that suits you.`
           : definition.success.body}
       </p>
-      <Booking>
-        <p>Rather choose a time yourself?</p>
-        <Button
-          href={site.external.salesCall}
-          target="_blank"
-          rel="noopener"
-          variant={tone === "dark" ? "inverse" : "secondary"}
-          arrow
-          data-sales-call
-          onClick={() =>
-            tracking.webSalesCallScheduled({
-              formId: definition.id,
-              "page path": window.location.pathname,
-            })
-          }
-        >
-          Pick a time for a call
-          <span className="visually-hidden"> (opens in a new tab)</span>
-        </Button>
-      </Booking>
+      {salesCallUrl ? (
+        <Booking>
+          <p>Rather choose a time yourself?</p>
+          <Button
+            href={salesCallUrl}
+            target="_blank"
+            rel="noopener"
+            variant={tone === "dark" ? "inverse" : "secondary"}
+            arrow
+            data-sales-call
+            onClick={() =>
+              tracking.webSalesCallScheduled({
+                formId: definition.id,
+                "page path": window.location.pathname,
+              })
+            }
+          >
+            Pick a time for a call
+            <span className="visually-hidden"> (opens in a new tab)</span>
+          </Button>
+        </Booking>
+      ) : null}
     </>
   );
 }

@@ -6,9 +6,22 @@ import { ThemeProvider } from "styled-components";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { site } from "../../../src/config/site";
 import { LeadForm } from "../../../src/forms/LeadForm";
+import { SalesSuccessStep } from "../../../src/forms/SalesSuccessStep";
 import { resetCountry } from "../../../src/providers/consent/country";
 import { tracking } from "../../../src/providers/analytics/tracking";
 import { theme } from "../../../src/styles/theme";
+
+// A site configured with a scheduling page (GATSBY_SALES_CALL_URL); the default has none.
+vi.mock("../../../src/config/site", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("../../../src/config/site")>();
+  return {
+    ...actual,
+    site: {
+      ...actual.site,
+      external: { ...actual.site.external, salesCall: "https://meet.example.org/sales" },
+    },
+  };
+});
 
 function stubServer(country: string) {
   vi.stubGlobal(
@@ -72,7 +85,8 @@ describe("sales success step", () => {
       });
 
       const call = screen.getByRole("link", { name: /Pick a time for a call/ });
-      expect(call.getAttribute("href")).toBe(site.external.salesCall);
+      expect(call.getAttribute("href")).toBe("https://meet.example.org/sales");
+      expect(site.external.salesCall).toBe("https://meet.example.org/sales");
       expect(call.getAttribute("target")).toBe("_blank");
       expect(call.getAttribute("rel")).toContain("noopener");
       // Showing the offer is not scheduling a call.
@@ -82,4 +96,18 @@ describe("sales success step", () => {
       expect(scheduled).toHaveBeenCalledWith({ formId: form, "page path": "/" });
     },
   );
+
+  it("offers no booking link when no scheduling page is configured", () => {
+    render(
+      <ThemeProvider theme={theme}>
+        <SalesSuccessStep
+          definition={{ id: "ContactSales", success: { title: "Thanks", body: "We will write." } }}
+          country="DE"
+          salesCallUrl={null}
+        />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText(/Our Europe, Middle East and Africa team will email you/)).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /Pick a time for a call/ })).toBeNull();
+  });
 });
