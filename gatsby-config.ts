@@ -2,22 +2,9 @@
 import type { GatsbyConfig } from "gatsby";
 import { site } from "./src/config/site";
 import { mountFunctions, type DevelopApp } from "./src/server/develop";
-import { theme } from "./src/styles/theme";
 import { includeInSitemap, type SitemapPage } from "./src/gatsby/sitemap";
-
-/** Content folders, by the source name src/gatsby/onCreateNode.ts dispatches on. */
-const contentSources = [
-  ["pages", "content/pages"],
-  ["blog", "content/blog"],
-  ["authors", "content/authors"],
-  ["tags", "content/tags"],
-  ["caseStudies", "content/case-studies"],
-  ["webinars", "content/webinars"],
-] as const;
-
-const headerOffset = Number.parseInt(theme.sizes.header, 10);
-/** A small "#" mark shown beside headings on hover (the link's name comes from the plugin's aria-label). */
-const anchorIcon = `<svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16"><path fill="currentColor" d="M6.5 1 5.6 5H2.5l-.2 1.5h3L4.6 9.5H1.5l-.2 1.5h3L3.5 15H5l.8-4h3l-.8 4h1.5l.8-4h3.1l.2-1.5h-3l.7-3h3.1l.2-1.5h-3l.8-4H11l-.8 4h-3l.8-4H6.5Zm.3 5.5h3l-.7 3h-3l.7-3Z"/></svg>`;
+import { existingContentSources } from "./src/gatsby/contentSources";
+import { anchorHeadings } from "./src/data/blogHeadings";
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -69,9 +56,10 @@ const config: GatsbyConfig = {
       options: { defaults: { quality: 50, formats: ["auto", "webp"], placeholder: "blurred" } },
     },
     "gatsby-transformer-sharp",
-    ...contentSources.map(([name, folder]) => ({
+    // Only folders that exist: a missing one would stop gatsby-source-filesystem (git keeps no empty folders).
+    ...existingContentSources(__dirname).map(({ name, path }) => ({
       resolve: "gatsby-source-filesystem",
-      options: { name, path: `${__dirname}/${folder}` },
+      options: { name, path },
     })),
     {
       resolve: "gatsby-transformer-remark",
@@ -91,14 +79,11 @@ const config: GatsbyConfig = {
             },
           },
           {
-            resolve: "gatsby-remark-autolink-headers",
-            // Its first-load scroll to a hash subtracts offsetY; keep it equal to the sticky header.
-            options: {
-              offsetY: headerOffset,
-              icon: anchorIcon,
-              className: "heading-anchor",
-              elements: ["h2", "h3"],
-            },
+            // Heading ids from the site's slug() (the table of contents reads the same ids) and a
+            // permalink beside each h2/h3. Hash scrolling is left to the browser and the one scroll
+            // offset in GlobalStyle, so no script second-guesses it on the first load.
+            resolve: `${__dirname}/src/gatsby/remark-heading-anchors`,
+            options: { anchorHeadings },
           },
           {
             resolve: "gatsby-remark-prismjs",

@@ -1,22 +1,34 @@
 /**
- * The admin's own module (gatsby-plugin-decap-cms `modulePath`): registers the preview templates only.
- * The plugin initialises the CMS itself (STACK.md trap 4); calling init here would mount it twice.
+ * The admin's own module (gatsby-plugin-decap-cms `modulePath`): registers the preview templates and the
+ * save-time checks. The plugin initialises the CMS itself (STACK.md trap 4); calling init here would
+ * mount it twice.
  */
 import CMS from "decap-cms-app";
 import type * as React from "react";
-import { PAGE_COLLECTIONS } from "./collections";
-import {
-  BlogPostPreview,
-  CaseStudyPreview,
-  MarketingPagePreview,
-  type PreviewProps,
-} from "./previews";
+import { entryProblems } from "./checks";
+import { plain, PREVIEWS, type PreviewProps } from "./previews";
 
+type SavedEntry = { get(key: string): unknown };
 type Registry = {
   registerPreviewTemplate(name: string, component: React.ComponentType<PreviewProps>): void;
+  registerEventListener(listener: {
+    name: "preSave";
+    handler: (event: { entry: SavedEntry }) => undefined;
+  }): void;
 };
 const cms = CMS as unknown as Registry;
 
-cms.registerPreviewTemplate("blog", BlogPostPreview);
-cms.registerPreviewTemplate("case-studies", CaseStudyPreview);
-for (const name of PAGE_COLLECTIONS) cms.registerPreviewTemplate(name, MarketingPagePreview);
+for (const [name, preview] of Object.entries(PREVIEWS)) cms.registerPreviewTemplate(name, preview);
+
+// Decap shows a thrown error as "Failed to persist entry: …" and keeps the editor open.
+cms.registerEventListener({
+  name: "preSave",
+  handler: ({ entry }) => {
+    const problems = entryProblems(
+      String(entry.get("collection") ?? ""),
+      plain<Record<string, unknown>>(entry.get("data"), {}),
+    );
+    if (problems.length > 0) throw new Error(problems.join(" "));
+    return undefined;
+  },
+});

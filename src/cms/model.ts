@@ -10,6 +10,7 @@ import {
   authorSchema,
   caseStudyFrontmatterSchema,
   postFrontmatterSchema,
+  reservedSlugs,
   tagSchema,
   webinarFrontmatterSchema,
 } from "../data/blogSchema";
@@ -55,14 +56,35 @@ type ZodLike = { _zod: { def: Def } };
 
 const def = (schema: ZodLike): Def => schema._zod.def;
 
-/** The lowercase-hyphen rule of slug(), as a CMS pattern. */
+const SLUG_RULE = "(?=.{1,80}$)[a-z0-9]+(-[a-z0-9]+)*";
+
+/** The lowercase-hyphen rule of slug() (and keySchema's 80 characters), as a CMS pattern. */
 export const SLUG_PATTERN: [string, string] = [
-  "^[a-z0-9]+(-[a-z0-9]+)*$",
-  "Lowercase letters, digits and single hyphens only (like my-post-title).",
+  `^${SLUG_RULE}$`,
+  "Lowercase letters, digits and single hyphens only (like my-post-title), at most 80 characters.",
 ];
 
+/** A post's slug also keeps clear of the blog's listing routes (checkPostSlug refuses those). */
+export const POST_SLUG_PATTERN: [string, string] = [
+  `^(?!(?:${[...reservedSlugs].join("|")}|\\d+)$)${SLUG_RULE}$`,
+  `Lowercase letters, digits and single hyphens only (like my-post-title), at most 80 characters; not ${[...reservedSlugs].join(", ")} or a number, which the blog's lists use.`,
+];
+
+/**
+ * A name or label the CMS turns into a file name (`slug: "{{slug}}"`). Decap's ascii slugs keep "_"
+ * and "~", which slug() refuses, and a name without a Latin letter makes an empty (or, for a tag, a
+ * page-number) slug; so: Latin letters (accented ones too), digits, spaces and plain punctuation.
+ */
+export const NAME_PATTERN: [string, string] = [
+  "^(?=.*[A-Za-z])[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F '’.,&+/()!?:-]+$",
+  "Latin letters (at least one), digits, spaces and . , & + / ( ) ! ? : - only (no _ or ~): the name also makes the file name.",
+];
+
+/** A pattern of its own for each field, so the YAML shows it in place rather than as an alias. */
+const copyOf = (pattern: [string, string]): [string, string] => [pattern[0], pattern[1]];
+
 /** Field names whose strings are slugs (keys of other entries or of this one). */
-const SLUG_FIELDS = new Set(["translationOf"]);
+const SLUG_FIELDS = new Set(["translationOf", "slug"]);
 /** Field names that hold local images next to the entry. */
 const IMAGE_FIELDS = new Set(["hero", "photo"]);
 
@@ -139,7 +161,7 @@ export function fieldFor(name: string, schema: ZodLike): CmsField {
   if (d.type === "literal") return { ...base, widget: "hidden", default: d.values?.[0] };
   if (d.type === "string") {
     if (IMAGE_FIELDS.has(name)) return { ...base, widget: "image", choose_url: false };
-    if (SLUG_FIELDS.has(name)) return { ...base, pattern: SLUG_PATTERN };
+    if (SLUG_FIELDS.has(name)) return { ...base, pattern: copyOf(SLUG_PATTERN) };
     const max = maxLength(inner);
     return { ...base, widget: max !== undefined && max > 160 ? "text" : "string" };
   }
@@ -219,6 +241,25 @@ const body = (label = "Body"): CmsField => ({
 
 export type CmsCollection = Record<string, unknown> & { name: string; fields: CmsField[] };
 
+/** Editor help for fields whose rules a field setting cannot show. */
+const HINTS: Record<string, string> = {
+  slug: "The address of the page, chosen once: it names the file when the entry is created, and the CMS never renames it later.",
+  hero: "Optional. Stored beside the post. A hero image needs its alternative text below.",
+  heroAlt:
+    "Required when there is a hero image (saving stops without it): what the image shows, for people who cannot see it.",
+  photo: "Optional. A square photo or illustration, stored beside the author files.",
+};
+
+/** Applies `patch` to the named field of a field list. */
+function patchField(fields: CmsField[], name: string, patch: Partial<CmsField>): CmsField[] {
+  return fields.map((field) => (field.name === name ? { ...field, ...patch } : field));
+}
+
+/** Adds the editor hints to the fields that have one. */
+function withHints(fields: CmsField[]): CmsField[] {
+  return fields.map((field) => (HINTS[field.name] ? { ...field, hint: HINTS[field.name] } : field));
+}
+
 /** The content folders of marketing pages: one CMS collection per folder under content/pages. */
 export function pageGroups(root: string): string[] {
   const pages = path.join(root, "content", "pages");
@@ -243,14 +284,22 @@ export function cmsConfig(root: string): Record<string, unknown> {
       extension: "md",
       format: "frontmatter",
       create: true,
-      slug: "{{slug}}",
+      // The folder comes from the validated slug field, never from the title: a title can be longer
+      // than a slug may be, and a translation must live in <original>-br/.
+      slug: "{{fields.slug}}",
       // Images live beside each post's index.md (content/blog/<slug>/hero.png).
       media_folder: "",
       public_folder: "",
       summary: "{{title}} ({{date | date('YYYY-MM-DD')}})",
       sortable_fields: ["date", "title"],
       preview_path: "blog/{{slug}}/",
-      fields: [...fieldsOf(shapeOf(postFrontmatterSchema)), body()],
+      fields: [
+        ...patchField(withHints(fieldsOf(shapeOf(postFrontmatterSchema))), "slug", {
+          pattern: POST_SLUG_PATTERN,
+          hint: `${HINTS["slug"]} A translation lives at the original's slug plus -br (my-post-br).`,
+        }),
+        body(),
+      ],
     },
     {
       name: "authors",
@@ -261,10 +310,13 @@ export function cmsConfig(root: string): Record<string, unknown> {
       format: "yml",
       create: true,
       identifier_field: "name",
+      // The file name comes from the name (NAME_PATTERN keeps it a valid key).
       slug: "{{slug}}",
       media_folder: "/content/authors",
       public_folder: "",
-      fields: fieldsOf(shapeOf(authorSchema)),
+      fields: patchField(withHints(fieldsOf(shapeOf(authorSchema))), "name", {
+        pattern: copyOf(NAME_PATTERN),
+      }),
     },
     {
       name: "tags",
@@ -276,7 +328,7 @@ export function cmsConfig(root: string): Record<string, unknown> {
       create: true,
       identifier_field: "label",
       slug: "{{slug}}",
-      fields: fieldsOf(shapeOf(tagSchema)),
+      fields: patchField(fieldsOf(shapeOf(tagSchema)), "label", { pattern: copyOf(NAME_PATTERN) }),
     },
     {
       name: "case-studies",
@@ -286,9 +338,9 @@ export function cmsConfig(root: string): Record<string, unknown> {
       extension: "md",
       format: "frontmatter",
       create: true,
-      slug: "{{slug}}",
+      slug: "{{fields.slug}}",
       preview_path: "case-studies/{{slug}}/",
-      fields: [...fieldsOf(shapeOf(caseStudyFrontmatterSchema)), body("Story")],
+      fields: [...withHints(fieldsOf(shapeOf(caseStudyFrontmatterSchema))), body("Story")],
     },
     {
       name: "webinars",
@@ -298,9 +350,9 @@ export function cmsConfig(root: string): Record<string, unknown> {
       extension: "md",
       format: "frontmatter",
       create: true,
-      slug: "{{slug}}",
+      slug: "{{fields.slug}}",
       preview_path: "webinars/{{slug}}/",
-      fields: [...fieldsOf(shapeOf(webinarFrontmatterSchema)), body("Agenda")],
+      fields: [...withHints(fieldsOf(shapeOf(webinarFrontmatterSchema))), body("Agenda")],
     },
     ...pageGroups(root).map((group) => ({
       name: group ? `pages-${group}` : "pages",

@@ -9,7 +9,8 @@ import { Text } from "./Text";
 export interface AuthorCardProps {
   name: string;
   role: string;
-  href: string;
+  /** The author's page; absent when the author has no listed post (and so no page). */
+  href?: string;
   bio?: string;
   photo?: PictureData;
   links?: ReadonlyArray<{ label: string; url: string }>;
@@ -41,9 +42,7 @@ export function AuthorCard({
         <Avatar aria-hidden="true">{initials(name)}</Avatar>
       )}
       <div>
-        <Name as={NameTag}>
-          <Link href={href}>{name}</Link>
-        </Name>
+        <Name as={NameTag}>{href ? <Link href={href}>{name}</Link> : name}</Name>
         <Text $size="sm" $tone="muted">
           {role}
         </Text>

@@ -36,11 +36,24 @@ const Body = styled(Prose)`
   h3 {
     position: relative;
   }
+  /* Permalinks beside h2/h3 (src/data/blogHeadings.ts): in the margin, shown on hover or focus. */
   .heading-anchor {
     color: ${({ theme }) => theme.colors.muted};
   }
   .heading-anchor.before {
+    position: absolute;
+    top: 0;
+    left: 0;
+    transform: translateX(-100%);
     padding-right: ${({ theme }) => theme.space[1]};
+  }
+  .heading-anchor svg {
+    visibility: hidden;
+  }
+  h2:hover .heading-anchor svg,
+  h3:hover .heading-anchor svg,
+  .heading-anchor:focus-visible svg {
+    visibility: visible;
   }
   .gatsby-resp-image-wrapper {
     margin-block: ${({ theme }) => theme.space[5]};

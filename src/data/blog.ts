@@ -13,12 +13,18 @@ export type Locale = (typeof locales)[number];
 /** The URL suffix of each locale's translation: /blog/<slug>-br/. */
 export const localeSuffix: Record<Locale, string> = { en: "", "pt-BR": "-br" };
 
+/** Page n of a listing whose first page is `basePath` (a path ending in "/"): `${basePath}${n}/`. */
+export function pagePath(basePath: string, page = 1): string {
+  return page <= 1 ? basePath : `${basePath}${page}/`;
+}
+
 export const paths = {
-  blog: (page = 1) => (page <= 1 ? "/blog/" : `/blog/${page}/`),
+  blog: (page = 1) => pagePath("/blog/", page),
   post: (postSlug: string) => `/blog/${postSlug}/`,
-  tag: (key: string, page = 1) => (page <= 1 ? `/blog/tag/${key}/` : `/blog/tag/${key}/${page}/`),
-  author: (key: string) => `/blog/author/${key}/`,
-  authorTag: (author: string, tag: string) => `/blog/author/${author}/${tag}/`,
+  tag: (key: string, page = 1) => pagePath(`/blog/tag/${key}/`, page),
+  author: (key: string, page = 1) => pagePath(`/blog/author/${key}/`, page),
+  authorTag: (author: string, tag: string, page = 1) =>
+    pagePath(`/blog/author/${author}/${tag}/`, page),
   caseStudies: () => "/case-studies/",
   caseStudy: (key: string) => `/case-studies/${key}/`,
   webinars: () => "/webinars/",
@@ -34,20 +40,27 @@ export interface PageSlice {
   path: string;
 }
 
-/** Splits `total` items into pages of `perPage`; there is always at least one (possibly empty) page. */
+/**
+ * Splits `total` items into pages of `perPage`; there is always at least one (possibly empty) page.
+ * `firstPage` items go on page 1 when it holds something else too (the blog index's featured post).
+ */
 export function paginate(
   total: number,
   perPage: number,
   pathFor: (page: number) => string,
+  firstPage: number = perPage,
 ): PageSlice[] {
   if (!Number.isInteger(perPage) || perPage < 1)
     throw new Error("perPage must be a positive integer");
-  const numPages = Math.max(1, Math.ceil(Math.max(0, total) / perPage));
+  if (!Number.isInteger(firstPage) || firstPage < 1 || firstPage > perPage)
+    throw new Error("firstPage must be an integer from 1 to perPage");
+  const rest = Math.max(0, total - firstPage);
+  const numPages = 1 + Math.ceil(rest / perPage);
   return Array.from({ length: numPages }, (_, index) => ({
     page: index + 1,
     numPages,
-    skip: index * perPage,
-    limit: perPage,
+    skip: index === 0 ? 0 : firstPage + (index - 1) * perPage,
+    limit: index === 0 ? firstPage : perPage,
     path: pathFor(index + 1),
   }));
 }

@@ -4,7 +4,7 @@ import { slug } from "../config/site";
 import { localeSuffix, locales } from "./blog";
 
 /** Path segments a post slug may not take, because listing routes live beside posts. */
-const reservedSlugs = new Set(["tag", "author", "page", "rss", "feed"]);
+export const reservedSlugs: ReadonlySet<string> = new Set(["tag", "author", "page", "rss", "feed"]);
 
 /** A lowercase-hyphen key (a file or folder name), exactly what slug() would make of it. */
 export const keySchema = z
@@ -27,9 +27,19 @@ const dateSchema = z.union([z.date(), z.string()]).transform((value, ctx) => {
   return date.toISOString();
 });
 
+/**
+ * An image stored beside the content file: `hero.png` (what the CMS writes, its public folder being "")
+ * or `./hero.png`. No segment may start with a dot, so `..`, absolute paths and URLs are refused.
+ */
+export const localImagePattern =
+  /^(?:\.\/)?(?:[\w-][\w.-]*\/)*[\w-][\w.-]*\.(?:png|jpe?g|webp|avif)$/i;
+
 const relativeFile = z
   .string()
-  .regex(/^\.\/[\w./-]+\.(png|jpe?g|webp|avif)$/i, "must be a local image path like ./hero.png");
+  .regex(localImagePattern, "must be an image file beside this one, like hero.png or ./hero.png");
+
+/** The entry's own key, written by the CMS: it names the file (or folder) when the entry is created. */
+const slugField = keySchema;
 
 const sitePathOrUrl = z
   .string()
@@ -47,6 +57,8 @@ const ctaSchema = z.strictObject({
 export const postFrontmatterSchema = z
   .strictObject({
     title: text(110),
+    /** The post's folder name and address (/blog/<slug>/). */
+    slug: slugField,
     description: text(180).refine((value) => value.length >= 50, {
       message: "write at least 50 characters",
     }),
@@ -67,9 +79,13 @@ export const postFrontmatterSchema = z
     translationOf: keySchema.optional(),
     cta: ctaSchema.optional(),
   })
-  .refine((post) => (post.hero === undefined) === (post.heroAlt === undefined), {
-    message: "hero and heroAlt go together (every image needs its alternative text)",
+  .refine((post) => post.hero === undefined || post.heroAlt !== undefined, {
+    message: "a hero image needs its alternative text (heroAlt)",
     path: ["heroAlt"],
+  })
+  .refine((post) => post.heroAlt === undefined || post.hero !== undefined, {
+    message: "heroAlt describes the hero image, but there is no hero",
+    path: ["hero"],
   })
   .refine((post) => (post.locale === "en") === (post.translationOf === undefined), {
     message:
@@ -97,6 +113,8 @@ export const tagSchema = z.strictObject({
 
 export const caseStudyFrontmatterSchema = z.strictObject({
   title: text(110),
+  /** The file name and address (/case-studies/<slug>/). */
+  slug: slugField,
   description: text(180),
   date: dateSchema,
   customer: text(80),
@@ -112,6 +130,8 @@ export const caseStudyFrontmatterSchema = z.strictObject({
 
 export const webinarFrontmatterSchema = z.strictObject({
   title: text(110),
+  /** The file name and address (/webinars/<slug>/). */
+  slug: slugField,
   description: text(180),
   date: dateSchema,
   durationMinutes: z.number().int().min(10).max(240),
@@ -153,12 +173,14 @@ export function parseContent<S extends z.ZodType>(
 /** Validates a post's slug (its folder name) against its frontmatter; throws naming the file. */
 export function checkPostSlug(
   postSlug: string,
-  post: Pick<PostFrontmatter, "locale" | "translationOf">,
+  post: Pick<PostFrontmatter, "slug" | "locale" | "translationOf">,
   source: string,
 ): void {
   const problems: string[] = [];
   if (slug(postSlug) !== postSlug)
     problems.push(`folder name "${postSlug}" must be lowercase-hyphen`);
+  const mismatch = slugMismatch(postSlug, post.slug, "folder");
+  if (mismatch) problems.push(mismatch);
   if (reservedSlugs.has(postSlug) || /^\d+$/.test(postSlug))
     problems.push(`"${postSlug}" is reserved for listing routes`);
   if (
@@ -171,4 +193,27 @@ export function checkPostSlug(
   }
   if (problems.length > 0)
     throw new Error(`Invalid content in ${source}:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+}
+
+/**
+ * The CMS names a file from its slug field when the entry is created and never renames it, so a slug
+ * edited later no longer matches: say which way to fix it.
+ */
+function slugMismatch(key: string, slugValue: string, kind: "file" | "folder"): string | null {
+  if (slugValue === key) return null;
+  return `slug: "${slugValue}" does not match the ${kind} name "${key}" (the CMS names the ${kind} once, when the entry is created): set slug back to "${key}", or rename the ${kind} to "${slugValue}"`;
+}
+
+/** Validates a case study's or webinar's slug field against its file name; throws naming the file. */
+export function checkEntrySlug(key: string, entry: { slug: string }, source: string): void {
+  const mismatch = slugMismatch(key, entry.slug, "file");
+  if (mismatch) throw new Error(`Invalid content in ${source}:\n  - ${mismatch}`);
+}
+
+/** A tag key made only of digits would collide with an author page number (/blog/author/<a>/2/). */
+export function checkTagKey(key: string, source: string): void {
+  if (/^\d+$/.test(key))
+    throw new Error(
+      `Invalid content in ${source}:\n  - tag "${key}" is only digits, which author pages use for page numbers; name the tag with a word`,
+    );
 }

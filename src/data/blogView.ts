@@ -5,6 +5,7 @@ import { site } from "../config/site";
 import { formatDate, paths } from "./blog";
 import { toPictureData, type ImageDataLike } from "./images";
 import type { CtaBannerContent } from "./sections";
+import type { WebinarViewProps } from "../views/WebinarView";
 
 type Maybe<T> = T | null | undefined;
 
@@ -174,4 +175,52 @@ export function webinarMeta(webinar: {
   return webinar.format === "live"
     ? `Live · ${webinar.durationMinutes} minutes · ${when}, ${new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(webinar.date))}`
     : `On demand · ${webinar.durationMinutes} minutes · recorded ${when}`;
+}
+
+/** What the webinar page and its CMS preview know about a webinar. */
+export interface WebinarLike {
+  title: string;
+  description: string;
+  date: string;
+  durationMinutes: number;
+  format: string;
+  hubspotFormId: string;
+  html: string;
+  speakers: ReadonlyArray<{ name: string; role: string; company?: Maybe<string> }>;
+}
+
+export const webinarCrumbs = (title: string) => [
+  { label: "Home", href: "/" },
+  { label: "Webinars", href: paths.webinars() },
+  { label: title },
+];
+
+/** The webinar view's props, with the registration form slot (the site's template and the CMS preview share it). */
+export function toWebinarView(webinar: WebinarLike): WebinarViewProps {
+  const live = webinar.format === "live";
+  return {
+    crumbs: webinarCrumbs(webinar.title),
+    eyebrow: live ? "Live webinar" : "On-demand webinar",
+    title: webinar.title,
+    description: webinar.description,
+    meta: webinarMeta(webinar),
+    speakers: webinar.speakers.map((s) => ({
+      name: s.name,
+      role: s.role,
+      company: s.company ?? undefined,
+    })),
+    html: webinar.html,
+    hubspotFormId: webinar.hubspotFormId,
+    form: {
+      type: "FormSection",
+      id: "register",
+      eyebrow: live ? "Save your seat" : "Watch the recording",
+      title: live ? "Register for the webinar" : "Get the recording",
+      lead: live
+        ? "We will email you a calendar invitation and the recording afterwards."
+        : "We will email you the recording and the slides.",
+      form: "WebinarForm",
+      points: [],
+    },
+  };
 }

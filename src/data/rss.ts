@@ -1,4 +1,10 @@
-/** Renders the blog's RSS 2.0 feed from already-selected posts (the newest listed ones). */
+/** The blog's RSS 2.0 feed: which posts it carries (the newest listed ones) and the XML itself. */
+import { FEED_SIZE, listedPosts, type ListablePost } from "./blog";
+
+/** The feed's posts: listed ones only (no drafts, hidden posts or translations), newest first, at most `limit`. */
+export function feedPosts<T extends ListablePost>(posts: readonly T[], limit = FEED_SIZE): T[] {
+  return listedPosts(posts).slice(0, limit);
+}
 
 export interface FeedPost {
   title: string;

@@ -32,7 +32,8 @@ export interface ArticleInput {
   path: string;
   datePublished: string;
   dateModified?: string | null;
-  authors: ReadonlyArray<{ name: string; path: string }>;
+  /** An author without a page (no listed post) has no `path`. */
+  authors: ReadonlyArray<{ name: string; path?: string | null }>;
   image?: string | null;
   inLanguage: string;
   publisherName: string;
@@ -52,7 +53,7 @@ export function article(origin: string, input: ArticleInput): Record<string, unk
     author: input.authors.map((author) => ({
       "@type": "Person",
       name: author.name,
-      url: absolute(origin, author.path),
+      ...(author.path ? { url: absolute(origin, author.path) } : {}),
     })),
     publisher: { "@type": "Organization", name: input.publisherName, url: origin },
     ...(input.image ? { image: absolute(origin, input.image) } : {}),

@@ -1,14 +1,8 @@
 /** Creates the content-generated routes: marketing pages, the blog's families, case studies and webinars. */
 import path from "node:path";
 import type { Actions, GatsbyNode, Reporter } from "gatsby";
-import {
-  featuredPost,
-  listedPosts,
-  paginate,
-  paths,
-  POSTS_PER_PAGE,
-  relatedPosts,
-} from "../data/blog";
+import { paths, relatedPosts } from "../data/blog";
+import { planBlogListings } from "../data/blogListings";
 import { servedRoutes } from "../config/routes";
 
 interface MarketingPagesResult {
@@ -114,21 +108,6 @@ interface BlogResult {
 
 const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
 
-/** Listing pages share one template; an empty string stands for "no tag" / "no author" in its query. */
-interface ListingContext {
-  ids: string[];
-  featuredId: string;
-  tagKey: string;
-  authorKey: string;
-  page: number;
-  numPages: number;
-  /** Path of page n is `${basePath}${n}/` for n > 1. */
-  basePath: string;
-  canonical: string | null;
-  excludeFromSitemap: boolean;
-  topicKeys: string[];
-}
-
 async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
   const result = await graphql<BlogResult>(`
     query BlogPages {
@@ -188,71 +167,9 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
       );
   }
 
-  const listed = listedPosts(posts);
-  const featured = featuredPost(posts);
-
-  const createListing = (
-    items: typeof posts,
-    base: Omit<ListingContext, "ids" | "page" | "numPages" | "featuredId">,
-    pathFor: (page: number) => string,
-    withFeatured: boolean,
-  ) => {
-    const rest = withFeatured && featured ? items.filter((p) => p.id !== featured.id) : items;
-    for (const slice of paginate(rest.length, POSTS_PER_PAGE, pathFor)) {
-      const context: ListingContext = {
-        ...base,
-        ids: rest.slice(slice.skip, slice.skip + slice.limit).map((p) => p.id),
-        featuredId: withFeatured && featured && slice.page === 1 ? featured.id : "",
-        page: slice.page,
-        numPages: slice.numPages,
-      };
-      actions.createPage({ path: slice.path, component: template("BlogList"), context });
-    }
-  };
-
-  const usedTags = [...tagKeys].filter((tag) => listed.some((p) => p.tagKeys.includes(tag)));
-  const none = {
-    tagKey: "",
-    authorKey: "",
-    canonical: null,
-    excludeFromSitemap: false,
-    topicKeys: usedTags,
-  };
-  createListing(listed, { ...none, basePath: paths.blog() }, (n) => paths.blog(n), true);
-  for (const tag of tagKeys) {
-    const items = listed.filter((p) => p.tagKeys.includes(tag));
-    createListing(
-      items,
-      { ...none, tagKey: tag, basePath: paths.tag(tag) },
-      (n) => paths.tag(tag, n),
-      false,
-    );
-  }
-  for (const author of authorKeys) {
-    const items = listed.filter((p) => p.authorKeys.includes(author));
-    // Author pages are short: one page, never paginated.
-    const authorTags = [...new Set(items.flatMap((p) => p.tagKeys))];
-    createListing(
-      items,
-      { ...none, authorKey: author, basePath: paths.author(author), topicKeys: authorTags },
-      () => paths.author(author),
-      false,
-    );
-    for (const tag of authorTags) {
-      createListing(
-        items.filter((p) => p.tagKeys.includes(tag)),
-        {
-          tagKey: tag,
-          authorKey: author,
-          basePath: paths.authorTag(author, tag),
-          canonical: paths.author(author),
-          excludeFromSitemap: true,
-          topicKeys: authorTags,
-        },
-        () => paths.authorTag(author, tag),
-        false,
-      );
-    }
+  const plan = planBlogListings(posts, tagKeys, authorKeys);
+  for (const { path: listingPath, ...context } of plan.listings) {
+    actions.createPage({ path: listingPath, component: template("BlogList"), context });
   }
 
   for (const post of posts.filter((p) => !p.draft)) {
@@ -270,6 +187,9 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
         id: post.id,
         relatedIds: post.locale === "en" ? related : [],
         alternates,
+        // A tag or author whose posts are all hidden has no page: the post names it without a link.
+        tagPages: post.tagKeys.filter((k) => plan.tagsWithPages.has(k)),
+        authorPages: post.authorKeys.filter((k) => plan.authorsWithPages.has(k)),
         excludeFromSitemap:
           post.hidden || (post.canonical !== null && post.canonical !== post.path),
       },

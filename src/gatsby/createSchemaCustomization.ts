@@ -1,8 +1,8 @@
 /** Declares the content model up front so queries never depend on what happens to be in content/. */
 import type { GatsbyNode } from "gatsby";
 
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
-  actions.createTypes(`
+/** The type definitions (tests/unit/gatsby/schema.test.ts compares them with the zod content schemas). */
+export const typeDefs = `
     type MarketingPage implements Node @dontInfer {
       path: String!
       title: String!
@@ -134,5 +134,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
       role: String!
       company: String
     }
-  `);
+  `;
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(typeDefs);
 };

@@ -7,10 +7,13 @@ import { fillPlaceholders, parseYamlFile } from "../data/content";
 import { markdownToHtml } from "../data/markdown";
 import { parseMarketingPage, withRenderedMarkdown } from "../data/sections";
 import { paths } from "../data/blog";
+import { contentSources } from "./contentSources";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
+  checkEntrySlug,
   checkPostSlug,
+  checkTagKey,
   keySchema,
   parseContent,
   postFrontmatterSchema,
@@ -29,15 +32,8 @@ interface FileNodeFields {
 
 type FileNode = Node & FileNodeFields;
 
-/** Folder of each content source, as it is named in gatsby-config.ts. */
-const sourceFolders: Record<string, string> = {
-  pages: "content/pages",
-  blog: "content/blog",
-  authors: "content/authors",
-  tags: "content/tags",
-  caseStudies: "content/case-studies",
-  webinars: "content/webinars",
-};
+/** Folder of each content source, as gatsby-config.ts registers it. */
+const sourceFolders: Record<string, string> = contentSources;
 
 const sourceFileOf = (file: FileNode) =>
   path.posix.join(
@@ -45,12 +41,27 @@ const sourceFileOf = (file: FileNode) =>
     file.relativePath ?? path.basename(file.absolutePath ?? ""),
   );
 
-/** Resolves an image path written relative to a content file, failing the build if it is missing. */
-function localImage(file: FileNode, relative: string | undefined, source: string): string | null {
+/**
+ * Resolves an image path written relative to a content file (`hero.png` as the CMS writes it, or
+ * `./hero.png`), failing the build, naming the file and field, if it is missing or outside the folder.
+ */
+export function localImage(
+  file: { absolutePath?: string },
+  relative: string | undefined,
+  source: string,
+  field: string,
+  exists: (absolute: string) => boolean = existsSync,
+): string | null {
   if (!relative || !file.absolutePath) return null;
-  const absolute = path.resolve(path.dirname(file.absolutePath), relative);
-  if (!existsSync(absolute))
-    throw new Error(`Invalid content in ${source}:\n  - image ${relative} does not exist`);
+  const folder = path.dirname(file.absolutePath);
+  const absolute = path.resolve(folder, relative);
+  const problem = !absolute.startsWith(`${folder}${path.sep}`)
+    ? `must stay in the folder of the file`
+    : !exists(absolute)
+      ? `no such image beside the file (${path.relative(folder, absolute)})`
+      : null;
+  if (problem)
+    throw new Error(`Invalid content in ${source}:\n  - ${field}: "${relative}" ${problem}`);
   return absolute;
 }
 
@@ -106,10 +117,11 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
           ...author,
           key,
           path: paths.author(key),
-          photoPath: localImage(file, photo, source),
+          photoPath: localImage(file, photo, source, "photo"),
         });
       } else if (file.sourceInstanceName === "tags") {
         const key = keyOf(file, source);
+        checkTagKey(key, source);
         create("Tag", source, {
           ...parseContent(tagSchema, await read(), source),
           key,
@@ -147,19 +159,23 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
         path: paths.post(key),
         authorKeys: authors,
         tagKeys: tags,
-        heroPath: localImage(file, hero, source),
+        heroPath: localImage(file, hero, source, "hero"),
       });
     } else if (file.sourceInstanceName === "caseStudies") {
       const key = keyOf(file, source);
+      const story = parseContent(caseStudyFrontmatterSchema, frontmatter, source);
+      checkEntrySlug(key, story, source);
       create("CaseStudy", source, {
-        ...parseContent(caseStudyFrontmatterSchema, frontmatter, source),
+        ...story,
         slug: key,
         path: paths.caseStudy(key),
       });
     } else if (file.sourceInstanceName === "webinars") {
       const key = keyOf(file, source);
+      const webinar = parseContent(webinarFrontmatterSchema, frontmatter, source);
+      checkEntrySlug(key, webinar, source);
       create("Webinar", source, {
-        ...parseContent(webinarFrontmatterSchema, frontmatter, source),
+        ...webinar,
         slug: key,
         path: paths.webinar(key),
       });

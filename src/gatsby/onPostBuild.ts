@@ -3,8 +3,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
-import { FEED_SIZE, listedPosts } from "../data/blog";
-import { renderRss } from "../data/rss";
+import { feedPosts, renderRss } from "../data/rss";
 
 export const FEED_PATH = "/rss.xml";
 
@@ -72,7 +71,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     reporter.panicOnBuild("Could not query posts for the RSS feed", result.errors);
     return;
   }
-  const posts = listedPosts(result.data.allBlogPost.nodes).slice(0, FEED_SIZE);
+  const posts = feedPosts(result.data.allBlogPost.nodes);
   const xml = renderRss(
     {
       title: `${site.productName} blog`,

@@ -21,7 +21,9 @@ export const GlobalStyle = createGlobalStyle`
     -webkit-text-size-adjust: 100%;
     text-size-adjust: 100%;
     scroll-behavior: smooth;
-    scroll-padding-top: ${({ theme }) => theme.sizes.header};
+    /* The one scroll offset, kept clear of the sticky header: hash links (clicked or opened directly),
+       scrollIntoView and keyboard focus all honour it, together with any scroll-margin a target sets. */
+    scroll-padding-top: calc(${({ theme }) => theme.sizes.header} + 1rem);
   }
   ${media.reducedMotion} {
     html { scroll-behavior: auto; }
@@ -48,8 +50,6 @@ export const GlobalStyle = createGlobalStyle`
   a { color: ${({ theme }) => theme.colors.accent}; text-underline-offset: 0.18em; }
   a:hover { color: ${({ theme }) => theme.colors.accentStrong}; }
   code, pre, kbd { font-family: ${({ theme }) => theme.fonts.mono}; font-size: 0.92em; }
-
-  [id] { scroll-margin-top: calc(${({ theme }) => theme.sizes.header} + 1rem); }
 
   :focus-visible {
     outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};

@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
+import { paths } from "../data/blog";
 import { blogCrumbs, postCta, toAuthorCard, toPostCard } from "../data/blogView";
 import { breadcrumbList, jsonLd, type Crumb } from "../data/structuredData";
 import { ListingView, type ListingViewProps } from "../views/ListingView";
@@ -29,7 +30,7 @@ function describe(
   const note = pageNote(ctx);
   if (author && tag) {
     return {
-      title: `${tag.label} articles by ${author.name}`,
+      title: `${tag.label} articles by ${author.name}${note}`,
       description: `${tag.label} articles written by ${author.name}, ${author.role}.${note}`,
       eyebrow: tag.label,
       crumbs: blogCrumbs("en", { label: author.name, href: author.path }, { label: tag.label }),
@@ -37,10 +38,18 @@ function describe(
   }
   if (author) {
     return {
-      title: `Articles by ${author.name}`,
-      description: `${author.name}, ${author.role}: ${author.bio}`.slice(0, 300),
+      title: `Articles by ${author.name}${note}`,
+      description:
+        `${author.name}, ${author.role}: ${author.bio}`.slice(0, 300 - note.length) + note,
       eyebrow: "Author",
-      crumbs: blogCrumbs("en", { label: author.name }),
+      crumbs:
+        ctx.page > 1
+          ? blogCrumbs(
+              "en",
+              { label: author.name, href: author.path },
+              { label: `Page ${ctx.page}` },
+            )
+          : blogCrumbs("en", { label: author.name }),
     };
   }
   if (tag) {
@@ -85,7 +94,7 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<Data, 
         .filter((t) => pageContext.topicKeys.includes(t.key))
         .map((t) => ({
           label: t.label,
-          href: data.author ? `${data.author.path}${t.key}/` : t.path,
+          href: data.author ? paths.authorTag(data.author.key, t.key) : t.path,
           current: t.key === data.tag?.key,
         })),
     },

@@ -22,14 +22,23 @@ type Data = Queries.BlogPostQuery;
 interface Context {
   relatedIds: string[];
   alternates: Array<{ locale: string; path: string }>;
+  /** This post's tags and authors that have a page (a tag or author with no listed post has none). */
+  tagPages: string[];
+  authorPages: string[];
 }
 
-const crumbsOf = (post: NonNullable<Data["blogPost"]>) => {
-  const tag = post.tags[0];
+type Post = NonNullable<Data["blogPost"]>;
+
+/** The crumb trail through the post's first tag that has a page. */
+const crumbsOf = (post: Post, ctx: Context) => {
+  const tag = post.tags.find((t) => ctx.tagPages.includes(t.key));
   return blogCrumbs(post.locale, ...(tag ? [{ label: tag.label, href: tag.path }] : []), {
     label: post.title,
   });
 };
+
+const authorLink = (author: Post["authors"][number], ctx: Context) =>
+  ctx.authorPages.includes(author.key) ? author.path : undefined;
 
 export default function BlogPostTemplate({ data, pageContext }: PageProps<Data, Context>) {
   const post = data.blogPost;
@@ -37,13 +46,16 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Data, 
   const text = textFor(post.locale);
   return (
     <BlogPostView
-      crumbs={crumbsOf(post)}
+      crumbs={crumbsOf(post, pageContext)}
       title={post.title}
       description={post.description}
       meta={postMeta(post)}
       dateIso={post.date}
-      tags={post.tags.map((t) => ({ label: t.label, href: t.path }))}
-      authors={post.authors.map((a) => toAuthorCard(a))}
+      tags={post.tags.map((t) => ({
+        label: t.label,
+        href: pageContext.tagPages.includes(t.key) ? t.path : undefined,
+      }))}
+      authors={post.authors.map((a) => ({ ...toAuthorCard(a), href: authorLink(a, pageContext) }))}
       hero={imageOf(post.hero, post.heroAlt)}
       html={post.html}
       toc={tocOf(post.headings)}
@@ -104,12 +116,15 @@ export function Head({ data, pageContext, location }: HeadProps<Data, Context>) 
               path: post.path,
               datePublished: post.date,
               dateModified: post.updated,
-              authors: post.authors.map((a) => ({ name: a.name, path: a.path })),
+              authors: post.authors.map((a) => ({
+                name: a.name,
+                path: authorLink(a, pageContext),
+              })),
               image,
               inLanguage: post.locale,
               publisherName: site.companyName,
             }),
-            breadcrumbList(site.url, crumbsOf(post), post.path),
+            breadcrumbList(site.url, crumbsOf(post, pageContext), post.path),
           ]),
         }}
       />

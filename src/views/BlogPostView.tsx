@@ -29,7 +29,8 @@ export interface BlogPostViewProps {
   /** e.g. "12 March 2025 · 6 min read". */
   meta: string;
   dateIso: string;
-  tags: Array<{ label: string; href: string }>;
+  /** A tag without `href` has no page (all its other posts are hidden) and is shown without a link. */
+  tags: Array<{ label: string; href?: string }>;
   authors: AuthorCardProps[];
   hero?: PictureData;
   html: string;
@@ -95,8 +96,8 @@ export function BlogPostView({
             {tags.length > 0 ? (
               <Tags aria-label={text.topics}>
                 {tags.map((tag) => (
-                  <li key={tag.href}>
-                    <Link href={tag.href}>{tag.label}</Link>
+                  <li key={tag.label}>
+                    {tag.href ? <Link href={tag.href}>{tag.label}</Link> : <span>{tag.label}</span>}
                   </li>
                 ))}
               </Tags>
@@ -106,7 +107,7 @@ export function BlogPostView({
                 {text.writtenBy}
               </Heading>
               {authors.map((author) => (
-                <AuthorCard key={author.href} {...author} />
+                <AuthorCard key={author.name} {...author} />
               ))}
             </Authors>
           </Main>
@@ -222,7 +223,8 @@ const Tags = styled.ul`
   padding: 0;
   list-style: none;
 
-  a {
+  a,
+  span {
     display: inline-block;
     padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
     border-radius: ${({ theme }) => theme.radii.pill};

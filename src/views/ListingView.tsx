@@ -12,6 +12,7 @@ import { Pagination } from "../components/Pagination";
 import { SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
 import { Text } from "../components/Text";
+import { pagePath } from "../data/blog";
 import type { Crumb } from "../data/structuredData";
 import type { CtaBannerContent } from "../data/sections";
 import { NewsletterBanner } from "../sections/NewsletterBanner";
@@ -35,9 +36,6 @@ export interface ListingViewProps {
   /** Shows the newsletter banner (the blog index). */
   newsletter?: boolean;
 }
-
-const pageSuffix = (basePath: string) => (page: number) =>
-  page <= 1 ? basePath : `${basePath}${page}/`;
 
 export function ListingView({
   crumbs,
@@ -88,7 +86,7 @@ export function ListingView({
             <Pagination
               page={pagination.page}
               numPages={pagination.numPages}
-              pathFor={pageSuffix(pagination.basePath)}
+              pathFor={(n) => pagePath(pagination.basePath, n)}
             />
           ) : null}
           {topics && topics.links.length > 0 ? (

@@ -32,6 +32,37 @@ async function expectNoBrokenLinks(page: Page, request: APIRequestContext) {
   for (const src of images) expect((await request.get(src)).status(), src).toBe(200);
 }
 
+/** Where the sticky site header ends, in viewport pixels. */
+async function headerBottom(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const sticky = [...document.querySelectorAll("header")].find(
+      (header) => getComputedStyle(header).position === "sticky",
+    );
+    return sticky ? sticky.getBoundingClientRect().bottom : 0;
+  });
+}
+
+/**
+ * A hash target lands just below the sticky header: not under it, and not a header's height further
+ * down (the old double offset put headings ~152 px from the top). Polls while smooth scrolling settles.
+ */
+async function expectJustBelowHeader(page: Page, id: string) {
+  const bottom = await headerBottom(page);
+  expect(bottom).toBeGreaterThan(40);
+  const top = () => page.locator(`[id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
+  await expect
+    .poll(top, { message: `#${id} settles below the header` })
+    .toBeLessThanOrEqual(bottom + 32);
+  await expect
+    .poll(top, { message: `#${id} is not under the header` })
+    .toBeGreaterThanOrEqual(bottom);
+  // Still there once every late script (hydration, route scroll handling) has run.
+  await page.waitForLoadState("networkidle");
+  const settled = await top();
+  expect(settled).toBeGreaterThanOrEqual(bottom);
+  expect(settled).toBeLessThanOrEqual(bottom + 32);
+}
+
 /** Paths of the post cards listed in the page's main content. */
 async function listedPaths(page: Page): Promise<string[]> {
   return page
@@ -56,7 +87,7 @@ for (const family of routeFamilies) {
   });
 }
 
-test("blog index page 1 features the newest featured post and paginates to page 2", async ({
+test("blog index page 1 features the newest featured post and paginates to page 2, 12 posts a page", async ({
   page,
 }) => {
   await page.goto("/blog/");
@@ -65,15 +96,17 @@ test("blog index page 1 features the newest featured post and paginates to page 
   await expect(
     featured.getByRole("link", { name: /Credential stuffing: a layered defence/ }),
   ).toBeVisible();
+  // 12 posts a page: the featured one and 11 more.
   const cards = page.locator("main ul[role='list'] > li");
-  await expect(cards).toHaveCount(12);
+  await expect(cards).toHaveCount(11);
   const pager = page.getByRole("navigation", { name: "Pages" });
   await expect(pager.locator("[aria-current='page']")).toHaveText("1");
   await expect(pager.getByRole("link", { name: "Older →" })).toHaveAttribute("href", "/blog/2/");
   // Opened directly: scrolling to the pager would bring footer links of other issues into view.
   await page.goto((await pager.getByRole("link", { name: "Page 2" }).getAttribute("href")) ?? "");
   await expect(page.locator("h1")).toHaveText("Blog (page 2 of 2)");
-  await expect(page.locator("main ul[role='list'] > li")).toHaveCount(1);
+  // 14 listed posts today: 12 on page 1, 2 here.
+  await expect(page.locator("main ul[role='list'] > li")).toHaveCount(2);
   await expect(page.locator("section[aria-label='Featured']")).toHaveCount(0);
   await expect(
     page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "← Newer" }),
@@ -109,19 +142,57 @@ test("a post has breadcrumbs, authors, hero, table of contents with working anch
   expect(Number.parseFloat(maxWidth)).toBeLessThanOrEqual(766);
   // Code highlighted at build time.
   await expect(page.locator(".gatsby-highlight .token.keyword").first()).toBeVisible();
-  // Table of contents: a hash link scrolls its heading below the sticky header.
+  // Heading permalinks: every entry of the table of contents is a heading with an anchor to itself.
   const toc = page.getByRole("navigation", { name: "On this page" });
+  const ids = await toc
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => (a.getAttribute("href") ?? "").slice(1)));
+  expect(ids.length).toBeGreaterThanOrEqual(5);
+  for (const id of ids) {
+    const anchor = page.locator(`[id="${id}"] > a.heading-anchor[href="#${id}"]`);
+    await expect(anchor, id).toHaveCount(1);
+    await expect(anchor, id).toHaveAttribute("aria-label", /^Link to this section: /);
+  }
+  // Table of contents: a hash link scrolls its heading to just below the sticky header.
   await toc.getByRole("link", { name: "2. Apply it in the route" }).click();
   await expect(page).toHaveURL(/#2-apply-it-in-the-route$/);
-  const heading = page.locator('[id="2-apply-it-in-the-route"]');
-  await expect(heading).toBeInViewport();
-  await expect
-    .poll(async () => heading.evaluate((el) => el.getBoundingClientRect().top))
-    .toBeGreaterThanOrEqual(40);
+  await expectJustBelowHeader(page, "2-apply-it-in-the-route");
   // Related posts share a tag.
   const related = page.locator("section[aria-labelledby='related-title'] li");
   await expect(related).toHaveCount(3);
   await expect(page.locator("main").getByRole("link", { name: "Start free trial" })).toBeVisible();
+});
+
+test("opening a URL with a hash lands the heading just below the sticky header, like a click", async ({
+  page,
+}) => {
+  await page.goto("/blog/tutorial-block-checkout-bots/#4-watch-the-results");
+  await expectJustBelowHeader(page, "4-watch-the-results");
+  // A permalink click on the page itself lands the same way.
+  await page.goto("/blog/tutorial-block-checkout-bots/");
+  await page.locator('[id="3-add-per-device-limits-for-drops"] > a.heading-anchor').click();
+  await expect(page).toHaveURL(/#3-add-per-device-limits-for-drops$/);
+  await expectJustBelowHeader(page, "3-add-per-device-limits-for-drops");
+});
+
+test("heading ids come from the site's slug(): the pt-BR post's anchors are plain lowercase-hyphen", async ({
+  page,
+}) => {
+  await page.goto(BRAZIL_BR);
+  const ids = await page
+    .locator("main h2:has(> a.heading-anchor), main h3:has(> a.heading-anchor)")
+    .evaluateAll((headings) => headings.map((h) => h.id));
+  expect(ids).toContain("o-marco-regulatorio-em-resumo");
+  for (const id of ids) expect(id).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  expect(new Set(ids).size).toBe(ids.length);
+  const tocIds = await page
+    .getByRole("navigation", { name: "Nesta página" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => (a.getAttribute("href") ?? "").slice(1)));
+  expect(tocIds).toEqual(ids);
+  await expect(
+    page.locator('[id="o-marco-regulatorio-em-resumo"] > a.heading-anchor'),
+  ).toHaveAttribute("aria-label", "Link para esta seção: O marco regulatório em resumo");
 });
 
 test("markdown links: internal ones navigate client-side, the rest are left to the browser", async ({
@@ -172,6 +243,8 @@ test("an author page lists the author's posts and links to author-tag pages cano
 }) => {
   await page.goto("/blog/author/hannah-lindqvist/");
   await expect(page.locator("h1")).toHaveText("Articles by Hannah Lindqvist");
+  // Five posts: one page, so no pager and no page 2.
+  await expect(page.getByRole("navigation", { name: "Pages" })).toHaveCount(0);
   expect(await listedPaths(page)).toContain("/blog/tutorial-server-side-verification-node/");
   await page
     .getByRole("navigation", { name: "Topics" })
@@ -184,6 +257,28 @@ test("an author page lists the author's posts and links to author-tag pages cano
     `${site.url}/blog/author/hannah-lindqvist/`,
   );
   expect(await listedPaths(page)).not.toContain("/blog/cookies-vs-device-identification/");
+});
+
+test("author photos: the author page and the post's author card show the author's picture", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/blog/author/maya-okafor/");
+  const photo = page.locator("main picture img[alt='Maya Okafor']").first();
+  await expect(photo).toBeVisible();
+  await expect
+    .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  const src = await photo.evaluate((img) => (img as HTMLImageElement).currentSrc);
+  expect((await request.get(src)).status()).toBe(200);
+  // Hannah's photo is written as ./hannah-lindqvist.png, Maya's as maya-okafor.png: both resolve.
+  await page.goto("/blog/tutorial-block-checkout-bots/");
+  await expect(
+    page.locator("section[aria-labelledby='authors-title'] picture img[alt='Hannah Lindqvist']"),
+  ).toBeVisible();
+  // An author without a photo keeps the initials.
+  await page.goto("/blog/author/daniel-roth/");
+  await expect(page.locator("main picture img[alt='Daniel Roth']")).toHaveCount(0);
 });
 
 test("case studies: the list links every story and a story shows its results", async ({ page }) => {
@@ -292,6 +387,17 @@ test("a hidden post is reachable but noindex, and absent from lists, RSS and the
   expect(sitemap).toContain(`${site.url}${BRAZIL_BR}`);
   expect(sitemap).not.toContain(HIDDEN);
   expect(sitemap).not.toContain("/blog/author/hannah-lindqvist/tutorials/");
+  // Its "Partners" tag has no listed post: no tag page, not in the sitemap, and not linked.
+  expect((await request.get("/blog/tag/partners/")).status()).toBe(404);
+  expect(sitemap).not.toContain("/blog/tag/partners/");
+  await page.goto(HIDDEN);
+  await expect(
+    page.locator("main ul[aria-label='Topics'] li", { hasText: "Partners" }),
+  ).toHaveCount(1);
+  await expect(page.locator("main a[href='/blog/tag/partners/']")).toHaveCount(0);
+  await expect(
+    page.locator("main ul[aria-label='Topics'] a", { hasText: "Engineering" }),
+  ).toHaveAttribute("href", "/blog/tag/engineering/");
 });
 
 test("a draft has no page", async ({ request }) => {

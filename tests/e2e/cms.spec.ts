@@ -1,6 +1,7 @@
 // The content admin at /admin/ in Chromium, against a real decap-server on loopback editing a
 // temporary copy of content/ (the repo's own content stays untouched): log in with the local
-// backend, write and publish a post, find it on disk with its frontmatter; preview an existing post.
+// backend, write a post with a slug and an uploaded hero, publish it and find it on disk with
+// frontmatter the build accepts; preview existing entries with the site's views.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -11,6 +12,11 @@ import { expect, test } from "./fixtures";
 import { e2ePort } from "./support/fakes";
 
 const root = path.resolve(__dirname, "../..");
+/** A 1×1 PNG, uploaded as a post's hero. */
+const tinyPng = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const cmsPort = e2ePort + 5;
 let workdir = "";
 let server: ChildProcess | undefined;
@@ -79,12 +85,27 @@ test("the admin page is the CMS, marked robots none, with no identity widget", a
   const html = await (await request.get("/admin/")).text();
   expect(html).toMatch(/<meta name="robots" content="none"/);
   expect(html).not.toContain("netlify-identity-widget");
-  // The site's own pages never load the CMS bundle or the identity widget.
-  await page.goto("/");
-  const scripts = await page
-    .locator("script[src]")
-    .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src") ?? ""));
-  expect(scripts.some((src) => /cms|identity/.test(src))).toBe(false);
+  // The site's own pages, the home page and a post, never load the CMS bundle or the identity widget.
+  for (const sitePage of ["/", "/blog/credential-stuffing-layered-defense/"]) {
+    const loaded: string[] = [];
+    const onResponse = (response: { url(): string }) => loaded.push(response.url());
+    page.on("response", onResponse);
+    await page.goto(sitePage);
+    await page.waitForLoadState("networkidle");
+    page.off("response", onResponse);
+    const scripts = await page
+      .locator("script[src]")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("src") ?? ""));
+    expect(scripts.length, sitePage).toBeGreaterThan(0);
+    expect(
+      scripts.filter((src) => /cms|identity/.test(src)),
+      sitePage,
+    ).toEqual([]);
+    expect(
+      loaded.filter((url) => /\.js(\?|$)/.test(url) && /cms|decap|identity/i.test(url)),
+      sitePage,
+    ).toEqual([]);
+  }
 });
 
 test("a marketer writes and publishes a post; the markdown lands in content/ with its frontmatter", async ({
@@ -97,6 +118,8 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
     .locator("input[id^='title-field']")
     .first()
     .fill("Device signals for checkout reviews");
+  // The slug field names the folder; its pattern refuses what the build would refuse.
+  await page.locator("input[id^='slug-field']").fill("device-signals-for-checkout-reviews");
   await page
     .locator("textarea[id^='description-field']")
     .fill("How review teams use device signals to clear good orders faster and hold risky ones.");
@@ -117,18 +140,49 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
   const body = page.locator("[contenteditable='true']").last();
   await body.click();
   await page.keyboard.type("Review queues fill up when every order looks the same.");
+  // Upload a hero through the media library; it is stored beside the post.
+  await page.getByRole("button", { name: "Choose an image" }).first().click();
+  await page.locator("input[type='file']").last().setInputFiles({
+    name: "checkout-hero.png",
+    mimeType: "image/png",
+    buffer: tinyPng,
+  });
+  await expect(page.getByText("checkout-hero.png").first()).toBeVisible({ timeout: 15_000 });
+  const chooseSelected = page.getByRole("button", { name: "Choose selected" });
+  if (!(await chooseSelected.isEnabled()))
+    await page.getByText("checkout-hero.png").first().click();
+  await chooseSelected.click();
+  // Without the hero's alternative text, saving stops and says why.
   await page.getByRole("button", { name: "Publish" }).first().click();
   await page.getByText("Publish now").click();
-  const file = path.join(workdir, "content/blog/device-signals-for-checkout-reviews/index.md");
+  await expect(page.getByText(/Hero alt is required with a hero image/)).toBeVisible({
+    timeout: 15_000,
+  });
+  const folder = path.join(workdir, "content/blog/device-signals-for-checkout-reviews");
+  expect(fs.existsSync(path.join(folder, "index.md"))).toBe(false);
+  await page
+    .locator("textarea[id^='heroAlt-field'], input[id^='heroAlt-field']")
+    .first()
+    .fill("A review queue with one order flagged");
+  await page.getByRole("button", { name: "Publish" }).first().click();
+  await page.getByText("Publish now").click();
+  const file = path.join(folder, "index.md");
   await expect.poll(() => fs.existsSync(file), { timeout: 20_000 }).toBe(true);
   const text = fs.readFileSync(file, "utf8");
   const [, frontmatter = "", markdown = ""] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
   const data = parse(frontmatter) as Record<string, unknown>;
   expect(data).toMatchObject({
     title: "Device signals for checkout reviews",
+    slug: "device-signals-for-checkout-reviews",
     authors: ["maya-okafor"],
     tags: ["payment-fraud"],
+    heroAlt: "A review queue with one order flagged",
   });
+  // The hero as Decap writes it (no "./" with an empty public folder), and the file beside the post.
+  expect(data["hero"]).toMatch(/^(\.\/)?checkout-hero\.png$/);
+  expect(fs.readFileSync(path.join(folder, path.basename(String(data["hero"])))).length).toBe(
+    tinyPng.length,
+  );
   expect(markdown).toContain("Review queues fill up");
   // What the admin wrote is a post the build accepts.
   const checked = postFrontmatterSchema.safeParse(data);
@@ -154,4 +208,51 @@ test("an existing post previews with the site's view and styles", async ({ page 
   const color = await heading.evaluate((node) => getComputedStyle(node).color);
   expect(color).not.toBe("rgb(0, 0, 0)");
   await expect(preview.locator("nav[aria-label='Breadcrumb'], nav").first()).toBeVisible();
+});
+
+test("a post preview shows the hero, table of contents, highlighted code and names, not keys", async ({
+  page,
+}) => {
+  test.slow();
+  await openAdmin(page);
+  await page.goto("/admin/#/collections/blog/entries/tutorial-block-checkout-bots/index");
+  const preview = page
+    .frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe")
+    .last();
+  await expect(preview.locator("h1")).toContainText("block automated checkout bots", {
+    timeout: 20_000,
+  });
+  await expect(preview.locator("picture img").first()).toHaveAttribute("alt", /automated traffic/);
+  const toc = preview.getByRole("navigation", { name: "On this page" });
+  await expect(toc.getByRole("link", { name: "2. Apply it in the route" })).toHaveAttribute(
+    "href",
+    "#2-apply-it-in-the-route",
+  );
+  await expect(preview.locator('[id="2-apply-it-in-the-route"] > a.heading-anchor')).toHaveCount(1);
+  await expect(preview.locator(".gatsby-highlight .token.keyword").first()).toBeVisible();
+  await expect(preview.getByRole("link", { name: "Hannah Lindqvist" }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(preview.locator("body")).not.toContainText("hannah-lindqvist");
+  await expect(preview.locator("body")).not.toContainText("{product}");
+});
+
+test("webinars, authors and tags preview with the site's views", async ({ page }) => {
+  test.slow();
+  await openAdmin(page);
+  const preview = page
+    .frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe")
+    .last();
+  await page.goto("/admin/#/collections/webinars/entries/credential-stuffing-2025");
+  await expect(preview.locator("h1")).toContainText("Credential stuffing in 2025", {
+    timeout: 20_000,
+  });
+  await expect(preview.getByRole("heading", { name: "Speakers" })).toBeVisible();
+  await expect(preview.locator("[data-webinar-form-slot='WebinarForm']")).toHaveCount(1);
+  await page.goto("/admin/#/collections/authors/entries/maya-okafor");
+  await expect(preview.locator("h1")).toHaveText("Articles by Maya Okafor", { timeout: 20_000 });
+  await expect(preview.locator("picture img[alt='Maya Okafor']")).toBeVisible();
+  await expect(preview.locator("body")).not.toContainText("{product}");
+  await page.goto("/admin/#/collections/tags/entries/guides");
+  await expect(preview.locator("h1")).toHaveText("Guides", { timeout: 20_000 });
 });

@@ -3,12 +3,16 @@
 // widgets that fit the value, enum options, slug patterns, markdown previews sanitised.
 import fs from "node:fs";
 import path from "node:path";
+import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { kindOf, unwrap, type CmsField } from "../../../src/cms/model";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
+  checkPostSlug,
+  checkTagKey,
+  keySchema,
   postFrontmatterSchema,
   tagSchema,
   webinarFrontmatterSchema,
@@ -177,6 +181,115 @@ describe("static/admin/config.yml", () => {
   });
 });
 
+/**
+ * What Decap 3 makes of a slug template value with this config's slug settings (ascii, accents
+ * cleaned, "-" replacement): decap-cms-core's prepareSlug, sanitizeURI and the clean-up of
+ * repeated / leading / trailing replacements. Accents are removed here with NFKD, like its diacritics map.
+ */
+function decapSlug(value: string): string {
+  const prepared = value.trim().toLocaleLowerCase().replace(/[']/g, "").replace(/[.]/g, "-");
+  const cleaned = prepared.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  const sanitized = Array.from(cleaned)
+    .map((char) => (/[\w\-.~]/i.test(char) ? char : "-"))
+    .join("");
+  return sanitized.replace(/-+/g, "-").replace(/^-/, "").replace(/-$/, "");
+}
+
+const fieldOf = (name: string, field: string) => {
+  const found = collection(name).fields.find((f) => f.name === field);
+  if (!found) throw new Error(`no field ${name}.${field}`);
+  return found;
+};
+const patternOf = (name: string, field: string) =>
+  new RegExp(fieldOf(name, field).pattern?.[0] ?? "^$");
+
+describe("slugs the CMS can produce", () => {
+  it("shows why a sanitised title is not enough: Decap keeps _ and ~", () => {
+    expect(decapSlug("Device_signals ~ 2025")).toBe("device_signals-~-2025");
+    expect(keySchema.safeParse(decapSlug("Device_signals ~ 2025")).success).toBe(false);
+  });
+
+  it.each(["blog", "case-studies", "webinars"])(
+    "%s files are named from a validated slug field",
+    (name) => {
+      expect(collection(name).slug).toBe("{{fields.slug}}");
+      const slugField = fieldOf(name, "slug");
+      expect(slugField.required ?? true).toBe(true);
+      expect(slugField.hint).toMatch(/names the file/);
+    },
+  );
+
+  it("lets no post slug through that the build refuses", () => {
+    const pattern = patternOf("blog", "slug");
+    for (const good of ["my-post", "tutorial-2", "a", "geolocation-brazil-gambling-regulations-br"])
+      expect(pattern.test(good), good).toBe(true);
+    for (const bad of [
+      "My-Post",
+      "my_post",
+      "my~post",
+      "my--post",
+      "-post",
+      "post-",
+      "",
+      "tag",
+      "author",
+      "rss",
+      "2",
+      "2025",
+      "x".repeat(81),
+    ])
+      expect(pattern.test(bad), bad).toBe(false);
+    fc.assert(
+      fc.property(fc.string({ maxLength: 90 }), (value) => {
+        if (!pattern.test(value)) return;
+        // Decap passes the value through unchanged, and the build takes it as a folder name.
+        expect(decapSlug(value)).toBe(value);
+        expect(keySchema.safeParse(value).success).toBe(true);
+        expect(() =>
+          checkPostSlug(value, { slug: value, locale: "en", translationOf: undefined }, "x"),
+        ).not.toThrow();
+      }),
+    );
+  });
+
+  it.each([
+    ["authors", "name"],
+    ["tags", "label"],
+  ])("%s are named from their %s, which can only make a key the build accepts", (name, field) => {
+    expect(collection(name).slug).toBe("{{slug}}");
+    expect(collection(name).identifier_field).toBe(field);
+    const pattern = patternOf(name, field);
+    for (const good of ["Maya Okafor", "Zoë Ångström-Ødegaard", "2FA & MFA", "C++ / Node.js"])
+      expect(pattern.test(good), good).toBe(true);
+    for (const bad of ["snake_case", "Tilde~name", "2025", "日本語", "   ", "𝐀bc"])
+      expect(pattern.test(bad), bad).toBe(false);
+    // Names drawn from the characters the pattern allows (and a few it refuses).
+    const alphabet = [..."abcXYZ019 '’.,&+/()!?:-_~", ..."àÁçÉëÑøØßÆœŁłŽžĳ"];
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40, unit: fc.constantFrom(...alphabet) }), (value) => {
+        if (!pattern.test(value)) return;
+        const key = decapSlug(value);
+        expect(keySchema.safeParse(key).success, `${value} → ${key}`).toBe(true);
+        expect(() => checkTagKey(key, "x")).not.toThrow();
+      }),
+    );
+  });
+
+  it("asks for the hero's alternative text with the hero, and stores images beside the entry", () => {
+    expect(fieldOf("blog", "heroAlt").hint).toMatch(/Required when there is a hero image/);
+    expect(fieldOf("blog", "hero")).toMatchObject({ widget: "image", choose_url: false });
+    expect(collection("authors")).toMatchObject({
+      media_folder: "/content/authors",
+      public_folder: "",
+    });
+    // What Decap writes with an empty public folder is what the schema accepts.
+    expect(
+      postFrontmatterSchema.shape.hero.safeParse("hero.png").success &&
+        authorSchema.shape.photo.safeParse("maya-okafor.png").success,
+    ).toBe(true);
+  });
+});
+
 describe("the admin module", () => {
   it("registers a page preview for every page collection", async () => {
     const { PAGE_COLLECTIONS } = await import("../../../src/cms/collections");
@@ -184,5 +297,10 @@ describe("the admin module", () => {
       .filter((c) => c.folder.startsWith("content/pages"))
       .map((c) => c.name);
     expect([...PAGE_COLLECTIONS].sort()).toEqual(pageCollections.sort());
+  });
+
+  it("has a preview for every collection", async () => {
+    const { PREVIEWS } = await import("../../../src/cms/previews");
+    expect(Object.keys(PREVIEWS).sort()).toEqual(config.collections.map((c) => c.name).sort());
   });
 });

@@ -6,6 +6,7 @@ import {
   isListed,
   listedPosts,
   pagerItems,
+  pagePath,
   paginate,
   paths,
   relatedPosts,
@@ -13,7 +14,9 @@ import {
 } from "../../../src/data/blog";
 import {
   authorSchema,
+  checkEntrySlug,
   checkPostSlug,
+  checkTagKey,
   parseContent,
   postFrontmatterSchema,
   webinarFrontmatterSchema,
@@ -65,11 +68,38 @@ describe("paginate", () => {
   it("rejects a nonsensical page size", () => {
     expect(() => paginate(5, 0, pathFor)).toThrow();
   });
+  it("puts fewer items on page 1 when it holds something else too (the featured post)", () => {
+    // 13 others beside a featured post: 11 + featured on page 1, then 2.
+    const pages = paginate(13, 12, pathFor, 11);
+    expect(pages.map((p) => [p.page, p.skip, p.limit, p.path])).toEqual([
+      [1, 0, 11, "/blog/"],
+      [2, 11, 12, "/blog/2/"],
+    ]);
+    expect(paginate(11, 12, pathFor, 11)).toHaveLength(1);
+    expect(paginate(12, 12, pathFor, 11)).toHaveLength(2);
+    expect(paginate(0, 12, pathFor, 11)).toEqual([
+      { page: 1, numPages: 1, skip: 0, limit: 11, path: "/blog/" },
+    ]);
+    expect(() => paginate(5, 12, pathFor, 13)).toThrow();
+    expect(() => paginate(5, 12, pathFor, 0)).toThrow();
+  });
   it("builds tag page paths the same way", () => {
     expect(paginate(13, 12, (n) => paths.tag("guides", n)).map((p) => p.path)).toEqual([
       "/blog/tag/guides/",
       "/blog/tag/guides/2/",
     ]);
+  });
+});
+
+describe("paths", () => {
+  it("numbers every listing's pages under its first page", () => {
+    expect(pagePath("/blog/author/maya/", 1)).toBe("/blog/author/maya/");
+    expect(pagePath("/blog/author/maya/", 3)).toBe("/blog/author/maya/3/");
+    expect(paths.author("maya", 2)).toBe("/blog/author/maya/2/");
+    expect(paths.authorTag("maya", "guides")).toBe("/blog/author/maya/guides/");
+    expect(paths.authorTag("maya", "guides", 2)).toBe("/blog/author/maya/guides/2/");
+    expect(paths.tag("guides", 2)).toBe("/blog/tag/guides/2/");
+    expect(paths.blog(2)).toBe("/blog/2/");
   });
 });
 
@@ -158,6 +188,7 @@ describe("relatedPosts", () => {
 describe("post frontmatter", () => {
   const valid = {
     title: "A post",
+    slug: "a-post",
     description: "A description that is long enough to be a useful search snippet for readers.",
     date: new Date("2025-01-02T00:00:00Z"),
     authors: ["maya-okafor"],
@@ -193,17 +224,46 @@ describe("post frontmatter", () => {
     ])
       expect(parse).toThrow(problem);
   });
-  it("needs alt text with a hero image", () => {
+  it("needs alt text with a hero image, naming the file and the field", () => {
+    for (const hero of ["./hero.png", "hero.png"])
+      expect(() =>
+        parseContent(postFrontmatterSchema, { ...valid, hero }, "content/blog/a-post/index.md"),
+      ).toThrow(/^Invalid content in content\/blog\/a-post\/index\.md:\n {2}- heroAlt: /);
+    expect(() => parseContent(postFrontmatterSchema, { ...valid, heroAlt: "A" }, "x")).toThrow(
+      /hero: heroAlt describes the hero image/,
+    );
+  });
+  it.each(["hero.png", "./hero.png", "images/hero.webp", "./images/Hero_2.JPG"])(
+    "accepts the local image path %s (what the CMS writes, or with ./)",
+    (hero) => {
+      expect(parseContent(postFrontmatterSchema, { ...valid, hero, heroAlt: "A" }, "x").hero).toBe(
+        hero,
+      );
+    },
+  );
+  it.each([
+    "../hero.png",
+    "./../hero.png",
+    "images/../../hero.png",
+    "/hero.png",
+    "/img/uploads/hero.png",
+    "https://cdn.example.com/a.png",
+    "//cdn.example.com/a.png",
+    ".hero.png",
+    "hero.svg",
+    "hero",
+  ])("refuses %s as a hero", (hero) => {
     expect(() =>
-      parseContent(postFrontmatterSchema, { ...valid, hero: "./hero.png" }, "x"),
-    ).toThrow(/heroAlt/);
-    expect(() =>
-      parseContent(
-        postFrontmatterSchema,
-        { ...valid, hero: "https://cdn.example.com/a.png", heroAlt: "A" },
-        "x",
-      ),
-    ).toThrow(/local image/);
+      parseContent(postFrontmatterSchema, { ...valid, hero, heroAlt: "A" }, "x"),
+    ).toThrow(/hero: must be an image file beside this one/);
+  });
+  it("wants the slug field to be a key", () => {
+    expect(() => parseContent(postFrontmatterSchema, { ...valid, slug: "My_Post" }, "x")).toThrow(
+      /slug: must be lowercase-hyphen/,
+    );
+    expect(() => parseContent(postFrontmatterSchema, { ...valid, slug: undefined }, "x")).toThrow(
+      /slug/,
+    );
   });
   it("ties a non-English locale to translationOf", () => {
     expect(() => parseContent(postFrontmatterSchema, { ...valid, locale: "pt-BR" }, "x")).toThrow(
@@ -225,18 +285,44 @@ describe("post frontmatter", () => {
 describe("checkPostSlug", () => {
   it("accepts a translation in <original>-br", () => {
     expect(() =>
-      checkPostSlug("a-post-br", { locale: "pt-BR", translationOf: "a-post" }, "x"),
+      checkPostSlug(
+        "a-post-br",
+        { slug: "a-post-br", locale: "pt-BR", translationOf: "a-post" },
+        "x",
+      ),
     ).not.toThrow();
   });
   it.each(["A-Post", "2", "tag", "author"])("rejects %s", (name) => {
-    expect(() => checkPostSlug(name, { locale: "en", translationOf: undefined }, "x")).toThrow(
-      /Invalid content in x/,
-    );
+    expect(() =>
+      checkPostSlug(name, { slug: name, locale: "en", translationOf: undefined }, "x"),
+    ).toThrow(/Invalid content in x/);
   });
   it("rejects a translation in the wrong folder", () => {
     expect(() =>
-      checkPostSlug("a-post-pt", { locale: "pt-BR", translationOf: "a-post" }, "x"),
+      checkPostSlug(
+        "a-post-pt",
+        { slug: "a-post-pt", locale: "pt-BR", translationOf: "a-post" },
+        "x",
+      ),
     ).toThrow(/a-post-br/);
+  });
+  it("rejects a slug field that no longer matches the folder, saying how to fix it", () => {
+    expect(() =>
+      checkPostSlug("old-name", { slug: "new-name", locale: "en", translationOf: undefined }, "x"),
+    ).toThrow(/slug: "new-name" does not match the folder name "old-name".*set slug back/);
+  });
+});
+
+describe("checkEntrySlug and checkTagKey", () => {
+  it("wants a case study's or webinar's slug field to match its file name", () => {
+    expect(() => checkEntrySlug("lumina-bank", { slug: "lumina-bank" }, "x")).not.toThrow();
+    expect(() => checkEntrySlug("lumina-bank", { slug: "lumina" }, "x")).toThrow(
+      /Invalid content in x:\n {2}- slug: "lumina" does not match the file name "lumina-bank"/,
+    );
+  });
+  it("refuses a tag key made of digits only (author pages number their pages)", () => {
+    expect(() => checkTagKey("2025", "content/tags/2025.yml")).toThrow(/page numbers/);
+    expect(() => checkTagKey("2fa", "x")).not.toThrow();
   });
 });
 
@@ -253,6 +339,7 @@ describe("other content schemas", () => {
   it("wants a HubSpot form GUID on webinars", () => {
     const webinar = {
       title: "W",
+      slug: "w",
       description: "D",
       date: "2025-01-01T10:00:00Z",
       durationMinutes: 45,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { absolutiseHtml, renderRss, type FeedPost } from "../../../src/data/rss";
+import { FEED_SIZE, type ListablePost } from "../../../src/data/blog";
+import { absolutiseHtml, feedPosts, renderRss, type FeedPost } from "../../../src/data/rss";
 import { article, breadcrumbList, jsonLd } from "../../../src/data/structuredData";
 
 const channel = {
@@ -41,6 +42,44 @@ describe("renderRss", () => {
   });
   it("writes an empty but valid channel when there are no posts", () => {
     expect(renderRss(channel, [])).not.toContain("<item>");
+  });
+});
+
+describe("feedPosts", () => {
+  const listable = (n: number, extra: Partial<ListablePost> = {}): ListablePost => ({
+    id: `p${n}`,
+    date: new Date(Date.UTC(2025, 0, 1) + n * 86_400_000).toISOString(),
+    tagKeys: [],
+    draft: false,
+    hidden: false,
+    locale: "en",
+    ...extra,
+  });
+  // 25 visible posts in shuffled order, and newer ones that must never appear.
+  const scrambled = (post: ListablePost) => (Number(post.id.slice(1)) * 7) % 25;
+  const visible = Array.from({ length: 25 }, (_, i) => listable(i + 1)).sort(
+    (a, b) => scrambled(a) - scrambled(b),
+  );
+  const posts = [
+    ...visible,
+    listable(40, { draft: true }),
+    listable(41, { hidden: true }),
+    listable(42, { locale: "pt-BR" }),
+  ];
+
+  it("keeps the newest 20 visible posts, newest first", () => {
+    const feed = feedPosts(posts);
+    expect(FEED_SIZE).toBe(20);
+    expect(feed).toHaveLength(20);
+    expect(feed.map((p) => p.id)).toEqual(Array.from({ length: 20 }, (_, i) => `p${25 - i}`));
+  });
+  it("leaves out drafts, hidden posts and translations even when they are the newest", () => {
+    const ids = feedPosts(posts).map((p) => p.id);
+    for (const id of ["p40", "p41", "p42"]) expect(ids).not.toContain(id);
+  });
+  it("takes every visible post when there are fewer than the limit", () => {
+    expect(feedPosts(posts.slice(0, 3), 20)).toHaveLength(3);
+    expect(feedPosts(posts, 5).map((p) => p.id)).toEqual(["p25", "p24", "p23", "p22", "p21"]);
   });
 });
 
