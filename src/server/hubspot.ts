@@ -17,10 +17,15 @@ export type SubmitContext = { pageUri?: string; hutk?: string };
 
 export type SubmitResult =
   | { kind: "accepted" }
-  /** HubSpot refused the values: the visitor can fix them. */
-  | { kind: "rejected"; fields: FieldErrors; message: string }
-  /** Anything else (5xx, 429, timeout, reset, our configuration): the lead waits in the outbox. */
-  | { kind: "deferred"; reason: string };
+  /**
+   * HubSpot refused values of named fields (our field names). Whether the visitor can fix them
+   * depends on the form they used, which only the caller knows.
+   */
+  | { kind: "rejected"; fields: FieldErrors; reason: string }
+  /** HubSpot will refuse this lead again as it is (other 4xx): kept, never resent automatically. */
+  | { kind: "failed"; reason: string }
+  /** Worth sending again later (5xx, 429, timeout, reset, our configuration): the lead stays pending. */
+  | { kind: "deferred"; reason: string; rateLimited?: boolean };
 
 const FIELD_MESSAGES: Record<string, string> = {
   INVALID_EMAIL: "This email address was not accepted. Please check it for typos.",
@@ -61,18 +66,76 @@ export function fieldOfError(message: unknown): string | null {
   return OUR_FIELD[match[1]] ?? match[1];
 }
 
+type UpstreamError = { errorType: string; field: string | null; message: string };
+
+/** Upstream text goes to the outbox and a terminal: no control characters, bounded length. */
+function printable(text: string, max = 160): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/** The `errors[]` of HubSpot's 400 envelope, each with the field it names (our name), if any. */
+export function upstreamErrorsOf(body: unknown): UpstreamError[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .filter((item): item is Record<string, unknown> => item !== null && typeof item === "object")
+    .map((item) => {
+      const errorType = typeof item.errorType === "string" ? printable(item.errorType, 60) : "";
+      const field = fieldOfError(item.message) ?? (errorType.includes("EMAIL") ? "email" : null);
+      const message = typeof item.message === "string" ? printable(item.message) : "";
+      return { errorType, field, message };
+    });
+}
+
 /** Maps HubSpot's 400 envelope onto field messages a visitor can act on (null: not about values). */
 export function fieldErrorsFrom(body: unknown): FieldErrors | null {
-  const errors = (body as { errors?: unknown } | null)?.errors;
-  if (!Array.isArray(errors) || errors.length === 0) return null;
   const fields: FieldErrors = {};
-  for (const item of errors as { message?: unknown; errorType?: unknown }[]) {
-    const type = typeof item.errorType === "string" ? item.errorType : "";
-    const text = FIELD_MESSAGES[type];
-    const field = fieldOfError(item.message) ?? (type.includes("EMAIL") ? "email" : null);
-    if (text && field && !(field in fields)) fields[field] = text;
+  for (const error of upstreamErrorsOf(body)) {
+    const text = FIELD_MESSAGES[error.errorType];
+    if (text && error.field && !(error.field in fields)) fields[error.field] = text;
   }
   return Object.keys(fields).length > 0 ? fields : null;
+}
+
+/** One line for the outbox: what HubSpot said, e.g. "HubSpot answered 400: REQUIRED_FIELD (jobTitle)". */
+function describeAnswer(status: number, body: unknown): string {
+  const errors = upstreamErrorsOf(body);
+  if (errors.length > 0) {
+    const listed = errors
+      .slice(0, 5)
+      .map((error) => `${error.errorType || "UNKNOWN"}${error.field ? ` (${error.field})` : ""}`)
+      .join(", ");
+    return `HubSpot answered ${status}: ${listed}${errors.length > 5 ? `, +${errors.length - 5} more` : ""}`;
+  }
+  const message = (body as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message.trim() !== ""
+    ? `HubSpot answered ${status}: ${printable(message)}`
+    : `HubSpot answered ${status}`;
+}
+
+/**
+ * Which answers are worth resending: HubSpot's own failures, its rate limit, and a request
+ * timeout. Every other 4xx (bad values, 401/403 credentials or portal, 404 form) will come back
+ * the same until someone changes the lead or the configuration.
+ */
+const TRANSIENT = (status: number) => status >= 500 || status === 429 || status === 408;
+
+/** Classifies HubSpot's answer; `body` is the parsed JSON or null. */
+export function classifyAnswer(status: number, body: unknown): SubmitResult {
+  if (status >= 200 && status < 300) return { kind: "accepted" };
+  const reason = describeAnswer(status, body);
+  if (TRANSIENT(status) || status < 400) {
+    return status === 429
+      ? { kind: "deferred", reason, rateLimited: true }
+      : { kind: "deferred", reason };
+  }
+  if (status === 400) {
+    const fields = fieldErrorsFrom(body);
+    if (fields) return { kind: "rejected", fields, reason };
+  }
+  return { kind: "failed", reason };
 }
 
 /** Submits one lead; never throws, so the caller's answer to the visitor cannot become a 500. */
@@ -122,12 +185,5 @@ export async function submitToHubspot(
   } catch {
     parsed = null;
   }
-  if (response.ok) return { kind: "accepted" };
-  if (response.status === 400) {
-    const fields = fieldErrorsFrom(parsed);
-    if (fields) {
-      return { kind: "rejected", fields, message: "Please check the highlighted fields." };
-    }
-  }
-  return { kind: "deferred", reason: `HubSpot answered ${response.status}` };
+  return classifyAnswer(response.status, parsed);
 }

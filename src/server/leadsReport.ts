@@ -1,13 +1,31 @@
-// Formats the outbox for people: the table `npm run leads` prints (or JSON with --json).
-import type { LeadRecord } from "./outbox";
+// Formats the outbox for people: the table `npm run leads` prints (or JSON with --json), and a resend's summary.
+import type { RetryOutcome, RetryReport } from "./leadsRetry";
+import type { LeadRecord, LeadStatus } from "./outbox";
 
-const clip = (text: string, width: number) =>
-  text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
+/** Visitor-typed text reaches a terminal here: control characters (escape sequences) become spaces. */
+// eslint-disable-next-line no-control-regex
+const printable = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
 
-/** One line per lead, oldest first, with the fields a salesperson scans for. */
+const clip = (text: string, width: number) => {
+  const clean = printable(text);
+  return clean.length > width ? `${clean.slice(0, width - 1)}…` : clean.padEnd(width);
+};
+
+const STATUSES: readonly LeadStatus[] = ["pending", "forwarded", "rejected", "failed", "spam"];
+
+/** "3 lead(s), 1 pending. 1 forwarded, 1 failed." (statuses with no lead are left out). */
+function summary(records: readonly LeadRecord[]): string {
+  const count = (status: LeadStatus) => records.filter((record) => record.status === status).length;
+  const others = STATUSES.filter((status) => status !== "pending" && count(status) > 0).map(
+    (status) => `${count(status)} ${status}`,
+  );
+  return `${records.length} lead(s), ${count("pending")} pending.${others.length > 0 ? ` ${others.join(", ")}.` : ""}`;
+}
+
+/** One line per lead, oldest first, with the fields a salesperson scans for and why it is not forwarded. */
 export function formatLeads(records: readonly LeadRecord[]): string {
   if (records.length === 0) return "No leads in the outbox yet.";
-  const header = `${"submitted (UTC)".padEnd(20)} ${"status".padEnd(9)} ${"endpoint".padEnd(26)} ${"email".padEnd(32)} form`;
+  const header = `${"submitted (UTC)".padEnd(20)} ${"status".padEnd(9)} ${"endpoint".padEnd(26)} ${"email".padEnd(32)} ${"form".padEnd(24)} reason`;
   const rows = records.map((record) => {
     const payload = record.payload;
     const email = typeof payload.email === "string" ? payload.email : "";
@@ -17,8 +35,38 @@ export function formatLeads(records: readonly LeadRecord[]): string {
         : typeof payload.formName === "string"
           ? payload.formName
           : "";
-    return `${record.submittedAt.slice(0, 19).replace("T", " ").padEnd(20)} ${record.status.padEnd(9)} ${clip(record.endpoint, 26)} ${clip(email, 32)} ${form}`;
+    const reason = record.status === "forwarded" ? "" : printable(record.lastError ?? "");
+    return `${record.submittedAt.slice(0, 19).replace("T", " ").padEnd(20)} ${clip(record.status, 9)} ${clip(record.endpoint, 26)} ${clip(email, 32)} ${clip(form, 24)} ${reason}`.trimEnd();
   });
-  const pending = records.filter((record) => record.status === "pending").length;
-  return [header, ...rows, "", `${records.length} lead(s), ${pending} pending.`].join("\n");
+  const notes = [summary(records)];
+  if (records.some((record) => record.status === "pending")) {
+    notes.push("Pending leads are resent with: npm run leads -- --retry");
+  }
+  if (records.some((record) => record.status === "failed")) {
+    notes.push("Failed leads are not resent: HubSpot refuses them as they are (see the reason).");
+  }
+  return [header, ...rows, "", ...notes].join("\n");
+}
+
+/** What `npm run leads -- --retry` did, one line per pending lead. */
+export function formatRetry(report: RetryReport): string {
+  if (!report.configured) {
+    return (
+      "HubSpot is not configured (HUBSPOT_PORTAL_ID is unset): nothing was sent and no lead changed." +
+      (report.pending > 0 ? ` ${report.pending} lead(s) stay pending.` : "")
+    );
+  }
+  if (report.pending === 0) return "No pending leads to resend.";
+  const lines = report.outcomes.map((outcome) =>
+    `${clip(outcome.result, 9)} ${clip(outcome.endpoint, 26)} ${clip(outcome.email, 32)} ${printable(outcome.reason ?? "")}`.trimEnd(),
+  );
+  const count = (result: RetryOutcome["result"]) =>
+    report.outcomes.filter((outcome) => outcome.result === result).length;
+  const totals = `${report.pending} pending lead(s): ${count("forwarded")} forwarded, ${count("pending")} still pending, ${count("failed")} failed, ${count("skipped")} skipped.`;
+  return [
+    ...lines,
+    "",
+    totals,
+    ...(report.stoppedEarly ? ["HubSpot rate-limited this run; run it again later."] : []),
+  ].join("\n");
 }

@@ -3,7 +3,13 @@ import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
-export type LeadStatus = "pending" | "forwarded" | "rejected" | "spam";
+/**
+ * pending: not yet accepted by HubSpot, worth resending (`npm run leads -- --retry`);
+ * forwarded: HubSpot took it; rejected: the visitor was asked to correct a field and may send
+ * again; failed: HubSpot refuses it for a reason the visitor cannot fix (see lastError), kept for a
+ * person to follow up; spam: never forwarded.
+ */
+export type LeadStatus = "pending" | "forwarded" | "rejected" | "failed" | "spam";
 
 export type LeadRecord = {
   id: string;
@@ -14,8 +20,12 @@ export type LeadRecord = {
   payload: Record<string, unknown>;
   status: LeadStatus;
   attempts: number;
+  /** Why the last attempt did not forward it (upstream status and error types). */
   lastError?: string;
+  lastAttemptAt?: string;
   forwardedAt?: string;
+  /** The page and HubSpot cookie of the visit, so a resend carries the same context. */
+  context?: { pageUri?: string; hutk?: string };
 };
 
 export type Outbox = {
@@ -24,6 +34,7 @@ export type Outbox = {
     endpoint: string;
     payload: Record<string, unknown>;
     status?: LeadStatus;
+    context?: LeadRecord["context"];
   }): Promise<LeadRecord>;
   /** Rewrites a record after a forwarding attempt; the file is replaced atomically. */
   update(record: LeadRecord): Promise<void>;
@@ -64,7 +75,14 @@ const fileName = (record: Pick<LeadRecord, "id" | "submittedAt">) =>
 export function createFileOutbox(dir: string, now: () => Date = () => new Date()): Outbox {
   let ready: Promise<void> | null = null;
   const ensureDir = () => {
-    ready ??= fs.mkdir(dir, { recursive: true, mode: 0o700 }).then(() => undefined);
+    ready ??= fs.mkdir(dir, { recursive: true, mode: 0o700 }).then(
+      () => undefined,
+      (error: unknown) => {
+        // Not remembered: the next lead tries again (a mounted volume may have come back).
+        ready = null;
+        throw error;
+      },
+    );
     return ready;
   };
   return {
@@ -77,6 +95,9 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
         payload: entry.payload,
         status: entry.status ?? "pending",
         attempts: 0,
+        ...(entry.context && Object.keys(entry.context).length > 0
+          ? { context: entry.context }
+          : {}),
       };
       await writeDurably(dir, fileName(record), `${JSON.stringify(record, null, 2)}\n`);
       return record;

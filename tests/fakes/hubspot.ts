@@ -1,15 +1,25 @@
 // A loopback fake of HubSpot's Forms API v3 submit endpoint (../shared/contracts/hubspot.md), with switches.
 //
 // Triggers and control, for unit and browser tests:
-// - portal FAKE_HUBSPOT_PORTAL; every GUID in FAKE_HUBSPOT_FORMS (and the webinar ids) is a known form.
+// - portal FAKE_HUBSPOT_PORTAL; every GUID in FAKE_HUBSPOT_FORMS and FAKE_WEBINAR_FORMS is a known form,
+//   each with its own field definitions (name, required, type): fakeFormDefinitions(). The public path
+//   refuses a field its form does not define (FIELD_NOT_IN_FORM_DEFINITION); both paths refuse a
+//   missing required field (REQUIRED_FIELD), a non-numeric number (INVALID_NUMBER) and bad emails.
 // - an email whose local part is "invalid" (invalid@example.com) → 400 INVALID_EMAIL;
-//   any address at blocked.example → 400 BLOCKED_EMAIL (both pass the site's own validation).
-// - POST /__fake/hubspot/mode {"mode":"ok"|"down"|"rate-limited"|"forbidden"|"not-found"|"hang"|"reset","once"?:true}
-//   "down" = 500 with an HTML body, "reset" = the connection is destroyed, "hang" = never answers.
-// - GET /__fake/hubspot/submissions → accepted submissions, newest last; DELETE clears them.
+//   any address at a blocked domain (default blocked.example) → 400 BLOCKED_EMAIL (both pass the
+//   site's own validation).
+// - defineForm(guid, form) / PUT /__fake/hubspot/forms/{guid} {"fields":[{"name","required"?,"type"?}]}
+//   replaces a form's definition (e.g. to make a field required); resetForms() restores the defaults.
+// - POST /__fake/hubspot/mode {"mode": HubspotMode, "once"?: true}: "down" = 500 with an HTML body,
+//   "reset" = the connection is destroyed, "hang" = never answers, "rate-limited" = 429,
+//   "forbidden" = 403, "not-found" = 404, "unauthorized" = 401, "bad-request" = 400 without errors[],
+//   "invalid-metadata" = 400 with an INVALID_METADATA error about the context.
+// - GET /__fake/hubspot/submissions → accepted submissions, newest last; DELETE clears them and
+//   restores the mode, the rate-limit window and the form definitions.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
+import { roiFields } from "../../src/forms/schemas/roiFields";
 
 export const FAKE_HUBSPOT_PORTAL = "4242";
 export const FAKE_HUBSPOT_TOKEN = "fake-hubspot-private-app-token";
@@ -46,7 +56,16 @@ export function hubspotServerEnv(origin: string): Record<string, string> {
 }
 
 export type HubspotMode =
-  "ok" | "down" | "rate-limited" | "forbidden" | "not-found" | "hang" | "reset";
+  | "ok"
+  | "down"
+  | "rate-limited"
+  | "forbidden"
+  | "not-found"
+  | "unauthorized"
+  | "bad-request"
+  | "invalid-metadata"
+  | "hang"
+  | "reset";
 
 export type FakeSubmission = {
   portalId: string;
@@ -59,52 +78,90 @@ export type FakeSubmission = {
   values: Record<string, string>;
 };
 
-type Options = { token?: string; rateLimit?: { max: number; windowMs: number } };
+/** A property on a fake form, as HubSpot's form editor defines it. */
+export type FakeField = {
+  name: string;
+  required?: boolean;
+  type?: "string" | "email" | "number" | "boolean";
+};
+export type FakeForm = { fields: FakeField[]; redirectUri?: string };
 
-/** Property names the fake's forms define (the public endpoint refuses others). */
-const KNOWN_PROPERTIES = new Set([
-  "email",
-  "name",
-  "website",
-  "description",
-  "apiCallsQuestion",
-  "jobtitle",
-  "utm_info",
-  "landingPage",
-  "previousPage",
-  "visitorId",
-  "ipRegion",
-  "message",
-  "company",
-  "firstname",
-  "lastname",
-  "hubspotFormId",
-  "formName",
-  "requestDemo",
-  "primary_risk_concern",
-  "estimated_website_traffic",
-  "roi_approximate_fraud_loss",
-  "roi_average_transaction_value",
-  "roi_chargeback_rate",
-  "roi_expected_transactions_per_month",
-]);
-const knownProperty = (name: string) =>
-  KNOWN_PROPERTIES.has(name) || /^roi_estimated_(cost_of|saving_with)_[a-z0-9_]+$/.test(name);
+type Options = {
+  token?: string;
+  rateLimit?: { max: number; windowMs: number };
+  /** Email domains whose addresses get BLOCKED_EMAIL. */
+  blockedDomains?: string[];
+  /** Replaces the default definitions of these form GUIDs. */
+  forms?: Record<string, FakeForm>;
+};
+
+const optional = (...names: string[]): FakeField[] => names.map((name) => ({ name }));
+const emailField: FakeField = { name: "email", required: true, type: "email" };
+const tracking = optional("utm_info", "visitorId", "ipRegion");
+const numbers = (...names: string[]): FakeField[] =>
+  names.map((name) => ({ name, type: "number" }));
+
+/** The portal's forms as the site's marketing team set them up: the properties each one takes. */
+export function fakeFormDefinitions(): Record<string, FakeForm> {
+  const contact: FakeForm = {
+    fields: [
+      emailField,
+      ...optional("name", "website", "description", "apiCallsQuestion", "jobtitle"),
+      ...optional("landingPage", "previousPage"),
+      ...tracking,
+    ],
+  };
+  const webinar: FakeForm = {
+    fields: [
+      emailField,
+      ...optional("firstname", "lastname", "company", "jobtitle", "hubspotFormId", "formName"),
+      { name: "requestDemo", type: "boolean" },
+      ...tracking,
+    ],
+  };
+  return {
+    [FAKE_HUBSPOT_FORMS.contact]: contact,
+    [FAKE_HUBSPOT_FORMS.singlePane]: contact,
+    [FAKE_HUBSPOT_FORMS.newsletter]: { fields: [emailField, ...tracking] },
+    [FAKE_HUBSPOT_FORMS.support]: { fields: [emailField, ...optional("description"), ...tracking] },
+    [FAKE_HUBSPOT_FORMS.press]: { fields: [emailField, ...optional("message"), ...tracking] },
+    [FAKE_HUBSPOT_FORMS.partners]: {
+      fields: [emailField, ...optional("name", "company", "message")],
+    },
+    [FAKE_HUBSPOT_FORMS.roi]: {
+      fields: [emailField, ...numbers(...Object.values(roiFields)), ...tracking],
+    },
+    [FAKE_HUBSPOT_FORMS.risk]: {
+      fields: [
+        emailField,
+        ...optional("message", "primary_risk_concern", "estimated_website_traffic"),
+        ...tracking,
+      ],
+    },
+    ...Object.fromEntries(FAKE_WEBINAR_FORMS.map((guid) => [guid, webinar])),
+  };
+}
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const NUMBER = /^-?\d+(\.\d+)?$/;
 
 export type HubspotRoute = {
   /** Handles the request if it is the fake's; returns false otherwise. */
   route(req: http.IncomingMessage, res: http.ServerResponse): boolean;
   submissions: FakeSubmission[];
   setMode(mode: HubspotMode, once?: boolean): void;
+  /** Replaces one form's definition until resetForms() (or DELETE /__fake/hubspot/submissions). */
+  defineForm(formGuid: string, form: FakeForm): void;
+  resetForms(): void;
   destroyHanging(): void;
 };
 
 export function createHubspotRoute(options: Options = {}): HubspotRoute {
   const token = options.token ?? FAKE_HUBSPOT_TOKEN;
   const limit = options.rateLimit ?? { max: 50, windowMs: 10_000 };
-  const knownForms = new Set<string>([...Object.values(FAKE_HUBSPOT_FORMS), ...FAKE_WEBINAR_FORMS]);
+  const blocked = (options.blockedDomains ?? ["blocked.example"]).map((item) => item.toLowerCase());
+  const defaults = () => ({ ...fakeFormDefinitions(), ...options.forms });
+  let forms: Record<string, FakeForm> = defaults();
   const submissions: FakeSubmission[] = [];
   const recent: number[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -162,6 +219,25 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
     if (current === "forbidden") return send(res, 403, { status: "error", message: "Forbidden" });
     if (current === "not-found")
       return send(res, 404, { status: "error", message: "Form not found" });
+    if (current === "unauthorized")
+      return send(res, 401, { status: "error", message: "Authentication credentials not found." });
+    if (current === "bad-request")
+      return send(res, 400, {
+        status: "error",
+        message: "Invalid input JSON on line 1",
+        correlationId: randomUUID(),
+      });
+    if (current === "invalid-metadata")
+      return send(
+        res,
+        400,
+        envelope([
+          {
+            message: "Error in 'context.pageUri'. Invalid page URI",
+            errorType: "INVALID_METADATA",
+          },
+        ]),
+      );
 
     const now = Date.now();
     while (recent.length > 0 && (recent[0] ?? 0) <= now - limit.windowMs) recent.shift();
@@ -194,7 +270,8 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
           correlationId: randomUUID(),
         });
       }
-      if (portalId !== FAKE_HUBSPOT_PORTAL || !knownForms.has(formGuid)) {
+      const form = Object.hasOwn(forms, formGuid) ? forms[formGuid] : undefined;
+      if (portalId !== FAKE_HUBSPOT_PORTAL || !form) {
         return send(res, 404, {
           status: "error",
           message: "Form not found",
@@ -222,29 +299,49 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
           continue;
         }
         values[field.name] = field.value;
-        if (!secure && !knownProperty(field.name)) {
+      }
+      for (const name of Object.keys(values)) {
+        if (!secure && !form.fields.some((item) => item.name === name)) {
           errors.push({
-            message: `Error in 'fields.${field.name}'. Field is not in the form definition`,
+            message: `Error in 'fields.${name}'. Field is not in the form definition`,
             errorType: "FIELD_NOT_IN_FORM_DEFINITION",
           });
         }
       }
-      const address = values.email;
-      if (address === undefined) {
-        errors.push({
-          message: "Error in 'fields.email'. Required field 'email' is missing",
-          errorType: "REQUIRED_FIELD",
-        });
-      } else if (!EMAIL.test(address) || address.toLowerCase().startsWith("invalid@")) {
-        errors.push({
-          message: "Error in 'fields.email'. Invalid email address",
-          errorType: "INVALID_EMAIL",
-        });
-      } else if (address.toLowerCase().endsWith("@blocked.example")) {
-        errors.push({
-          message: "Error in 'fields.email'. Email address is blocked",
-          errorType: "BLOCKED_EMAIL",
-        });
+      for (const definition of form.fields) {
+        const value = values[definition.name];
+        if (value === undefined || value === "") {
+          if (definition.required)
+            errors.push({
+              message: `Error in 'fields.${definition.name}'. Required field '${definition.name}' is missing`,
+              errorType: "REQUIRED_FIELD",
+            });
+          continue;
+        }
+        if (definition.type === "email") {
+          const address = value.toLowerCase();
+          if (!EMAIL.test(address) || address.startsWith("invalid@")) {
+            errors.push({
+              message: `Error in 'fields.${definition.name}'. Invalid email address`,
+              errorType: "INVALID_EMAIL",
+            });
+          } else if (blocked.includes(address.slice(address.lastIndexOf("@") + 1))) {
+            errors.push({
+              message: `Error in 'fields.${definition.name}'. Email address is blocked`,
+              errorType: "BLOCKED_EMAIL",
+            });
+          }
+        } else if (definition.type === "number" && !NUMBER.test(value)) {
+          errors.push({
+            message: `Error in 'fields.${definition.name}'. ${value} is not a valid number`,
+            errorType: "INVALID_NUMBER",
+          });
+        } else if (definition.type === "boolean" && value !== "true" && value !== "false") {
+          errors.push({
+            message: `Error in 'fields.${definition.name}'. ${value} is not a valid option`,
+            errorType: "VALUE_NOT_IN_FIELD_DEFINITION",
+          });
+        }
       }
       if (errors.length > 0) return send(res, 400, envelope(errors));
       submissions.push({
@@ -256,7 +353,13 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
         ...(body.submittedAt ? { submittedAt: body.submittedAt } : {}),
         values,
       });
-      send(res, 200, { inlineMessage: "<p>Thanks for submitting the form.</p>" });
+      send(
+        res,
+        200,
+        form.redirectUri
+          ? { redirectUri: form.redirectUri }
+          : { inlineMessage: "<p>Thanks for submitting the form.</p>" },
+      );
     });
   }
 
@@ -266,11 +369,25 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
       mode = next;
       once = nextOnce;
     },
+    defineForm(formGuid, form) {
+      forms[formGuid.toLowerCase()] = form;
+    },
+    resetForms() {
+      forms = defaults();
+    },
     destroyHanging() {
       for (const res of hanging) res.destroy();
     },
     route(req, res) {
       const url = new URL(req.url ?? "/", "http://fake");
+      const formRoute = /^\/__fake\/hubspot\/forms\/([0-9a-f-]{36})$/i.exec(url.pathname);
+      if (formRoute && req.method === "PUT") {
+        readBody(req, (raw) => {
+          forms[(formRoute[1] ?? "").toLowerCase()] = JSON.parse(raw) as FakeForm;
+          send(res, 200, { ok: true });
+        });
+        return true;
+      }
       if (url.pathname === "/__fake/hubspot/mode" && req.method === "POST") {
         readBody(req, (raw) => {
           const parsed = JSON.parse(raw) as { mode: HubspotMode; once?: boolean };
@@ -285,6 +402,7 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
           submissions.length = 0;
           recent.length = 0;
           mode = "ok";
+          forms = defaults();
           send(res, 200, { ok: true });
         } else {
           send(res, 200, submissions);

@@ -1,14 +1,14 @@
 // POST handlers for every lead form: validate with the shared schema, store first, then forward to HubSpot.
-import { promises as fs } from "node:fs";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { HONEYPOT_FIELD, endpointSchemas, messages, type LeadEndpoint } from "../../forms/schemas";
 import { readLeadsEnv, type HubspotFormKey, type LeadsEnv } from "../env";
+import { webinarFormIds as bundledWebinarFormIds } from "../generated/webinarForms";
 import { errorResponse, json, type FieldErrors, type Handler } from "../http";
+import { submitToHubspot, type SubmitContext, type SubmitResult } from "../hubspot";
+import { visibleFieldsOf } from "../leadForms";
 import { readLeadBody } from "../leadRequest";
-import { createFileOutbox, type Outbox } from "../outbox";
-import { submitToHubspot, type SubmitContext } from "../hubspot";
-import { randomUUID } from "node:crypto";
+import { createFileOutbox, type LeadRecord, type Outbox } from "../outbox";
 
 export const LEAD_METHODS = ["POST"] as const;
 
@@ -64,28 +64,74 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return fields;
 }
 
-let scannedWebinarIds: Promise<string[]> | null = null;
-
-/** Without HUBSPOT_WEBINAR_FORM_IDS, the ids the webinar pages in content/webinars name. */
-async function webinarFormIds(env: LeadsEnv): Promise<string[]> {
-  if (env.webinarFormIds) return env.webinarFormIds;
-  scannedWebinarIds ??= (async () => {
-    const dir = path.resolve("content/webinars");
-    try {
-      const names = (await fs.readdir(dir)).filter((name) => name.endsWith(".md"));
-      const ids: string[] = [];
-      for (const name of names) {
-        const text = await fs.readFile(path.join(dir, name), "utf8");
-        const match = /^hubspotFormId:\s*["']?([0-9a-f-]{36})["']?\s*$/im.exec(text);
-        if (match?.[1]) ids.push(match[1].toLowerCase());
-      }
-      return ids;
-    } catch {
-      return [];
-    }
-  })();
-  return scannedWebinarIds;
+/**
+ * The webinar form GUIDs /api-webinar/ forwards to: HUBSPOT_WEBINAR_FORM_IDS, or else the ids the
+ * webinar pages name, bundled as a module (serverless functions have no content/ folder to read).
+ */
+export function allowedWebinarFormIds(env: LeadsEnv): readonly string[] {
+  return env.webinarFormIds ?? bundledWebinarFormIds;
 }
+
+/** The HubSpot form a lead goes to: a GUID, or null when that form is not configured. */
+export function hubspotFormGuid(
+  endpoint: LeadEndpoint,
+  payload: Readonly<Record<string, unknown>>,
+  env: LeadsEnv,
+): string | null {
+  const formKey = hubspotFormFor[endpoint];
+  if (formKey !== "fromPayload") return env.hubspot.forms[formKey];
+  const wanted = String(payload.hubspotFormId).toLowerCase();
+  return allowedWebinarFormIds(env).includes(wanted) ? wanted : null;
+}
+
+/**
+ * The record after one forwarding attempt. `fixable` is what the visitor may still correct: a
+ * field error on one of them makes the lead `rejected` (they are told and can send it again); a
+ * field error they cannot fix is as final as any other refusal, so the lead is `failed`.
+ */
+export function afterAttempt(
+  record: LeadRecord,
+  result: SubmitResult,
+  fixable: FieldErrors,
+  at: Date = new Date(),
+): LeadRecord {
+  const attempted: LeadRecord = {
+    ...record,
+    attempts: record.attempts + 1,
+    lastAttemptAt: at.toISOString(),
+  };
+  switch (result.kind) {
+    case "accepted": {
+      const { lastError: _cleared, ...rest } = attempted;
+      return { ...rest, status: "forwarded", forwardedAt: at.toISOString() };
+    }
+    case "rejected":
+      return Object.keys(fixable).length > 0
+        ? { ...attempted, status: "rejected", lastError: result.reason }
+        : {
+            ...attempted,
+            status: "failed",
+            lastError: `${result.reason}; not a field the visitor could correct`,
+          };
+    case "failed":
+      return { ...attempted, status: "failed", lastError: result.reason };
+    case "deferred":
+      return { ...attempted, status: "pending", lastError: result.reason };
+  }
+}
+
+/** The upstream field errors the visitor's own form can show beside a field. */
+export function fixableFields(
+  endpoint: LeadEndpoint,
+  payload: Readonly<Record<string, unknown>>,
+  fields: FieldErrors,
+): FieldErrors {
+  const visible = visibleFieldsOf(endpoint, payload);
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => visible.includes(name)));
+}
+
+/** Outbox failures already explained in the log (per folder and error code): said once, not per lead. */
+const explainedStorageFailures = new Set<string>();
 
 function submitContext(request: Request): SubmitContext {
   const context: SubmitContext = {};
@@ -151,30 +197,40 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
     const payload: Record<string, unknown> = { ...parsed.data };
     delete payload[HONEYPOT_FIELD];
 
-    let formGuid: string | null;
-    const formKey = hubspotFormFor[endpoint];
-    if (formKey === "fromPayload") {
-      const wanted = String(payload.hubspotFormId).toLowerCase();
-      if (!(await webinarFormIds(env)).includes(wanted)) {
-        return errorResponse(422, "invalid_fields", "Please check the highlighted fields.", {
-          hubspotFormId: "This webinar is not open for registration.",
-        });
-      }
-      formGuid = wanted;
-    } else {
-      formGuid = env.hubspot.forms[formKey];
+    if (
+      hubspotFormFor[endpoint] === "fromPayload" &&
+      !allowedWebinarFormIds(env).includes(String(payload.hubspotFormId).toLowerCase())
+    ) {
+      return errorResponse(422, "invalid_fields", "Please check the highlighted fields.", {
+        hubspotFormId: "This webinar is not open for registration.",
+      });
     }
+    const formGuid = hubspotFormGuid(endpoint, payload, env);
+    const context = submitContext(request);
 
     const outbox = (deps.outbox ?? ((config: LeadsEnv) => createFileOutbox(config.outboxDir)))(env);
-    let record;
+    let record: LeadRecord;
     try {
-      record = await outbox.add({ endpoint, payload });
+      record = await outbox.add({ endpoint, payload, context });
     } catch (error) {
-      log(`lead ${endpoint}: outbox write failed: ${(error as Error).message}`);
+      const code = (error as NodeJS.ErrnoException).code ?? "unknown";
+      const key = `${env.outboxDir}\0${code}`;
+      if (!explainedStorageFailures.has(key)) {
+        explainedStorageFailures.add(key);
+        log(
+          `lead outbox ${env.outboxDir} is not writable (${code}: ${(error as Error).message}); ` +
+            "every lead is refused with 503 until LEADS_OUTBOX_DIR names a writable, durable folder",
+        );
+      } else {
+        log(`lead ${endpoint}: refused with 503, the outbox is still not writable (${code})`);
+      }
+      // The visitor keeps what they typed and can send it again; nothing was accepted silently.
       return errorResponse(
         503,
         "storage_unavailable",
         "We could not save your details just now. Please try again in a minute.",
+        undefined,
+        { headers: { "retry-after": "60" } },
       );
     }
 
@@ -187,35 +243,29 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
       formGuid,
       payload,
       new Date(record.submittedAt),
-      submitContext(request),
+      context,
       deps.fetch ?? fetch,
     );
-    const attempted = { ...record, attempts: record.attempts + 1 };
+    const fixable =
+      result.kind === "rejected" ? fixableFields(endpoint, payload, result.fields) : {};
+    const next = afterAttempt(record, result, fixable);
     try {
-      if (result.kind === "accepted") {
-        await outbox.update({
-          ...attempted,
-          status: "forwarded",
-          forwardedAt: new Date().toISOString(),
-        });
-      } else if (result.kind === "rejected") {
-        await outbox.update({
-          ...attempted,
-          status: "rejected",
-          lastError: JSON.stringify(result.fields),
-        });
-      } else {
-        await outbox.update({ ...attempted, status: "pending", lastError: result.reason });
-      }
+      await outbox.update(next);
     } catch (error) {
       // The lead itself is already safe; only its status is stale.
       log(`lead ${endpoint}: ${record.id} status update failed: ${(error as Error).message}`);
     }
-    if (result.kind === "rejected") {
-      return errorResponse(422, "rejected_upstream", result.message, result.fields);
+    if (next.status === "rejected") {
+      return errorResponse(
+        422,
+        "rejected_upstream",
+        "Please check the highlighted fields.",
+        fixable,
+      );
     }
-    if (result.kind === "deferred")
-      log(`lead ${endpoint}: ${record.id} pending (${result.reason})`);
+    if (next.status !== "forwarded") {
+      log(`lead ${endpoint}: ${record.id} ${next.status} (${next.lastError ?? "no reason"})`);
+    }
     return success(record.id);
   };
 }

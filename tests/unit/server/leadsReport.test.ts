@@ -34,6 +34,28 @@ describe("formatLeads", () => {
   });
 });
 
+describe("formatLeads with failed leads", () => {
+  it("shows the reason, counts each status and never passes control characters to the terminal", () => {
+    const text = formatLeads([
+      {
+        id: "1",
+        endpoint: "/api-webinar/",
+        submittedAt: "2026-11-22T10:00:00.000Z",
+        payload: { email: "a@example.org", formName: "\u001b[2JWebinar" },
+        status: "failed",
+        attempts: 1,
+        lastError: "HubSpot answered 403: Forbidden",
+      },
+    ]);
+    expect(text).not.toContain("\u001b");
+    expect(text).toMatch(
+      /failed\s+\/api-webinar\/\s+a@example.org\s+\[2JWebinar\s+HubSpot answered 403/,
+    );
+    expect(text).toContain("1 lead(s), 0 pending. 1 failed.");
+    expect(text).toMatch(/Failed leads are not resent/);
+  });
+});
+
 describe("readLeadsEnv", () => {
   it("defaults to no HubSpot and the git-ignored outbox", () => {
     const env = readLeadsEnv({});
