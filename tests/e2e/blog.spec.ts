@@ -273,9 +273,15 @@ test("author photos: the author page and the post's author card show the author'
   expect((await request.get(src)).status()).toBe(200);
   // Hannah's photo is written as ./hannah-lindqvist.png, Maya's as maya-okafor.png: both resolve.
   await page.goto("/blog/tutorial-block-checkout-bots/");
-  await expect(
-    page.locator("section[aria-labelledby='authors-title'] picture img[alt='Hannah Lindqvist']"),
-  ).toBeVisible();
+  const card = page.locator(
+    "section[aria-labelledby='authors-title'] picture img[alt='Hannah Lindqvist']",
+  );
+  // Lazy: it loads once scrolled near.
+  await card.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => card.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
+  await expect(card).toBeVisible();
   // An author without a photo keeps the initials.
   await page.goto("/blog/author/daniel-roth/");
   await expect(page.locator("main picture img[alt='Daniel Roth']")).toHaveCount(0);

@@ -237,22 +237,35 @@ test("a post preview shows the hero, table of contents, highlighted code and nam
   await expect(preview.locator("body")).not.toContainText("{product}");
 });
 
-test("webinars, authors and tags preview with the site's views", async ({ page }) => {
+// One entry per test: Decap keeps the first entry's form when the hash changes to another collection.
+const previewOf = (page: import("@playwright/test").Page) =>
+  page.frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe").last();
+
+test("a webinar previews with the site's webinar view, form slot included", async ({ page }) => {
   test.slow();
   await openAdmin(page);
-  const preview = page
-    .frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe")
-    .last();
   await page.goto("/admin/#/collections/webinars/entries/credential-stuffing-2025");
+  const preview = previewOf(page);
   await expect(preview.locator("h1")).toContainText("Credential stuffing in 2025", {
     timeout: 20_000,
   });
   await expect(preview.getByRole("heading", { name: "Speakers" })).toBeVisible();
   await expect(preview.locator("[data-webinar-form-slot='WebinarForm']")).toHaveCount(1);
+});
+
+test("an author previews as the site's author page, photo included", async ({ page }) => {
+  test.slow();
+  await openAdmin(page);
   await page.goto("/admin/#/collections/authors/entries/maya-okafor");
+  const preview = previewOf(page);
   await expect(preview.locator("h1")).toHaveText("Articles by Maya Okafor", { timeout: 20_000 });
   await expect(preview.locator("picture img[alt='Maya Okafor']")).toBeVisible();
   await expect(preview.locator("body")).not.toContainText("{product}");
+});
+
+test("a tag previews as the site's tag page", async ({ page }) => {
+  test.slow();
+  await openAdmin(page);
   await page.goto("/admin/#/collections/tags/entries/guides");
-  await expect(preview.locator("h1")).toHaveText("Guides", { timeout: 20_000 });
+  await expect(previewOf(page).locator("h1")).toHaveText("Guides", { timeout: 20_000 });
 });
