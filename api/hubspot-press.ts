@@ -1,6 +1,16 @@
 // Vercel entry point for POST /api/hubspot-press/ (a lead form); the logic lives in src/server/handlers/leads.ts.
 import { runOnVercel } from "../src/server/adapters";
 
-export async function POST(request: Request): Promise<Response> {
-  return runOnVercel("hubspot-press", request);
-}
+const handle = (request: Request): Promise<Response> => runOnVercel("hubspot-press", request);
+
+// Every method Vercel dispatches reaches the handler, so the wrong ones get our JSON 405 with Allow
+// rather than Vercel's own bare 405.
+export {
+  handle as POST,
+  handle as GET,
+  handle as HEAD,
+  handle as PUT,
+  handle as PATCH,
+  handle as DELETE,
+  handle as OPTIONS,
+};

@@ -1,6 +1,6 @@
 // What Netlify's and Vercel's entry points share: turning each platform's call into a table lookup.
 import { functionNamed, runFunction } from "./functions";
-import type { PlatformContext } from "./http";
+import { withoutBodyForHead, type PlatformContext } from "./http";
 
 /**
  * The part of Netlify's Functions 2.0 `Context` we read, declared here so the site does not depend
@@ -13,15 +13,19 @@ export function netlifyPlatform(context: NetlifyContext | undefined): PlatformCo
 }
 
 /** Runs the named function for Netlify, with the country Netlify's edge resolved. */
-export function runOnNetlify(
+export async function runOnNetlify(
   name: string,
   request: Request,
   context?: NetlifyContext,
 ): Promise<Response> {
-  return runFunction(functionNamed(name), request, netlifyPlatform(context));
+  // A refused HEAD (405) still carries no body.
+  return withoutBodyForHead(
+    request,
+    await runFunction(functionNamed(name), request, netlifyPlatform(context)),
+  );
 }
 
 /** Runs the named function for Vercel, whose geolocation arrives as request headers only. */
-export function runOnVercel(name: string, request: Request): Promise<Response> {
-  return runFunction(functionNamed(name), request, undefined);
+export async function runOnVercel(name: string, request: Request): Promise<Response> {
+  return withoutBodyForHead(request, await runFunction(functionNamed(name), request, undefined));
 }
