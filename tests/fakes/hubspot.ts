@@ -143,7 +143,7 @@ export function fakeFormDefinitions(): Record<string, FakeForm> {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
+const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
 export type HubspotRoute = {
   /** Handles the request if it is the fake's; returns false otherwise. */
