@@ -3,4 +3,5 @@ export { createSchemaCustomization } from "./src/gatsby/createSchemaCustomizatio
 export { onCreateNode } from "./src/gatsby/onCreateNode";
 export { createPages } from "./src/gatsby/createPages";
 export { onPostBuild } from "./src/gatsby/onPostBuild";
+export { onPreBootstrap } from "./src/gatsby/onPreBootstrap";
 export { createResolvers } from "./src/gatsby/createResolvers";

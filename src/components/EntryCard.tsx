@@ -51,6 +51,10 @@ export function EntryCard({
   );
 }
 
+const Thumb = styled(Picture)`
+  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+`;
+
 const Wrapper = styled(Card)<{ $featured: boolean }>`
   padding: 0;
   overflow: hidden;
@@ -62,12 +66,15 @@ const Wrapper = styled(Card)<{ $featured: boolean }>`
         display: grid;
         grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr);
         align-items: stretch;
+
+        /* The image fills its column at the text's height; with its own ratio it would overflow. */
+        > ${Thumb} {
+          aspect-ratio: auto;
+          height: 100%;
+          border-bottom: 0;
+        }
       }
     `}
-`;
-
-const Thumb = styled(Picture)`
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
 `;
 
 const Body = styled.div<{ $featured: boolean }>`

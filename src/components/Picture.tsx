@@ -22,10 +22,14 @@ export function Picture({ image, loading = "lazy", sizes, className }: PicturePr
   return (
     <Frame
       className={className}
-      style={{
-        aspectRatio: `${image.width} / ${image.height}`,
-        backgroundImage: image.placeholder && !loaded ? `url("${image.placeholder}")` : undefined,
-      }}
+      style={
+        {
+          // A custom property rather than an inline aspect-ratio, so a layout can let the frame fill
+          // its cell instead (the featured card's image column).
+          "--picture-ratio": `${image.width} / ${image.height}`,
+          backgroundImage: image.placeholder && !loaded ? `url("${image.placeholder}")` : undefined,
+        } as React.CSSProperties
+      }
     >
       <picture>
         {image.sources.map((source) => (
@@ -57,6 +61,7 @@ export function Picture({ image, loading = "lazy", sizes, className }: PicturePr
 
 const Frame = styled.div`
   position: relative;
+  aspect-ratio: var(--picture-ratio);
   overflow: hidden;
   background-size: cover;
   background-position: center;

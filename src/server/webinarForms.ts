@@ -34,3 +34,20 @@ export function renderWebinarFormsModule(ids: readonly string[]): string {
     "",
   ].join("\n");
 }
+
+/**
+ * Rewrites the generated module from `<root>/content/webinars` when its ids differ (the build does this
+ * first, so a webinar published from the CMS is accepted by the next deploy). Returns whether it wrote.
+ */
+export async function syncWebinarFormsModule(root: string): Promise<boolean> {
+  const ids = await readWebinarFormIds(path.join(root, "content", "webinars")).catch(() => null);
+  if (ids === null) return false;
+  const file = path.join(root, WEBINAR_FORMS_MODULE);
+  const current = await fs.readFile(file, "utf8").catch(() => "");
+  const wanted = renderWebinarFormsModule(ids);
+  const idsOf = (text: string) => [...text.matchAll(/"([0-9a-f-]{36})"/g)].map((m) => m[1]).join();
+  if (idsOf(current) === ids.join() && current !== "") return false;
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, wanted);
+  return true;
+}

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Tests the lead endpoints: stored first, forwarded to a fake HubSpot on loopback, every bad-input class refused.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -20,7 +20,11 @@ import {
 } from "../../../src/server/handlers/leads";
 import { toHubspotFields } from "../../../src/server/hubspot";
 import { createFileOutbox } from "../../../src/server/outbox";
-import { readWebinarFormIds } from "../../../src/server/webinarForms";
+import {
+  WEBINAR_FORMS_MODULE,
+  readWebinarFormIds,
+  syncWebinarFormsModule,
+} from "../../../src/server/webinarForms";
 import {
   fakeFormDefinitions,
   hubspotServerEnv,
@@ -435,12 +439,27 @@ describe("the webinar allowlist", () => {
     expect(allowedWebinarFormIds(env)).toEqual(bundledWebinarFormIds);
   });
 
-  it("the bundled module lists exactly the ids of content/webinars (regenerate with npx tsx src/server/webinar-forms-cli.ts)", async () => {
-    const fromContent = await readWebinarFormIds(
-      path.resolve(__dirname, "../../../content/webinars"),
-    );
-    expect(fromContent.length).toBeGreaterThan(0);
-    expect([...bundledWebinarFormIds].sort()).toEqual(fromContent);
+  it("the build brings the bundled module in line with content/webinars, writing only on change", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), "webinar-forms-"));
+    try {
+      const dir = path.join(root, "content", "webinars");
+      mkdirSync(dir, { recursive: true });
+      const page = (id: string) => `---\ntitle: A webinar\nhubspotFormId: ${id}\n---\nBody\n`;
+      writeFileSync(path.join(dir, "a.md"), page("8C1D2E3F-4A5B-4C6D-8E7F-9A0B1C2D3E4F"));
+      expect(await syncWebinarFormsModule(root)).toBe(true);
+      const written = readFileSync(path.join(root, WEBINAR_FORMS_MODULE), "utf8");
+      expect(written).toContain('"8c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"');
+      // Nothing changed: nothing written.
+      expect(await syncWebinarFormsModule(root)).toBe(false);
+      // A webinar published from the CMS: the next build adds its form.
+      writeFileSync(path.join(dir, "b.md"), page("3f2a9c1e-7b4d-4e2a-9c0f-5d8e1a2b3c4d"));
+      expect(await syncWebinarFormsModule(root)).toBe(true);
+      expect(readFileSync(path.join(root, WEBINAR_FORMS_MODULE), "utf8")).toContain(
+        '"3f2a9c1e-7b4d-4e2a-9c0f-5d8e1a2b3c4d"',
+      );
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("HUBSPOT_WEBINAR_FORM_IDS replaces the bundled list", async () => {

@@ -1,0 +1,12 @@
+/** Before every build and develop run: brings generated server data in line with content/. */
+import type { GatsbyNode } from "gatsby";
+import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "../server/webinarForms";
+
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
+  // The /api-webinar/ allowlist is bundled with the functions, which cannot read content/ at run time.
+  // Gatsby runs in the site's root folder (gatsby-node is bundled, so __dirname is not this file's).
+  const root = process.cwd();
+  if (await syncWebinarFormsModule(root)) {
+    reporter.info(`${WEBINAR_FORMS_MODULE}: updated from content/webinars`);
+  }
+};
