@@ -2119,6 +2119,7 @@ type MarkdownRemarkFrontmatter = {
   readonly industry: Maybe<Scalars['String']>;
   readonly locale: Maybe<Scalars['String']>;
   readonly quote: Maybe<MarkdownRemarkFrontmatterQuote>;
+  readonly slug: Maybe<Scalars['String']>;
   readonly speakers: Maybe<ReadonlyArray<Maybe<MarkdownRemarkFrontmatterSpeakers>>>;
   readonly tags: Maybe<ReadonlyArray<Maybe<Scalars['String']>>>;
   readonly title: Maybe<Scalars['String']>;
@@ -2150,6 +2151,7 @@ type MarkdownRemarkFrontmatterFieldSelector = {
   readonly industry: InputMaybe<FieldSelectorEnum>;
   readonly locale: InputMaybe<FieldSelectorEnum>;
   readonly quote: InputMaybe<MarkdownRemarkFrontmatterQuoteFieldSelector>;
+  readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly speakers: InputMaybe<MarkdownRemarkFrontmatterSpeakersFieldSelector>;
   readonly tags: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -2173,6 +2175,7 @@ type MarkdownRemarkFrontmatterFilterInput = {
   readonly industry: InputMaybe<StringQueryOperatorInput>;
   readonly locale: InputMaybe<StringQueryOperatorInput>;
   readonly quote: InputMaybe<MarkdownRemarkFrontmatterQuoteFilterInput>;
+  readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly speakers: InputMaybe<MarkdownRemarkFrontmatterSpeakersFilterListInput>;
   readonly tags: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -2244,6 +2247,7 @@ type MarkdownRemarkFrontmatterSortInput = {
   readonly industry: InputMaybe<SortOrderEnum>;
   readonly locale: InputMaybe<SortOrderEnum>;
   readonly quote: InputMaybe<MarkdownRemarkFrontmatterQuoteSortInput>;
+  readonly slug: InputMaybe<SortOrderEnum>;
   readonly speakers: InputMaybe<MarkdownRemarkFrontmatterSpeakersSortInput>;
   readonly tags: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;

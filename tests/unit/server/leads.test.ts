@@ -20,11 +20,7 @@ import {
 } from "../../../src/server/handlers/leads";
 import { toHubspotFields } from "../../../src/server/hubspot";
 import { createFileOutbox } from "../../../src/server/outbox";
-import {
-  WEBINAR_FORMS_MODULE,
-  readWebinarFormIds,
-  syncWebinarFormsModule,
-} from "../../../src/server/webinarForms";
+import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "../../../src/server/webinarForms";
 import {
   fakeFormDefinitions,
   hubspotServerEnv,
