@@ -90,16 +90,18 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
       }
     }
     if (changed) setRaw(typed);
+    // Typed into, or focused, before this code ran: the focus event that fetches the schema is past.
+    if (changed || wrapper.current?.contains(document.activeElement)) wantSchema();
   }, []);
 
-  const wantSchema = () => {
+  function wantSchema() {
     if (loading.current) return;
     loading.current = true;
     loadSchema().then(setSchema, () => {
       // Offline: the form's own check on submit says so; try again on the next interaction.
       loading.current = false;
     });
-  };
+  }
 
   const numbers = roiNumbers(raw);
   const estimate = estimateRoi(numbers);

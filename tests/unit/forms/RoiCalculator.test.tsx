@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 // Tests the ROI calculator in a DOM: the shared schema's limits at each input, no submit until valid, server messages mapped back.
 import * as React from "react";
-import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import { ThemeProvider } from "styled-components";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { definitions } from "../../../src/forms/definitions/index";
@@ -132,5 +134,25 @@ describe("RoiCalculator", () => {
     fireEvent.change(rate(), { target: { value: "0.5" } });
     await waitFor(() => expect(screen.queryByText("This number is out of range.")).toBeNull());
     expect(document.activeElement).toBe(rate());
+  });
+
+  it("checks a value typed into the server-rendered calculator before its code ran", async () => {
+    stubServer([]);
+    const tree = (
+      <ThemeProvider theme={theme}>
+        <RoiCalculator definition={definitions.ContactRoiCalculator} />
+      </ThemeProvider>
+    );
+    const container = document.createElement("div");
+    document.body.append(container);
+    container.innerHTML = renderToString(tree);
+    const field = container.querySelector<HTMLInputElement>("input[name='chargebackRate']");
+    if (!field) throw new Error("no chargeback rate input");
+    field.value = "200";
+    const root = await act(async () => hydrateRoot(container, tree));
+    await waitFor(() => expect(field.getAttribute("aria-invalid")).toBe("true"));
+    expect(container.textContent).toContain("at most 100");
+    act(() => root.unmount());
+    container.remove();
   });
 });
