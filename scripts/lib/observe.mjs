@@ -9,6 +9,8 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--no-first-run",
   "--disable-quic",
+  // /dev/shm is small in containers; Chromium crashed on long runs without this.
+  "--disable-dev-shm-usage",
 ];
 
 /**
@@ -36,7 +38,12 @@ export async function observePages(publicDir, routes, options = {}) {
   const { executablePath, concurrency = 2, viewport = { width: 1280, height: 800 } } = options;
   const { chromium } = await import("@playwright/test");
   const server = await serveStatic(publicDir);
-  const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  let browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  // A crashed browser (seen on long runs on small machines) is started again; the route is retried once.
+  const ensureBrowser = async () => {
+    if (!browser.isConnected())
+      browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  };
   const results = new Map();
   const queue = [...routes];
   const origin = new URL(server.url).origin;
@@ -79,11 +86,29 @@ export async function observePages(publicDir, routes, options = {}) {
 
   try {
     const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
-      while (queue.length > 0) await observe(queue.shift());
+      while (queue.length > 0) {
+        const route = queue.shift();
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await ensureBrowser();
+            await observe(route);
+            break;
+          } catch (error) {
+            if (attempt >= 2) {
+              results.set(route, {
+                status: `error: ${error.message.split("\n")[0]}`,
+                requests: [],
+                external: [],
+              });
+              break;
+            }
+          }
+        }
+      }
     });
     await Promise.all(workers);
   } finally {
-    await browser.close();
+    await browser.close().catch(() => {});
     await server.close();
   }
   return results;

@@ -11,7 +11,9 @@ import { useConsent } from "../providers/consent/ConsentProvider";
 
 // The form code loads after the page, so it never weighs on the first load of pages without a form.
 const NewsletterSignup = React.lazy(() =>
-  import("../forms/NewsletterSignup").then((module) => ({ default: module.NewsletterSignup })),
+  import(/* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup").then(
+    (module) => ({ default: module.NewsletterSignup }),
+  ),
 );
 
 /** Fixed so server and browser render the same year even across New Year's Eve in other time zones. */

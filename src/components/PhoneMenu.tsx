@@ -5,7 +5,7 @@ import { media } from "../styles/media";
 import { whenIdle } from "../hooks/lazyWhenIdle";
 import { Icon } from "./Icon";
 
-const loadPanel = () => import("./PhoneMenuPanel");
+const loadPanel = () => import(/* webpackChunkName: "phone-menu-panel" */ "./PhoneMenuPanel");
 const PhoneMenuPanel = React.lazy(loadPanel);
 
 export function PhoneMenu({ pathname }: { pathname: string }) {

@@ -4,7 +4,7 @@ import { statusApiUrl } from "../data/serviceStatus";
 import { lazyWhenIdle } from "../hooks/lazyWhenIdle";
 
 // Server-rendered as "Checking status…"; its code (and the status request) comes once the page is idle.
-const LiveStatus = lazyWhenIdle(() => import("./LiveStatus"));
+const LiveStatus = lazyWhenIdle(() => import(/* webpackChunkName: "live-status" */ "./LiveStatus"));
 
 export function StatusIndicator({ tone = "light" }: { tone?: "light" | "dark" }) {
   const apiUrl = statusApiUrl();

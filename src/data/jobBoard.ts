@@ -1,13 +1,11 @@
 /** The careers pages' one job-board client: the site's /greenhouse/ proxy or Greenhouse directly, same answers. */
 import { publicEnv, type PublicEnv } from "../config/env";
-import { sanitizeJobHtml } from "./jobContent";
 import {
   applicationFormUrl,
   greenhouseJobSchema,
   greenhouseListSchema,
   jobInfoSchema,
   jobListingsSchema,
-  toJobDetail,
   toJobSummary,
   type JobInfo,
   type JobListings,
@@ -82,6 +80,9 @@ function boardUrl(mode: Extract<JobBoardMode, { kind: "direct" }>, path: string)
   return `${mode.apiUrl}/boards/${encodeURIComponent(mode.board)}${path}`;
 }
 
+/** The sanitizer (sanitize-html, about 90 KiB brotli) loads only where a description is shown. */
+const loadJobContent = () => import(/* webpackChunkName: "job-content" */ "./jobContent");
+
 export async function fetchJobListings(options: ClientOptions = {}): Promise<JobListings> {
   const mode = options.mode ?? jobBoardMode();
   if (mode.kind === "proxy") {
@@ -102,6 +103,7 @@ export async function fetchJobInfo(jobId: string, options: ClientOptions = {}): 
       await getJson(`${mode.endpoint}?action=jobInfo&jobId=${encodeURIComponent(jobId)}`, options),
     );
     // The proxy already sanitized it; sanitizing again here means the page never trusts a network answer.
+    const { sanitizeJobHtml } = await loadJobContent();
     return {
       ...info,
       job: { ...info.job, descriptionHtml: sanitizeJobHtml(info.job.descriptionHtml) },
@@ -111,6 +113,7 @@ export async function fetchJobInfo(jobId: string, options: ClientOptions = {}): 
     greenhouseJobSchema,
     await getJson(boardUrl(mode, `/jobs/${encodeURIComponent(jobId)}`), options),
   );
+  const { toJobDetail } = await loadJobContent();
   return {
     job: toJobDetail(job, applicationFormUrl(mode.embedUrl, mode.board, job.id)),
     sample: false,

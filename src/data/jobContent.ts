@@ -1,6 +1,8 @@
 /** Job descriptions: Greenhouse's entity-escaped HTML decoded once, then sanitized before it reaches the page. */
 import { decode } from "html-entities";
 import sanitizeHtml from "sanitize-html";
+import { site } from "../config/site";
+import { toJobSummary, type GreenhouseJob, type JobDetail } from "./jobs";
 
 /**
  * What a job description may contain: text structure and links, nothing that runs, loads or
@@ -87,4 +89,27 @@ export function jobDescriptionText(html: string, maxLength = 300): string {
     .replace(/\s+/g, " ")
     .trim();
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
+}
+
+/** Only https links to a board are passed on: the URL ends up in an href. */
+function httpsUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).protocol === "https:" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A Greenhouse job as the posting page shows it: the description decoded and sanitized. */
+export function toJobDetail(job: GreenhouseJob, applyUrl: string | null): JobDetail {
+  return {
+    ...toJobSummary(job),
+    descriptionHtml: jobDescriptionHtml(job.content ?? ""),
+    datePosted: job.first_published ?? job.updated_at,
+    validThrough: job.application_deadline ?? null,
+    companyName: job.company_name?.trim() || site.companyName,
+    postingUrl: httpsUrl(job.absolute_url),
+    applyUrl,
+  };
 }

@@ -1,7 +1,6 @@
 /** Job board data: Greenhouse's job shape, the smaller shape the careers pages use, and list logic. */
 import { z } from "zod";
 import { site, slug } from "../config/site";
-import { jobDescriptionHtml, jobDescriptionText } from "./jobContent";
 
 /** A Greenhouse job post id: digits only, bounded so it can never become an arbitrary upstream path. */
 export const JOB_ID_PATTERN = /^[1-9][0-9]{0,14}$/;
@@ -69,34 +68,12 @@ export function toJobSummary(job: GreenhouseJob): JobSummary {
   };
 }
 
-/** Only https links to a board are passed on: the URL ends up in an href. */
-function httpsUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    return new URL(value).protocol === "https:" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Greenhouse's hosted application form for one post, as its embed script frames it. */
 export function applicationFormUrl(embedUrl: string, board: string, jobId: number): string {
   const url = new URL(embedUrl);
   url.searchParams.set("for", board);
   url.searchParams.set("token", String(jobId));
   return url.toString();
-}
-
-export function toJobDetail(job: GreenhouseJob, applyUrl: string | null): JobDetail {
-  return {
-    ...toJobSummary(job),
-    descriptionHtml: jobDescriptionHtml(job.content ?? ""),
-    datePosted: job.first_published ?? job.updated_at,
-    validThrough: job.application_deadline ?? null,
-    companyName: job.company_name?.trim() || site.companyName,
-    postingUrl: httpsUrl(job.absolute_url),
-    applyUrl,
-  };
 }
 
 /** The proxy's answers, checked on arrival like any other outside input. */
@@ -235,5 +212,3 @@ export function jobPostingJsonLd(job: JobDetail, pageUrl: string): Record<string
 export function jsonLdText(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
-
-export { jobDescriptionText };

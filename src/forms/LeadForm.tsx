@@ -10,7 +10,9 @@ import { NewsletterSignup } from "./NewsletterSignup";
 import { SalesSuccessStep } from "./SalesSuccessStep";
 
 const RoiCalculator = React.lazy(() =>
-  import("./RoiCalculator").then((module) => ({ default: module.RoiCalculator })),
+  import(/* webpackChunkName: "roi-calculator" */ "./RoiCalculator").then((module) => ({
+    default: module.RoiCalculator,
+  })),
 );
 
 export type LeadFormProps = {

@@ -61,7 +61,9 @@ const initial: RoiRaw = {
 // The same schema the server checks with; it arrives when the visitor starts using the calculator,
 // so zod stays off the page's first load.
 const loadSchema = (): Promise<ZodObject> =>
-  import("./schemas/payloads").then((module) => module.roiPayload);
+  import(/* webpackChunkName: "form-schemas" */ "./schemas/payloads").then(
+    (module) => module.roiPayload,
+  );
 
 export function RoiCalculator({ definition }: { definition: FormDefinition }) {
   const [raw, setRaw] = React.useState(initial);

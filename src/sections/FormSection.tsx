@@ -14,7 +14,9 @@ import { media } from "../styles/media";
 
 // Server-rendered like the rest of the page; its code arrives as its own chunk, off the first load.
 const LeadForm = React.lazy(() =>
-  import("../forms/LeadForm").then((module) => ({ default: module.LeadForm })),
+  import(/* webpackChunkName: "lead-form" */ "../forms/LeadForm").then((module) => ({
+    default: module.LeadForm,
+  })),
 );
 
 export type FormSectionProps = FormSectionContent & {

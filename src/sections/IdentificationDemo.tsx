@@ -9,7 +9,9 @@ import { Eyebrow, Text } from "../components/Text";
 
 // The panel's code (visit history, formatting) arrives on its own, after the page's first load.
 const DemoPanel = React.lazy(() =>
-  import("./IdentificationDemoPanel").then((module) => ({ default: module.DemoPanel })),
+  import(/* webpackChunkName: "demo-panel" */ "./IdentificationDemoPanel").then((module) => ({
+    default: module.DemoPanel,
+  })),
 );
 
 export function IdentificationDemo({ id, eyebrow, title, lead }: IdentificationDemoContent) {

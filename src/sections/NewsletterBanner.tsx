@@ -8,7 +8,9 @@ import { Text } from "../components/Text";
 import { media } from "../styles/media";
 
 const NewsletterSignup = React.lazy(() =>
-  import("../forms/NewsletterSignup").then((module) => ({ default: module.NewsletterSignup })),
+  import(/* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup").then(
+    (module) => ({ default: module.NewsletterSignup }),
+  ),
 );
 
 export function NewsletterBanner() {

@@ -23,10 +23,18 @@ import { IdentificationDemo } from "./IdentificationDemo";
 
 // The careers sections fetch their data in the browser and carry the job-board client and an HTML
 // sanitizer; loading them on demand keeps that code off every other page's first load.
-const OpenRoles = React.lazy(() => import("./OpenRoles").then((m) => ({ default: m.OpenRoles })));
-const JobBoard = React.lazy(() => import("./JobBoard").then((m) => ({ default: m.JobBoard })));
+const OpenRoles = React.lazy(() =>
+  import(/* webpackChunkName: "open-roles" */ "./OpenRoles").then((m) => ({
+    default: m.OpenRoles,
+  })),
+);
+const JobBoard = React.lazy(() =>
+  import(/* webpackChunkName: "job-board" */ "./JobBoard").then((m) => ({ default: m.JobBoard })),
+);
 const JobPosting = React.lazy(() =>
-  import("./JobPosting").then((m) => ({ default: m.JobPosting })),
+  import(/* webpackChunkName: "job-posting" */ "./JobPosting").then((m) => ({
+    default: m.JobPosting,
+  })),
 );
 
 function Deferred({ children }: { children: React.ReactNode }) {

@@ -19,7 +19,9 @@ import { media } from "../styles/media";
 
 // Loaded after the article: the offer only matters once the visitor has read most of it.
 const NewsletterPopup = React.lazy(() =>
-  import("../forms/NewsletterPopup").then((module) => ({ default: module.NewsletterPopup })),
+  import(/* webpackChunkName: "newsletter-popup" */ "../forms/NewsletterPopup").then((module) => ({
+    default: module.NewsletterPopup,
+  })),
 );
 
 export interface BlogPostViewProps {

@@ -15,14 +15,38 @@ export const workEmail: FieldDefinition = {
 
 /** The schemas arrive on submit, in their own chunk: zod never weighs on a page's first load. */
 export const schemas = {
-  contact: () => import("../schemas/payloads").then((module) => module.contactPayload),
-  newsletter: () => import("../schemas/payloads").then((module) => module.newsletterPayload),
-  support: () => import("../schemas/payloads").then((module) => module.supportPayload),
-  press: () => import("../schemas/payloads").then((module) => module.pressPayload),
-  partners: () => import("../schemas/payloads").then((module) => module.partnersPayload),
-  roi: () => import("../schemas/payloads").then((module) => module.roiPayload),
-  risk: () => import("../schemas/payloads").then((module) => module.riskPayload),
-  webinar: () => import("../schemas/payloads").then((module) => module.webinarPayload),
+  contact: () =>
+    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
+      (module) => module.contactPayload,
+    ),
+  newsletter: () =>
+    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
+      (module) => module.newsletterPayload,
+    ),
+  support: () =>
+    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
+      (module) => module.supportPayload,
+    ),
+  press: () =>
+    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
+      (module) => module.pressPayload,
+    ),
+  partners: () =>
+    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
+      (module) => module.partnersPayload,
+    ),
+  roi: () =>
+    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
+      (module) => module.roiPayload,
+    ),
+  risk: () =>
+    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
+      (module) => module.riskPayload,
+    ),
+  webinar: () =>
+    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
+      (module) => module.webinarPayload,
+    ),
 };
 
 export const privacyNote =

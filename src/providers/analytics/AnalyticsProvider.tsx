@@ -9,7 +9,9 @@ import { useConsent } from "../consent/ConsentProvider";
 import { useExperiments } from "../experiments/ExperimentsProvider";
 import { useIdentification } from "../identification/IdentificationProvider";
 
-const AnalyticsRunner = React.lazy(() => import("./AnalyticsRunner"));
+const AnalyticsRunner = React.lazy(
+  () => import(/* webpackChunkName: "analytics-runner" */ "./AnalyticsRunner"),
+);
 
 export function AnalyticsProvider({
   children,

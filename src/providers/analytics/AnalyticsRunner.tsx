@@ -18,7 +18,7 @@ import {
 import { pageViewProperties } from "./pageView";
 import { tracking } from "./tracking";
 
-type StartModule = typeof import("./startAnalytics");
+type StartModule = typeof import(/* webpackChunkName: "start-analytics" */ "./startAnalytics");
 
 /** After the page is interactive: the browser's idle time, or a short delay where that is missing. */
 function whenIdle(run: () => void): () => void {
@@ -55,7 +55,9 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
     return () => {
       tracking.setMode("off");
       if (tracking.ampli.isLoaded) {
-        void import("./startAnalytics").then((module: StartModule) => module.stopAnalytics());
+        void import(/* webpackChunkName: "start-analytics" */ "./startAnalytics").then(
+          (module: StartModule) => module.stopAnalytics(),
+        );
       }
     };
   }, []);
@@ -68,7 +70,7 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
     if (running || !identified || !visitorId || !bot) return;
     let live = true;
     const cancel = whenIdle(() => {
-      void import("./startAnalytics")
+      void import(/* webpackChunkName: "start-analytics" */ "./startAnalytics")
         .then((module: StartModule) =>
           module.startAnalytics(config, { visitorId, botDetected: bot.bad, vmDetected: vm }),
         )

@@ -69,7 +69,9 @@ function readStored(): string | null {
 }
 
 const ConsentBanner = React.lazy(() =>
-  import("./ConsentBanner").then((module) => ({ default: module.ConsentBanner })),
+  import(/* webpackChunkName: "consent-banner" */ "./ConsentBanner").then((module) => ({
+    default: module.ConsentBanner,
+  })),
 );
 
 export function ConsentProvider({ children }: { children: React.ReactNode }) {

@@ -34,7 +34,9 @@ const IdentificationContext = React.createContext<IdentificationState>({
 
 export const useIdentification = (): IdentificationState => React.useContext(IdentificationContext);
 
-const FingerprintRunner = React.lazy(() => import("./FingerprintRunner"));
+const FingerprintRunner = React.lazy(
+  () => import(/* webpackChunkName: "fingerprint-runner" */ "./FingerprintRunner"),
+);
 
 let saidOff = false;
 

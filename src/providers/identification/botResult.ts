@@ -62,7 +62,8 @@ type BotdModule = {
 
 /** Open-source BotD in the browser: the same bot flag when the Pro result is not available. */
 export async function detectWithBotd(
-  loadModule: () => Promise<BotdModule> = () => import("@fingerprintjs/botd"),
+  loadModule: () => Promise<BotdModule> = () =>
+    import(/* webpackChunkName: "botd" */ "@fingerprintjs/botd"),
 ): Promise<BotResult> {
   const botd = await loadModule();
   const detector = await botd.load({ monitoring: false });

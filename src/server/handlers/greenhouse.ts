@@ -6,12 +6,12 @@ import {
   greenhouseJobSchema,
   greenhouseListSchema,
   isJobId,
-  toJobDetail,
   toJobSummary,
   type GreenhouseJob,
   type JobInfo,
   type JobListings,
 } from "../../data/jobs";
+import { toJobDetail } from "../../data/jobContent";
 import { readGreenhouseEnv, type GreenhouseEnv } from "../env";
 import { errorResponse, json, methodNotAllowed, withoutBodyForHead, type Handler } from "../http";
 

@@ -10,11 +10,11 @@ import {
   jsonLdText,
   newestFirst,
   searchWithFilters,
-  toJobDetail,
   toJobSummary,
   UNASSIGNED_DEPARTMENT,
   type JobSummary,
 } from "../../../src/data/jobs";
+import { toJobDetail } from "../../../src/data/jobContent";
 
 const job = (over: Partial<JobSummary>): JobSummary => ({
   id: 1,
