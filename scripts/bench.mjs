@@ -318,6 +318,21 @@ if (sdks.size > 0) {
   }
 }
 
+// The CMS admin: a bundle of its own, referenced by /admin/ alone.
+const adminBundle = path.join(publicDir, "admin", "cms.js");
+if (fs.existsSync(adminBundle)) {
+  const size = new SizeCache().of(adminBundle);
+  const leaking = pages.filter(
+    (p) => !p.route.startsWith("/admin/") && p.js.files.some((f) => f.path.startsWith("/admin/")),
+  );
+  console.log(
+    `\nCMS admin bundle: /admin/cms.js, ${kib(size?.brotli ?? 0)} KiB br; ` +
+      (leaking.length
+        ? `IN THE FIRST LOAD of: ${leaking.map((p) => p.route).join(", ")}`
+        : `in none of the ${pages.length} site page(s) measured`),
+  );
+}
+
 const over = pages.filter((p) => flagsFor(p).length > 0);
 console.log(
   `\n${pages.length} page(s) measured; ${over.length} over budget${over.length ? `: ${over.map((p) => p.route).join(", ")}` : ""}`,
