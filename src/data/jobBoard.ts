@@ -55,10 +55,13 @@ async function getJson(url: string, options: ClientOptions): Promise<unknown> {
     if (options.signal?.aborted) throw error;
     throw new JobBoardError("unavailable", "The job board could not be reached.");
   }
-  if (response.status === 404)
-    throw new JobBoardError("not_found", "This role is not open any more.");
-  if (!response.ok)
+  if (!response.ok) {
+    // An error page's body is not read; dropping it frees the connection.
+    void response.body?.cancel().catch(() => undefined);
+    if (response.status === 404)
+      throw new JobBoardError("not_found", "This role is not open any more.");
     throw new JobBoardError("unavailable", `The job board answered ${response.status}.`);
+  }
   try {
     return await response.json();
   } catch {

@@ -147,6 +147,27 @@ describe("proxy mode through the real handler", () => {
     );
   });
 
+  it("drops the body of an error answer instead of leaving it unread", async () => {
+    const cancels: string[] = [];
+    const errorPage = (status: number) => async () =>
+      new Response(
+        new ReadableStream({
+          pull: () => undefined,
+          cancel: () => void cancels.push(String(status)),
+        }),
+        {
+          status,
+        },
+      );
+    await expect(fetchJobInfo("1", { mode: proxy, fetch: errorPage(404) })).rejects.toMatchObject({
+      kind: "not_found",
+    });
+    await expect(fetchJobListings({ mode: proxy, fetch: errorPage(500) })).rejects.toMatchObject({
+      kind: "unavailable",
+    });
+    expect(cancels).toEqual(["404", "500"]);
+  });
+
   it("maps the proxy's 404 and 502", async () => {
     await expect(fetchJobInfo("1", { mode: proxy, fetch: viaProxy })).rejects.toMatchObject({
       kind: "not_found",

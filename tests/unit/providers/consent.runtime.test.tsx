@@ -41,6 +41,14 @@ describe("loadCountry", () => {
     expect(error.mock.calls[0]?.[0]).toBe("Error fetching country data:");
   });
 
+  it("drops the body of an error answer, so a host's error page does not hold the connection", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const cancel = vi.fn();
+    const body = new ReadableStream({ pull: () => undefined, cancel });
+    expect(await loadCountry(vi.fn(async () => new Response(body, { status: 404 })))).toBeNull();
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+
   it("asks once per page load", async () => {
     const fetchImpl = answer(200, { country: "US" });
     await Promise.all([loadCountry(fetchImpl), loadCountry(fetchImpl)]);
