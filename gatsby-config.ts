@@ -4,6 +4,7 @@ import { site } from "./src/config/site";
 import { mountFunctions, type DevelopApp } from "./src/server/develop";
 import { includeInSitemap, type SitemapPage } from "./src/gatsby/sitemap";
 import { existingContentSources } from "./src/gatsby/contentSources";
+import { isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
 
 const config: GatsbyConfig = {
@@ -25,13 +26,35 @@ const config: GatsbyConfig = {
         enableIdentityWidget: false,
         htmlTitle: `${site.productName} content admin`,
         // STACK.md trap 3: React 19 ships no UMD files to copy, so bundle React with the CMS.
-        customizeWebpackConfig: (config: {
-          externals?: unknown;
-          devtool?: unknown;
-          resolve?: { alias?: Record<string, string> };
-          plugins?: Array<{ constructor: { name: string } }>;
-        }) => {
+        customizeWebpackConfig: (
+          config: {
+            externals?: unknown;
+            devtool?: unknown;
+            module?: { rules?: unknown[] };
+            resolve?: { alias?: Record<string, string> };
+            plugins?: Array<{ constructor: { name: string } }>;
+            optimization?: { minimizer?: Array<{ constructor: { name: string } }> };
+          },
+          helpers: { plugins: { minifyJs(options: object): { constructor: { name: string } } } },
+        ) => {
           config.externals = [];
+          // Decap and its dependencies ship compiled JavaScript: Babel over all of node_modules again (Gatsby's
+          // rule for dependencies) was the largest part of the admin's build (STACK.md trap 13).
+          config.module = {
+            ...config.module,
+            rules: (config.module?.rules ?? []).filter((rule) => !isDependencyBabelRule(rule)),
+          };
+          // Minified without Terser's compress pass, the slow half of minifying 5 MB (about 7% more brotli
+          // bytes); the admin loads once per editing session, the build runs on every publish.
+          config.optimization = {
+            ...config.optimization,
+            minimizer: [
+              helpers.plugins.minifyJs({ terserOptions: { compress: false } }),
+              ...(config.optimization?.minimizer ?? []).filter(
+                (plugin) => plugin.constructor.name !== "TerserPlugin",
+              ),
+            ],
+          };
           // No source maps for the admin: they double the CMS bundle's build time (STACK.md trap 13).
           config.devtool = false;
           // The previews render the site's views; "gatsby" there is a small shim (src/cms/gatsby-shim.tsx).
