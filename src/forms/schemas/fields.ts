@@ -79,7 +79,9 @@ export const visitorId = z
   .max(LIMITS.visitorId)
   .regex(/^[A-Za-z0-9_-]*$/, { error: "Unexpected visitor id." });
 
-export const ipRegion = z.union([z.enum(REGIONS), z.literal("")]);
+export const ipRegion = z.union([z.enum(REGIONS), z.literal("")], {
+  error: `Expected one of ${REGIONS.join(", ")}, or empty when unknown.`,
+});
 
 /** The context every enriched payload carries (SPEC §3), filled by the form hook. */
 export const trackingContext = {

@@ -37,8 +37,11 @@ const ECHOABLE_KEY = /^[A-Za-z0-9_]{1,64}$/;
 const FORM_KEY = "_form";
 const unnamedFieldMessage = "Some of the data sent is not part of the form.";
 
-/** zod issues → one message per field, the first problem of each (what a visitor fixes first). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+/**
+ * zod issues → one message per field, the first problem of each (what a visitor fixes first). A field
+ * missing from the body is "required"; a field that is there keeps the schema's own message.
+ */
+export function fieldErrorsOf(error: z.ZodError, body: Record<string, unknown>): FieldErrors {
   const fields: FieldErrors = {};
   const put = (key: string, message: string) => {
     // A body key is attacker-chosen: only plain names are echoed, the rest share one generic entry.
@@ -54,12 +57,8 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
       fields[FORM_KEY] ??= issue.message;
       continue;
     }
-    put(
-      String(issue.path[0]),
-      issue.code === "invalid_type" && issue.input === undefined
-        ? messages.required
-        : issue.message,
-    );
+    const key = String(issue.path[0]);
+    put(key, Object.hasOwn(body, key) ? issue.message : messages.required);
   }
   return fields;
 }
@@ -191,7 +190,7 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
         422,
         "invalid_fields",
         "Please check the highlighted fields.",
-        fieldErrorsOf(parsed.error),
+        fieldErrorsOf(parsed.error, body),
       );
     }
     const payload: Record<string, unknown> = { ...parsed.data };

@@ -512,6 +512,20 @@ describe("an outbox that cannot be written (a serverless function's read-only di
   });
 });
 
+describe("the visit's context fields", () => {
+  it("a region outside the table, and a present field of the wrong type, get specific messages", async () => {
+    const response = await post("/api/hubspot/", {
+      ...validBodies["/api/hubspot/"],
+      utm_info: 7,
+      ipRegion: "MARS",
+    });
+    expect(response.status).toBe(422);
+    const { fields } = ((await response.json()) as ErrorAnswer).error;
+    expect(fields.ipRegion).toBe("Expected one of APAC, EMEA, LATAM, AMER, or empty when unknown.");
+    expect(fields.utm_info).toMatch(/expected record/i);
+  });
+});
+
 describe.each(leadEndpoints)("bad input on %s", (endpoint) => {
   const body = validBodies[endpoint];
 
@@ -617,6 +631,20 @@ describe.each(leadEndpoints)("bad input on %s", (endpoint) => {
     };
     expect(answer.error.code).toBe("invalid_fields");
     expect(Object.keys(answer.error.fields)).toEqual(expect.arrayContaining(["isAdmin", "email"]));
+    expect(await stored()).toHaveLength(0);
+  });
+
+  it("says 'required' only for a missing field; a present one of the wrong kind gets its own message", async () => {
+    const fieldsOf = async (sent: Record<string, unknown>) => {
+      const response = await post(endpoint, sent);
+      expect(response.status).toBe(422);
+      return ((await response.json()) as ErrorAnswer).error.fields;
+    };
+    const { email: _gone, ...rest } = body as Record<string, unknown>;
+    expect((await fieldsOf(rest)).email).toBe("This field is required.");
+    expect((await fieldsOf({ ...body, email: 42 })).email).toBe(
+      "Enter an email address like name@company.com.",
+    );
     expect(await stored()).toHaveLength(0);
   });
 
