@@ -14,39 +14,17 @@ export const workEmail: FieldDefinition = {
 };
 
 /** The schemas arrive on submit, in their own chunk: zod never weighs on a page's first load. */
+const payloads = () => import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads");
+
 export const schemas = {
-  contact: () =>
-    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
-      (module) => module.contactPayload,
-    ),
-  newsletter: () =>
-    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
-      (module) => module.newsletterPayload,
-    ),
-  support: () =>
-    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
-      (module) => module.supportPayload,
-    ),
-  press: () =>
-    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
-      (module) => module.pressPayload,
-    ),
-  partners: () =>
-    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
-      (module) => module.partnersPayload,
-    ),
-  roi: () =>
-    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
-      (module) => module.roiPayload,
-    ),
-  risk: () =>
-    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
-      (module) => module.riskPayload,
-    ),
-  webinar: () =>
-    import(/* webpackChunkName: "form-schemas" */ "../schemas/payloads").then(
-      (module) => module.webinarPayload,
-    ),
+  contact: () => payloads().then((module) => module.contactPayload),
+  newsletter: () => payloads().then((module) => module.newsletterPayload),
+  support: () => payloads().then((module) => module.supportPayload),
+  press: () => payloads().then((module) => module.pressPayload),
+  partners: () => payloads().then((module) => module.partnersPayload),
+  roi: () => payloads().then((module) => module.roiPayload),
+  risk: () => payloads().then((module) => module.riskPayload),
+  webinar: () => payloads().then((module) => module.webinarPayload),
 };
 
 export const privacyNote =
