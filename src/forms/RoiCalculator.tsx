@@ -20,6 +20,7 @@ import {
   type RoiLimits,
   type RoiRaw,
 } from "./roiInputs";
+import { schemas } from "./definitions/shared";
 import { roiFields } from "./schemas/roiFields";
 import type { FormDefinition } from "./types";
 import type { OutsideField } from "./useForm";
@@ -60,10 +61,7 @@ const initial: RoiRaw = {
 
 // The same schema the server checks with; it arrives when the visitor starts using the calculator,
 // so zod stays off the page's first load.
-const loadSchema = (): Promise<ZodObject> =>
-  import(/* webpackChunkName: "form-schemas" */ "./schemas/payloads").then(
-    (module) => module.roiPayload,
-  );
+const loadSchema: () => Promise<ZodObject> = schemas.roi;
 
 export function RoiCalculator({ definition }: { definition: FormDefinition }) {
   const [raw, setRaw] = React.useState(initial);

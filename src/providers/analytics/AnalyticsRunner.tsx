@@ -18,7 +18,7 @@ import {
 import { pageViewProperties } from "./pageView";
 import { tracking } from "./tracking";
 
-type StartModule = typeof import(/* webpackChunkName: "start-analytics" */ "./startAnalytics");
+type StartModule = typeof import("./startAnalytics");
 
 /** After the page is interactive: the browser's idle time, or a short delay where that is missing. */
 function whenIdle(run: () => void): () => void {
