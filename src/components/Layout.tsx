@@ -17,9 +17,12 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
       <Main id="main" tabIndex={-1}>
         {children}
       </Main>
-      <Footer>
-        <StatusIndicator tone="dark" />
-      </Footer>
+      {/* Its own boundary, so the footer hydrates in a later task than the header and the page's top. */}
+      <React.Suspense fallback={null}>
+        <Footer>
+          <StatusIndicator tone="dark" />
+        </Footer>
+      </React.Suspense>
     </Frame>
   );
 }

@@ -104,12 +104,24 @@ export function Section({ section }: { section: SectionContent }) {
   }
 }
 
+/**
+ * Every section after the first sits in a Suspense boundary of its own. Nothing in it suspends, so the
+ * server's HTML is complete and the fallback never shows; what changes is hydration: React hydrates the
+ * page's top in the first task and each boundary below in a later one, yielding to the browser between
+ * them instead of hydrating the whole page in one long task.
+ */
 export function Sections({ sections }: { sections: SectionContent[] }) {
   return (
     <>
-      {sections.map((section, index) => (
-        <Section key={`${section.type}-${index}`} section={section} />
-      ))}
+      {sections.map((section, index) =>
+        index === 0 ? (
+          <Section key={`${section.type}-${index}`} section={section} />
+        ) : (
+          <React.Suspense key={`${section.type}-${index}`} fallback={null}>
+            <Section section={section} />
+          </React.Suspense>
+        ),
+      )}
     </>
   );
 }
