@@ -8,23 +8,18 @@ import { Container } from "./Container";
 import { Link } from "./Link";
 import { Logo } from "./Logo";
 import { useConsent } from "../providers/consent/ConsentProvider";
-import { lazyOnDemand, useNearViewport } from "../hooks/lazyOnDemand";
 
-// The form code loads when the footer nears the viewport (or takes focus): until then the server's HTML
-// of the form stands in, and pages nobody scrolls to the end of never fetch it.
-const { Component: NewsletterSignup, start: loadNewsletterSignup } = lazyOnDemand(async () => {
-  const module = await import(
-    /* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup"
-  );
-  return { default: module.NewsletterSignup };
-});
+// The form code loads after the page, so it never weighs on the first load of pages without a form.
+const NewsletterSignup = React.lazy(() =>
+  import(/* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup").then(
+    (module) => ({ default: module.NewsletterSignup }),
+  ),
+);
 
 /** Fixed so server and browser render the same year even across New Year's Eve in other time zones. */
 const copyrightYear = new Date().getUTCFullYear();
 
 export function Footer({ children }: { children?: React.ReactNode }) {
-  const newsletter = React.useRef<HTMLElement>(null);
-  useNearViewport(newsletter, loadNewsletterSignup);
   return (
     <Wrapper>
       <Container>
@@ -35,7 +30,7 @@ export function Footer({ children }: { children?: React.ReactNode }) {
               Device intelligence for teams that need to know who is really on the other side of the
               screen.
             </Tagline>
-            <Newsletter aria-labelledby="footer-newsletter" ref={newsletter}>
+            <Newsletter aria-labelledby="footer-newsletter">
               <NewsletterTitle id="footer-newsletter">
                 Monthly fraud research digest
               </NewsletterTitle>

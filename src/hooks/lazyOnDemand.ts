@@ -1,6 +1,7 @@
 /**
- * React.lazy whose code is fetched only when the page asks for it: for server-rendered parts below the
- * fold (the server's HTML stays in place, unhydrated, until then) and for parts that wait for the reader.
+ * React.lazy whose code is fetched only when the page asks for it (start()): for parts that wait for the
+ * reader, such as an offer shown after scrolling. Not for server-rendered forms: a click before the code
+ * arrives would submit the unhydrated form natively.
  */
 import * as React from "react";
 
@@ -22,40 +23,4 @@ export function lazyOnDemand<P extends object>(
     typeof window === "undefined" ? load() : requested.then(load),
   );
   return { Component, start: () => start() };
-}
-
-/**
- * Calls `onNear` once the element comes within `margin` of the viewport, or anything inside it takes
- * focus or a pointer (a keyboard or touch user reaching it some other way).
- */
-export function useNearViewport(
-  ref: React.RefObject<HTMLElement>,
-  onNear: () => void,
-  margin = "600px",
-): void {
-  React.useEffect(() => {
-    const element = ref.current;
-    if (!element) return undefined;
-    if (typeof IntersectionObserver === "undefined") {
-      onNear();
-      return undefined;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          onNear();
-        }
-      },
-      { rootMargin: margin },
-    );
-    observer.observe(element);
-    element.addEventListener("focusin", onNear);
-    element.addEventListener("pointerdown", onNear);
-    return () => {
-      observer.disconnect();
-      element.removeEventListener("focusin", onNear);
-      element.removeEventListener("pointerdown", onNear);
-    };
-  }, [ref, onNear, margin]);
 }

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-// Tests that on-demand code loads only when asked, keeping the server's HTML until then, and what asks for it.
+// Tests that on-demand code loads only when asked, keeping the server's HTML in place until then.
 import * as React from "react";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { lazyOnDemand, useNearViewport } from "../../../src/hooks/lazyOnDemand";
+import { lazyOnDemand } from "../../../src/hooks/lazyOnDemand";
 
 afterEach(cleanup);
 
@@ -56,56 +56,5 @@ describe("lazyOnDemand", () => {
     expect(container.textContent).toBe("Hello Grace");
     // Hydrated in place: the same element, not a new one.
     expect(container.querySelector("p")).toBe(serverParagraph);
-  });
-});
-
-function Watched({ onNear }: { onNear: () => void }) {
-  const ref = React.useRef<HTMLElement>(null);
-  useNearViewport(ref, onNear);
-  return (
-    <section ref={ref}>
-      <input aria-label="email" />
-    </section>
-  );
-}
-
-describe("useNearViewport", () => {
-  it("asks once the element nears the viewport", () => {
-    let notify: (entries: Array<{ isIntersecting: boolean }>) => void = () => undefined;
-    const observed: Element[] = [];
-    vi.stubGlobal(
-      "IntersectionObserver",
-      class {
-        constructor(callback: typeof notify) {
-          notify = callback;
-        }
-        observe(element: Element) {
-          observed.push(element);
-        }
-        disconnect() {}
-      },
-    );
-    const onNear = vi.fn();
-    render(<Watched onNear={onNear} />);
-    expect(observed).toHaveLength(1);
-    notify([{ isIntersecting: false }]);
-    expect(onNear).not.toHaveBeenCalled();
-    notify([{ isIntersecting: true }]);
-    expect(onNear).toHaveBeenCalledTimes(1);
-  });
-
-  it("asks when something inside takes focus, even far from the viewport", () => {
-    vi.stubGlobal(
-      "IntersectionObserver",
-      class {
-        observe() {}
-        disconnect() {}
-      },
-    );
-    const onNear = vi.fn();
-    render(<Watched onNear={onNear} />);
-    expect(onNear).not.toHaveBeenCalled();
-    fireEvent.focusIn(screen.getByLabelText("email"));
-    expect(onNear).toHaveBeenCalled();
   });
 });
