@@ -117,11 +117,22 @@ export function Sections({ sections }: { sections: SectionContent[] }) {
         index === 0 ? (
           <Section key={`${section.type}-${index}`} section={section} />
         ) : (
-          <React.Suspense key={`${section.type}-${index}`} fallback={null}>
-            <Section section={section} />
-          </React.Suspense>
+          <LaterSection key={`${section.type}-${index}`} section={section} />
         ),
       )}
     </>
   );
 }
+
+/**
+ * Memoised so that a re-render from above (a route or hash change re-renders the page element) does not
+ * reach a boundary still waiting to hydrate: React 18 would drop its server HTML and render it again on
+ * the client (React error 421). The section objects come from the page's data, the same between renders.
+ */
+const LaterSection = React.memo(function LaterSection({ section }: { section: SectionContent }) {
+  return (
+    <React.Suspense fallback={null}>
+      <Section section={section} />
+    </React.Suspense>
+  );
+});
