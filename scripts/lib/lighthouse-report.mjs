@@ -53,9 +53,10 @@ export function summarise(lhr) {
   const scripts = (audit("resource-summary")?.details?.items ?? []).find(
     (item) => item.resourceType === "script",
   );
-  const element = audit("largest-contentful-paint-element")?.details?.items?.[0];
+  // A list of two tables: the element, then the phases of its LCP (TTFB, load delay, load time, render delay).
+  const [element, phaseTable] = audit("largest-contentful-paint-element")?.details?.items ?? [];
   const node = element?.items?.[0]?.node;
-  const phases = element?.items?.[1]?.items;
+  const phases = phaseTable?.items;
   return {
     version: lhr.lighthouseVersion,
     perf: score("performance"),
