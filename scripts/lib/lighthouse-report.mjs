@@ -27,6 +27,8 @@ export function keyRoutes(publicDir) {
         .filter(
           (e) =>
             e.isDirectory() &&
+            // Listings, not posts: /blog/2/ (a page of the list), tags, authors.
+            !/^\d+$/.test(e.name) &&
             !["page", "tag", "tags", "author", "authors", "category"].includes(e.name) &&
             fs.existsSync(path.join(blogDir, e.name, "index.html")),
         )

@@ -26,6 +26,7 @@ beforeAll(() => {
     "blog/b-post",
     "blog/a-post",
     "blog/tag/guides",
+    "blog/2",
   ])
     page(route);
   fs.writeFileSync(path.join(dir, "app-0123456789abcdef0123.js"), "console.log(1);".repeat(200));
