@@ -9,7 +9,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { postFrontmatterSchema } from "../../src/data/blogSchema";
 import { expect, test } from "./fixtures";
-import { e2ePort } from "./support/fakes";
+import { freePort } from "../../scripts/lib/ports.mjs";
 
 const root = path.resolve(__dirname, "../..");
 /** A 1×1 PNG, uploaded as a post's hero. */
@@ -17,13 +17,15 @@ const tinyPng = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
   "base64",
 );
-const cmsPort = e2ePort + 5;
+let cmsPort = 0;
 let workdir = "";
 let server: ChildProcess | undefined;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  // decap-server's usual 8081 may be taken by a developer's own `npm run cms`: this one gets a free port.
+  cmsPort = freePort();
   workdir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
   fs.cpSync(path.join(root, "content"), path.join(workdir, "content"), { recursive: true });
   server = spawn(path.join(root, "node_modules/.bin/decap-server"), [], {

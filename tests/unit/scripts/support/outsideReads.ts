@@ -73,7 +73,7 @@ function codeFindings(file: string, source: string, root: string): string[] {
       ) {
         const args = node.parent.arguments ?? [];
         const fromFile = args.some(isFileBase);
-        const literals = args.filter(ts.isStringLiteralLike).map((arg) => arg.text);
+        const literals = args.flatMap((arg) => (ts.isStringLiteralLike(arg) ? [arg.text] : []));
         const pieces = literals.length > 0 ? literals : [text];
         const resolved = path.resolve(fromFile ? fileDir : root, ...pieces);
         if (leaves(root, resolved)) flag(text);
