@@ -1,4 +1,4 @@
-// A loopback fake of HubSpot's Forms API v3 submit endpoint (../shared/contracts/hubspot.md), with switches.
+// A loopback fake of HubSpot's Forms API v3 submit endpoint (docs/contracts/hubspot.md), with switches.
 //
 // Triggers and control, for unit and browser tests:
 // - portal FAKE_HUBSPOT_PORTAL; every GUID in FAKE_HUBSPOT_FORMS and FAKE_WEBINAR_FORMS is a known form,
