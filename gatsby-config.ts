@@ -22,6 +22,9 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-decap-cms",
       options: {
         modulePath: `${__dirname}/src/cms/cms.tsx`,
+        // cms.tsx starts the CMS itself, after registering its previews and save checks: with the plugin's
+        // own init() the app could render an entry before they exist (Decap's raw preview, no checks).
+        manualInit: true,
         // SPEC §2, §6: no Netlify Identity widget, on the admin or on the site.
         enableIdentityWidget: false,
         htmlTitle: `${site.productName} content admin`,

@@ -64,6 +64,10 @@ test.afterAll(() => {
   if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
 });
 
+/** The preview pane's frame (one entry per test: Decap keeps the first entry's form across collections). */
+const previewOf = (page: import("@playwright/test").Page) =>
+  page.frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe").last();
+
 /** The admin asks decap-server at localhost:8081; this test's server listens on its own port. */
 async function openAdmin(page: import("@playwright/test").Page) {
   await page.route("http://localhost:8081/api/v1", async (route) => {
@@ -71,6 +75,8 @@ async function openAdmin(page: import("@playwright/test").Page) {
     await route.fulfill({ response });
   });
   await page.goto("/admin/");
+  // The admin module registered its previews and save checks before the CMS started (src/cms/cms.tsx).
+  await expect(page.locator("html")).toHaveAttribute("data-cms-registered", /^[1-9]\d*$/);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText("Blog posts").first()).toBeVisible({ timeout: 30_000 });
 }
@@ -126,6 +132,12 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
     .locator("textarea[id^='description-field']")
     .fill("How review teams use device signals to clear good orders faster and hold risky ones.");
   await page.getByRole("button", { name: "Now" }).first().click();
+  // The preview pane is the site's post view (its breadcrumb and styled title), not Decap's raw field list.
+  const preview = previewOf(page);
+  await expect(preview.locator("h1")).toContainText("Device signals for checkout reviews", {
+    timeout: 20_000,
+  });
+  await expect(preview.locator("nav[aria-label='Breadcrumb']")).toBeVisible();
   // Relation widgets (react-select): type to search, then pick the option.
   for (const [field, choice] of [
     ["authors", "Maya"],
@@ -154,6 +166,11 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
   if (!(await chooseSelected.isEnabled()))
     await page.getByText("checkout-hero.png").first().click();
   await chooseSelected.click();
+  // The hero field holds the upload now; an upload that failed would leave "Choose an image" here.
+  await expect(page.getByRole("button", { name: "Choose different image" }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(preview.locator("picture img, img").first()).toBeVisible({ timeout: 15_000 });
   // Without the hero's alternative text, saving stops and says why.
   await page.getByRole("button", { name: "Publish" }).first().click();
   await page.getByText("Publish now").click();
@@ -239,9 +256,6 @@ test("a post preview shows the hero, table of contents, highlighted code and nam
   await expect(preview.locator("body")).not.toContainText("{product}");
 });
 
-// One entry per test: Decap keeps the first entry's form when the hash changes to another collection.
-const previewOf = (page: import("@playwright/test").Page) =>
-  page.frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe").last();
 
 test("a webinar previews with the site's webinar view, form slot included", async ({ page }) => {
   test.slow();
