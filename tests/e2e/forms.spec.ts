@@ -546,12 +546,16 @@ test("the newsletter popup never opens for a visitor who subscribed", async ({ p
   // The popup's code marks its decision on <html> once it has looked at the scroll position.
   const decision = page.locator("html");
   await scrollThrough();
-  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined");
+  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined", {
+    timeout: 15_000,
+  });
   await expect(dialog).toBeHidden();
   await page.reload();
   await page.waitForLoadState("networkidle");
   await scrollThrough();
-  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined");
+  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined", {
+    timeout: 15_000,
+  });
   await expect(dialog).toBeHidden();
 
   // Control: the same page, the same scroll, without the subscription, does offer it.
@@ -605,7 +609,9 @@ test("the newsletter popup traps focus, closes on Escape and is not offered agai
   await page.reload();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   // Not a wait: the popup's code marks that it saw the reading intent and declined to open again.
-  await expect(page.locator("html")).toHaveAttribute("data-newsletter-popup", "declined");
+  await expect(page.locator("html")).toHaveAttribute("data-newsletter-popup", "declined", {
+    timeout: 15_000,
+  });
   await expect(dialog).toBeHidden();
 });
 
