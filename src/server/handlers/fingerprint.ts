@@ -4,6 +4,7 @@
 // { visits: [...] } (newest first, at most 21 so the page can say "more than 20").
 import { readFingerprintEnv, type FingerprintEnv } from "../env";
 import { errorResponse, json, type Handler } from "../http";
+import { fetchUpstream, notJson, UpstreamFailure, upstreamFailureResponse } from "../upstream";
 
 export const FINGERPRINT_METHODS = ["GET"] as const;
 
@@ -72,30 +73,25 @@ async function callServerApi(
   deps: Deps,
 ): Promise<{ status: number; body: unknown } | Response> {
   const log = deps.log ?? ((line: string) => console.log(line));
-  let response: Response;
   try {
-    response = await (deps.fetch ?? fetch)(`${env.apiUrl}${path}`, {
+    return await fetchUpstream(`${env.apiUrl}${path}`, {
+      service: "Fingerprint Server API",
       headers: { authorization: `Bearer ${env.secretKey ?? ""}`, accept: "application/json" },
-      signal: AbortSignal.timeout(env.timeoutMs),
+      timeoutMs: env.timeoutMs,
+      fetch: deps.fetch,
+      read: async (response) => ({
+        status: response.status,
+        body: (await response.json().catch(notJson)) as unknown,
+      }),
     });
   } catch (error) {
-    const timedOut = (error as { name?: string } | null)?.name === "TimeoutError";
-    log(`fingerprint: Server API ${timedOut ? "timed out" : "unreachable"}`);
-    return timedOut
-      ? errorResponse(504, "upstream_timeout", "The identification service did not answer in time.")
-      : errorResponse(
-          502,
-          "upstream_unavailable",
-          "The identification service could not be reached.",
-        );
+    if (!(error instanceof UpstreamFailure)) throw error;
+    log(`fingerprint: Server API ${error.kind === "timeout" ? "timed out" : "unreachable"}`);
+    return upstreamFailureResponse(error, {
+      timeout: "The identification service did not answer in time.",
+      unreachable: "The identification service could not be reached.",
+    });
   }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  return { status: response.status, body };
 }
 
 function upstreamFailure(status: number, log: (line: string) => void): Response {
