@@ -226,3 +226,27 @@ test("a form submitted with analytics on sends Web Form Submitted and Sales Cont
     "page path": "/contact-sales/",
   });
 });
+
+test("a campaign landing (/pricing/?utm_source=e2e) sends one page view with the UTM keys and no other query key", async ({
+  page,
+}) => {
+  const id = await asVisitor(page, "Campaign");
+  // Outside the EU: analytics consent is given automatically (SPEC §4).
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await page.goto("/pricing/?utm_source=e2e&utm_campaign=launch&email=visitor%40example.org");
+  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  const [view] = await pageViews(id);
+  const origin = new URL(page.url()).origin;
+  expect(view?.event_properties).toMatchObject({
+    "page path": "/pricing/",
+    "page category": "Pricing",
+    "page url": `${origin}/pricing/`,
+    "page location": `${origin}/pricing/?utm_source=e2e&utm_campaign=launch`,
+    utm_source: "e2e",
+    utm_campaign: "launch",
+  });
+  expect(JSON.stringify(view)).not.toMatch(/email|visitor%40|visitor@example/);
+  // Still one: the landing is not counted twice.
+  await page.waitForTimeout(2_000);
+  expect(await pageViews(id)).toHaveLength(1);
+});
