@@ -31,7 +31,8 @@ export function buildPayload(
   if (definition.context !== "none") {
     payload.utm_info = { ...context.utmInfo };
     payload.visitorId = context.visitorId;
-    payload.ipRegion = context.country ? regionFor(context.country) : "";
+    // SPEC §3: a country that is unknown (lookup failed) or unlisted counts as AMER.
+    payload.ipRegion = regionFor(context.country);
   }
   if (definition.context === "lead") {
     // The contact payload's fields, even on the short forms (signup, single pane) that do not ask for them.

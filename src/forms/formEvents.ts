@@ -18,8 +18,8 @@ export function reportSubmitted(
 ): void {
   const formId = definition.id;
   tracking.webFormSubmitted({ formId, "page path": pagePath });
-  const region = outcome.context.country ? regionFor(outcome.context.country) : undefined;
-  const where = { formId, "page path": pagePath, ...(region ? { region } : {}) };
+  // The same region the lead carries: unknown or unlisted countries are AMER (SPEC §3).
+  const where = { formId, "page path": pagePath, region: regionFor(outcome.context.country) };
   if (formId === "ContactSales" && SALES_ENDPOINTS.includes(definition.endpoint)) {
     tracking.salesContacted(where);
   } else if (formId === "GetDemo") {

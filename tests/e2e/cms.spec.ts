@@ -1,7 +1,8 @@
 // The content admin at /admin/ in Chromium, against a real decap-server on loopback editing a
 // temporary copy of content/ (the repo's own content stays untouched): log in with the local
 // backend, write a post with a slug and an uploaded hero, publish it and find it on disk with
-// frontmatter the build accepts; preview existing entries with the site's views.
+// frontmatter the build accepts; preview existing entries with the site's views, the navigation
+// file with the site's header and footer.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -284,4 +285,30 @@ test("a tag previews as the site's tag page", async ({ page }) => {
   await openAdmin(page);
   await page.goto("/admin/#/collections/tags/entries/guides");
   await expect(previewOf(page).locator("h1")).toHaveText("Guides", { timeout: 20_000 });
+});
+
+test("the navigation file previews with the site's header and footer, showing a label changed in the file", async ({
+  page,
+}) => {
+  test.slow();
+  // A marketer's change, made in the content copy decap-server edits.
+  const file = path.join(workdir, "content/settings/navigation.yml");
+  const text = fs.readFileSync(file, "utf8");
+  expect(text).toContain("    title: Developers\n");
+  fs.writeFileSync(file, text.replace("    title: Developers\n", "    title: Builders\n"));
+  await openAdmin(page);
+  await page.goto("/admin/#/collections/settings/entries/navigation");
+  const preview = previewOf(page);
+  const opened = preview.getByRole("main", { name: "Header menus, opened" });
+  await expect(opened.getByRole("heading", { name: "Builders" })).toBeVisible({ timeout: 20_000 });
+  await expect(opened.getByRole("heading", { name: "Developers" })).toHaveCount(0);
+  // The site's own header: its menu button carries the new label (the desktop bar is hidden at
+  // the pane's width, the markup is the same).
+  await expect(
+    preview.locator('nav[aria-label="Main"] button[aria-controls="menu-developers"]'),
+  ).toHaveText("Builders");
+  await expect(
+    preview.getByRole("contentinfo").getByRole("link", { name: "LinkedIn" }),
+  ).toBeVisible();
+  await expect(preview.locator("body")).not.toContainText("{docsUrl}");
 });
