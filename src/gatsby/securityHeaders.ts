@@ -30,7 +30,10 @@ export function cmsLocalBackend(configYml: string, env: Source): string | null {
  * Subresource Integrity on the admin's own script tags: the CMS has the widest policy of the site
  * ('unsafe-eval'), so its entry bundle is pinned to the bytes this build produced.
  */
-export async function addAdminIntegrity(publicDir: string, adminPage = "admin/index.html"): Promise<void> {
+export async function addAdminIntegrity(
+  publicDir: string,
+  adminPage = "admin/index.html",
+): Promise<void> {
   const file = path.join(publicDir, adminPage);
   if (!existsSync(file)) return;
   const html = await fs.readFile(file, "utf8");
@@ -41,8 +44,13 @@ export async function addAdminIntegrity(publicDir: string, adminPage = "admin/in
     const target = src.startsWith("/")
       ? path.join(publicDir, src)
       : path.join(path.dirname(file), src);
-    const digest = createHash("sha384").update(await fs.readFile(target)).digest("base64");
-    out = out.replace(tag, `<script${before}src="${src}"${after} integrity="sha384-${digest}"></script>`);
+    const digest = createHash("sha384")
+      .update(await fs.readFile(target))
+      .digest("base64");
+    out = out.replace(
+      tag,
+      `<script${before}src="${src}"${after} integrity="sha384-${digest}"></script>`,
+    );
   }
   if (out !== html) await fs.writeFile(file, out);
 }

@@ -31,7 +31,10 @@ const uniqueSorted = (values: Iterable<string>): string[] => [...new Set(values)
 export function pagePolicy(needs: PageNeeds, origins: PolicyOrigins): Policy {
   return [
     ["default-src", ["'none'"]],
-    ["script-src", ["'self'", ...uniqueSorted(needs.scriptHashes), ...uniqueSorted(origins.script)]],
+    [
+      "script-src",
+      ["'self'", ...uniqueSorted(needs.scriptHashes), ...uniqueSorted(origins.script)],
+    ],
     ["connect-src", ["'self'", ...uniqueSorted(origins.connect)]],
     // data: for the blurred image placeholders and the inline SVG icons in CSS.
     ["img-src", ["'self'", "data:"]],

@@ -4,7 +4,10 @@ import type { HeaderManifest } from "./manifest";
 
 /** Header names as hosts' files usually spell them; HTTP itself ignores case. */
 function displayName(name: string): string {
-  return name.replace(/(^|-)([a-z])/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
+  return name.replace(
+    /(^|-)([a-z])/g,
+    (_, dash: string, letter: string) => dash + letter.toUpperCase(),
+  );
 }
 
 /** What an https host adds to every static response. */

@@ -2,13 +2,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { routes } from "../config/routes";
-import {
-  adminPolicy,
-  pagePolicy,
-  serializePolicy,
-  type Policy,
-  type PolicyOrigins,
-} from "./csp";
+import { adminPolicy, pagePolicy, serializePolicy, type Policy, type PolicyOrigins } from "./csp";
 import { STATIC_HEADERS, type HeaderSet } from "./headers";
 import { inlineScriptHashes, policyProblems } from "./inlineScripts";
 
@@ -59,7 +53,10 @@ export const NOT_FOUND_PAGE = "/404.html";
 /** A page-less build still gets a policy that allows nothing. */
 const NOTHING = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-export function buildManifest(pages: readonly BuiltPage[], options: ManifestOptions): ManifestResult {
+export function buildManifest(
+  pages: readonly BuiltPage[],
+  options: ManifestOptions,
+): ManifestResult {
   const framing = options.framingPages ?? registryFraming;
   const admin = options.adminPages ?? registryAdmin;
   const policies: Record<string, string> = {};
@@ -101,7 +98,9 @@ export async function readBuiltPages(publicDir: string): Promise<BuiltPage[]> {
 
 /** The Content-Security-Policy a static response for this path carries. */
 export function policyForPath(manifest: HeaderManifest, pathname: string): string {
-  const page = pathname.endsWith("/index.html") ? pathname.slice(0, -"index.html".length) : pathname;
+  const page = pathname.endsWith("/index.html")
+    ? pathname.slice(0, -"index.html".length)
+    : pathname;
   return manifest.pages[page] ?? manifest.fallback;
 }
 

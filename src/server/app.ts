@@ -36,7 +36,8 @@ export type AppOptions = FunctionsAppOptions & {
 };
 
 /** Without a built manifest (a build from before the headers step), nothing may run: fail closed. */
-const NO_MANIFEST_POLICY = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const NO_MANIFEST_POLICY =
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const defaultLogger: Logger = (line) => console.log(line);
 const defaultErrorLogger: ErrorLogger = (error, where) => console.error(`${where} failed:`, error);

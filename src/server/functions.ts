@@ -186,7 +186,8 @@ export async function runFunction(
     return internalError();
   },
 ): Promise<Response> {
-  if (!allowsMethod(route, request.method)) return withFunctionHeaders(methodNotAllowed(route.methods));
+  if (!allowsMethod(route, request.method))
+    return withFunctionHeaders(methodNotAllowed(route.methods));
   try {
     return withFunctionHeaders(await route.handler(request, platform));
   } catch (error) {

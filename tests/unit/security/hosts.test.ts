@@ -66,9 +66,13 @@ describe("paths that are not pages", () => {
   it("an unknown path gets the 404 page's policy locally and on Vercel", async () => {
     const policy = manifest.pages["/404.html"];
     expect((await local("/no-such-page/"))["content-security-policy"]).toBe(policy);
-    expect(vercelHeadersFor(vercelConfig, "/no-such-page/")["content-security-policy"]).toBe(policy);
+    expect(vercelHeadersFor(vercelConfig, "/no-such-page/")["content-security-policy"]).toBe(
+      policy,
+    );
     // Netlify joins overlapping rules, so only pages carry a policy there (see src/security/hosts.ts).
-    expect(netlifyHeadersFor(netlifyFile, "/no-such-page/")["content-security-policy"]).toBeUndefined();
+    expect(
+      netlifyHeadersFor(netlifyFile, "/no-such-page/")["content-security-policy"],
+    ).toBeUndefined();
   });
 
   it("a page's policy is never joined with another on Netlify", () => {

@@ -7,10 +7,20 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { addAdminIntegrity, writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
 import { pagePolicy, parsePolicy, serializePolicy } from "../../../src/security/csp";
-import { inlineScriptHashes, policyProblems, scriptHash } from "../../../src/security/inlineScripts";
+import {
+  inlineScriptHashes,
+  policyProblems,
+  scriptHash,
+} from "../../../src/security/inlineScripts";
 import { buildManifest } from "../../../src/security/manifest";
 import { policyOrigins } from "../../../src/security/origins";
-import { ADMIN_HTML, PRODUCTION_ENV, createSite, gatsbyPage, type SiteFixture } from "./support/site";
+import {
+  ADMIN_HTML,
+  PRODUCTION_ENV,
+  createSite,
+  gatsbyPage,
+  type SiteFixture,
+} from "./support/site";
 
 const NO_ORIGINS = { script: [], connect: [], frame: [] };
 let site: SiteFixture | null = null;
@@ -44,8 +54,12 @@ describe("inline scripts", () => {
       { origins: NO_ORIGINS, cmsLocalBackend: null, adminPages: new Set() },
     );
     expect(problems).toEqual([]);
-    expect(manifest.pages["/a/"]).toContain(scriptHash('/*<![CDATA[*/window.pagePath="/a/";/*]]>*/'));
-    expect(manifest.pages["/a/"]).not.toContain(scriptHash('/*<![CDATA[*/window.pagePath="/b/";/*]]>*/'));
+    expect(manifest.pages["/a/"]).toContain(
+      scriptHash('/*<![CDATA[*/window.pagePath="/a/";/*]]>*/'),
+    );
+    expect(manifest.pages["/a/"]).not.toContain(
+      scriptHash('/*<![CDATA[*/window.pagePath="/b/";/*]]>*/'),
+    );
   });
 });
 
@@ -64,13 +78,17 @@ describe("the build-time check", () => {
 
   it("fails event-handler attributes and javascript: URLs, which no hash can allow", () => {
     const policy = pagePolicy({ scriptHashes: [], framesApplication: false }, NO_ORIGINS);
-    expect(policyProblems('<img src="/x.png" onerror="steal()">', policy)[0]).toMatch(/event handler/);
+    expect(policyProblems('<img src="/x.png" onerror="steal()">', policy)[0]).toMatch(
+      /event handler/,
+    );
     expect(policyProblems('<a href="javascript:steal()">x</a>', policy)[0]).toMatch(/javascript:/);
     expect(policyProblems("<p>Say onion=tasty in text</p>", policy)).toEqual([]);
   });
 
   it("fails 'unsafe-inline' or 'unsafe-eval' in a site page's script-src", () => {
-    const policy = parsePolicy("default-src 'none'; script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+    const policy = parsePolicy(
+      "default-src 'none'; script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    );
     expect(policyProblems("<p></p>", policy)).toEqual([
       "script-src allows 'unsafe-inline'",
       "script-src allows 'unsafe-eval'",
@@ -99,7 +117,11 @@ describe("origins come from configuration", () => {
   it("production: https origins only for what is switched on, nothing for what is off", () => {
     expect(policyOrigins(PRODUCTION_ENV)).toEqual({
       script: ["https://fpnpmcdn.net"],
-      connect: ["https://api.example-fp.com", "https://api2.amplitude.com", "https://eu.api.fpjs.io"],
+      connect: [
+        "https://api.example-fp.com",
+        "https://api2.amplitude.com",
+        "https://eu.api.fpjs.io",
+      ],
       frame: ["https://job-boards.greenhouse.io"],
     });
     expect(policyOrigins({})).toEqual({
@@ -127,8 +149,12 @@ describe("origins come from configuration", () => {
 
   it("only the framing page gets a frame-src; no source is a wildcard", () => {
     const origins = policyOrigins(PRODUCTION_ENV);
-    const plain = serializePolicy(pagePolicy({ scriptHashes: [], framesApplication: false }, origins));
-    const apply = serializePolicy(pagePolicy({ scriptHashes: [], framesApplication: true }, origins));
+    const plain = serializePolicy(
+      pagePolicy({ scriptHashes: [], framesApplication: false }, origins),
+    );
+    const apply = serializePolicy(
+      pagePolicy({ scriptHashes: [], framesApplication: true }, origins),
+    );
     expect(plain).not.toContain("frame-src");
     expect(apply).toContain("frame-src https://job-boards.greenhouse.io;");
     for (const policy of [plain, apply]) expect(policy).not.toMatch(/(^|\s)(\*|https?:)(\s|;|$)/);
@@ -141,6 +167,8 @@ describe("the admin", () => {
     await addAdminIntegrity(site.publicDir);
     const html = await fs.readFile(path.join(site.publicDir, "admin", "index.html"), "utf8");
     const digest = createHash("sha384").update("window.CMS_LOADED=true;\n").digest("base64");
-    expect(html).toBe(ADMIN_HTML.replace('src="cms.js">', `src="cms.js" integrity="sha384-${digest}">`));
+    expect(html).toBe(
+      ADMIN_HTML.replace('src="cms.js">', `src="cms.js" integrity="sha384-${digest}">`),
+    );
   });
 });

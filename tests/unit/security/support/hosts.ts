@@ -26,7 +26,12 @@ export function netlifyHeadersFor(file: string, pathname: string): Headers {
   return out;
 }
 
-type VercelRoute = { src?: string; headers?: Record<string, string>; continue?: boolean; handle?: string };
+type VercelRoute = {
+  src?: string;
+  headers?: Record<string, string>;
+  continue?: boolean;
+  handle?: string;
+};
 
 /**
  * Vercel's Build Output routes, up to the filesystem phase: each matching route's headers are
@@ -37,7 +42,8 @@ export function vercelHeadersFor(config: { routes?: VercelRoute[] }, pathname: s
   for (const route of config.routes ?? []) {
     if (route.handle) break;
     if (!route.src || !new RegExp(route.src).test(pathname)) continue;
-    for (const [name, value] of Object.entries(route.headers ?? {})) out[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(route.headers ?? {}))
+      out[name.toLowerCase()] = value;
     if (!route.continue) break;
   }
   return out;

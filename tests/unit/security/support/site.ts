@@ -24,11 +24,11 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
 /** A page as Gatsby writes it: the variant head script, React's streaming helpers, the page path, JSON-LD. */
 export function gatsbyPage(pagePath: string, extra = ""): string {
   return [
-    "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"/>",
+    '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/>',
     '<script>(function(){try{var k="ABLocalFlags";window.localStorage.getItem(k)}catch(e){}})()</script>',
     '<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage"}</script>',
-    "<style data-styled=\"\">.a{color:red}</style>",
-    "</head><body><div id=\"___gatsby\"><main><a href=\"/\">Home</a></main></div>",
+    '<style data-styled="">.a{color:red}</style>',
+    '</head><body><div id="___gatsby"><main><a href="/">Home</a></main></div>',
     "<script>requestAnimationFrame(function(){$RT=performance.now()});</script>",
     '<script>$RC("B:1","S:1")</script>',
     `<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="${pagePath}";/*]]>*/</script>`,
