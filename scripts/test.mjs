@@ -130,6 +130,8 @@ const runners = {
           GATSBY_FPJS_TEST_AGENT_URL: `http://127.0.0.1:${fakesPort}/__fake/fingerprint/identify`,
           // The sales team's scheduling page (the success step's "Pick a time for a call").
           GATSBY_SALES_CALL_URL: `http://127.0.0.1:${fakesPort}/__fake/meetings/sales`,
+          // The apply page's frame-src names the form the site's proxy links to (playwright.config.ts).
+          GREENHOUSE_EMBED_URL: `http://127.0.0.1:${fakesPort}/embed/job_app`,
         }),
         purpose: "test",
       }),
