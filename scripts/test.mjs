@@ -22,7 +22,7 @@ import {
   gatsbyBuild,
 } from "./lib/setup.mjs";
 
-const STEPS = ["typecheck", "lint", "unit", "build", "e2e"];
+const STEPS = ["typecheck", "lint", "supply-chain", "unit", "build", "links", "e2e"];
 const root = REPO_ROOT;
 process.chdir(root);
 
@@ -31,7 +31,7 @@ try {
   steps = parseOnly(process.argv.slice(2), STEPS);
 } catch (error) {
   console.error(`npm test: ${error.message}`);
-  console.error("usage: npm test [-- --only=typecheck,lint,unit,build,e2e]");
+  console.error(`usage: npm test [-- --only=${STEPS.join(",")}]`);
   process.exit(2);
 }
 
@@ -93,9 +93,24 @@ async function checkStep(step, bin, args) {
   return ok;
 }
 
+/** A repository script run with this Node (scripts/*.mjs), counted as one check. */
+async function scriptStep(step, script, args = []) {
+  banner(step);
+  const { value: result, seconds } = await timed(() =>
+    run(process.execPath, [path.join(root, "scripts", script), ...args], { cwd: root, env }),
+  );
+  const ok = result.code === 0;
+  summary.push({ step, status: ok ? "passed" : "failed", counts: countCheck(ok, step), seconds });
+  return ok;
+}
+
 const runners = {
   typecheck: () => checkStep("typecheck", "tsc", ["--noEmit"]),
   lint: () => checkStep("lint", "eslint", ["."]),
+  // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
+  "supply-chain": () => scriptStep("supply-chain", "supply-chain.mjs"),
+  // Every internal link and asset of the build resolves.
+  links: () => scriptStep("links", "check-links.mjs", [path.join(root, "public")]),
 
   async unit() {
     banner("unit");
@@ -171,7 +186,7 @@ for (const step of steps) {
     summary.push({ step, status: "not run (interrupted)", counts: emptyCounts() });
     continue;
   }
-  if (step === "e2e" && buildFailed) {
+  if ((step === "e2e" || step === "links") && buildFailed) {
     summary.push({ step, status: "not run (build failed)", counts: emptyCounts() });
     continue;
   }
