@@ -64,8 +64,9 @@ export function adminPolicy(needs: AdminNeeds): Policy {
     // Decap validates its configuration with ajv, which compiles each schema with new Function():
     // without 'unsafe-eval' the admin stops at "Error compiling schema". Only the admin gets it.
     ["script-src", ["'self'", "'unsafe-eval'", ...uniqueSorted(needs.scriptHashes)]],
-    // The Git Gateway and identity endpoints live on the site's own host (/.netlify/*).
-    ["connect-src", ["'self'", ...(needs.localBackend ? [needs.localBackend] : [])]],
+    // The Git Gateway and identity endpoints live on the site's own host (/.netlify/*); blob: because
+    // the editor reads a picked image back from its object URL before it uploads it.
+    ["connect-src", ["'self'", "blob:", ...(needs.localBackend ? [needs.localBackend] : [])]],
     // blob: for media picked in the editor before it is uploaded.
     ["img-src", ["'self'", "data:", "blob:"]],
     ["media-src", ["'self'", "blob:"]],

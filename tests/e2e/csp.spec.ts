@@ -141,10 +141,16 @@ test.describe("consent accepted", () => {
     expect(await violations(page)).toEqual([]);
   });
 
-  test("the apply page frames the hosted form", async ({ page, context }) => {
+  test("the apply page, reached from the jobs list, frames the hosted form", async ({
+    page,
+    context,
+  }) => {
     await acceptEverything(context);
     await recordViolations(context);
-    await visit(page, "/careers/jobs/apply/?gh_jid=4012345099");
+    // Clicked, not typed: the list's own policy has no frame-src, so the link must load a new document.
+    await visit(page, "/careers/jobs/");
+    await page.getByRole("link", { name: "Staff Engineer, Browser Signals" }).click();
+    await expect(page).toHaveURL(/\/careers\/jobs\/apply\/\?gh_jid=4012345099$/);
     const form = page.frameLocator("iframe[title^='Application form for']");
     await expect(form.getByRole("heading", { name: /Apply for job/ })).toBeVisible();
     expect(await violations(page)).toEqual([]);
@@ -195,7 +201,7 @@ test.describe("the CMS admin", () => {
     if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
   });
 
-  test("opens, logs in with the local backend and previews a post", async ({ page, context }) => {
+  test("opens, logs in, picks an image and previews a post", async ({ page, context }) => {
     test.slow();
     await recordViolations(context);
     await page.route("http://localhost:8081/api/v1", async (route) => {
@@ -205,6 +211,22 @@ test.describe("the CMS admin", () => {
     await page.goto("/admin/");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByText("Blog posts").first()).toBeVisible({ timeout: 30_000 });
+    // The media library reads a picked file back from its blob: URL.
+    await page.goto("/admin/#/collections/blog/new");
+    await page.getByRole("button", { name: "Choose an image" }).first().click();
+    await page
+      .locator("input[type='file']")
+      .last()
+      .setInputFiles({
+        name: "csp-check.png",
+        mimeType: "image/png",
+        buffer: Buffer.from(
+          "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+          "base64",
+        ),
+      });
+    await expect(page.getByText("csp-check.png").first()).toBeVisible({ timeout: 15_000 });
+    expect(await violations(page)).toEqual([]);
     await page.goto("/admin/#/collections/blog/entries/credential-stuffing-layered-defense/index");
     const preview = page.frameLocator("iframe").last();
     await expect(preview.locator("h1")).toContainText("Credential stuffing", { timeout: 20_000 });
