@@ -25,7 +25,7 @@ import {
   gatsbyBuild,
 } from "./lib/setup.mjs";
 
-const STEPS = ["typecheck", "lint", "unit", "build", "e2e"];
+const STEPS = ["typecheck", "lint", "supply-chain", "unit", "build", "links", "e2e"];
 const root = REPO_ROOT;
 process.chdir(root);
 
@@ -34,7 +34,7 @@ try {
   steps = parseOnly(process.argv.slice(2), STEPS);
 } catch (error) {
   console.error(`npm test: ${error.message}`);
-  console.error("usage: npm test [-- --only=typecheck,lint,unit,build,e2e]");
+  console.error(`usage: npm test [-- --only=${STEPS.join(",")}]`);
   process.exit(2);
 }
 
@@ -99,9 +99,24 @@ async function checkStep(step, bin, args) {
   return ok;
 }
 
+/** A repository script run with this Node (scripts/*.mjs), counted as one check. */
+async function scriptStep(step, script, args = []) {
+  banner(step);
+  const { value: result, seconds } = await timed(() =>
+    run(process.execPath, [path.join(root, "scripts", script), ...args], { cwd: root, env }),
+  );
+  const ok = result.code === 0;
+  summary.push({ step, status: ok ? "passed" : "failed", counts: countCheck(ok, step), seconds });
+  return ok;
+}
+
 const runners = {
   typecheck: () => checkStep("typecheck", "tsc", ["--noEmit"]),
   lint: () => checkStep("lint", "eslint", ["."]),
+  // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
+  "supply-chain": () => scriptStep("supply-chain", "supply-chain.mjs"),
+  // Every internal link and asset of the build resolves.
+  links: () => scriptStep("links", "check-links.mjs", [path.join(root, "public")]),
 
   async unit() {
     banner("unit");
@@ -139,6 +154,8 @@ const runners = {
           GATSBY_FPJS_TEST_AGENT_URL: `http://127.0.0.1:${fakesPort}/__fake/fingerprint/identify`,
           // The sales team's scheduling page (the success step's "Pick a time for a call").
           GATSBY_SALES_CALL_URL: `http://127.0.0.1:${fakesPort}/__fake/meetings/sales`,
+          // The apply page's frame-src names the form the site's proxy links to (playwright.config.ts).
+          GREENHOUSE_EMBED_URL: `http://127.0.0.1:${fakesPort}/embed/job_app`,
         }),
         purpose: "test",
       }),
@@ -178,7 +195,7 @@ for (const step of steps) {
     summary.push({ step, status: "not run (interrupted)", counts: emptyCounts() });
     continue;
   }
-  if (step === "e2e" && buildFailed) {
+  if ((step === "e2e" || step === "links") && buildFailed) {
     summary.push({ step, status: "not run (build failed)", counts: emptyCounts() });
     continue;
   }

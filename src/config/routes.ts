@@ -32,6 +32,8 @@ export interface RouteEntry {
   pending?: string;
   /** Served by an application of its own (the CMS admin), not a site page: page checks skip it. */
   app?: string;
+  /** What the page frames from another origin; only such a page gets a frame-src in its policy. */
+  frames?: "application-form";
 }
 
 const r = (path: string, category: RouteCategory, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -90,7 +92,7 @@ export const routes: readonly RouteEntry[] = [
   r("/support/", "Contact"),
   r("/careers/", "Careers"),
   r("/careers/jobs/", "Careers"),
-  r("/careers/jobs/apply/", "Careers"),
+  r("/careers/jobs/apply/", "Careers", { frames: "application-form" }),
   r("/resources/", "Blog"),
   r("/resources/frequently-asked-questions-faqs/", "FAQ"),
   r("/resources/press/", "Press"),

@@ -11,6 +11,8 @@ import {
 } from "./functions";
 import { errorResponse, internalError, type PlatformContext } from "./http";
 import { createStaticAssets, type StaticAssets } from "./static";
+import { policyForPath, readManifest, type HeaderManifest } from "../security/manifest";
+import { FORBIDDEN_HEADERS, STATIC_HEADERS } from "../security/headers";
 
 /** Receives one line per request; tests pass a collector. */
 export type Logger = (line: string) => void;
@@ -33,12 +35,9 @@ export type AppOptions = FunctionsAppOptions & {
   assets?: StaticAssets;
 };
 
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  // SAMEORIGIN rather than DENY: the CMS at /admin/ frames its own preview pages.
-  "x-frame-options": "SAMEORIGIN",
-};
+/** Without a built manifest (a build from before the headers step), nothing may run: fail closed. */
+const NO_MANIFEST_POLICY =
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const defaultLogger: Logger = (line) => console.log(line);
 const defaultErrorLogger: ErrorLogger = (error, where) => console.error(`${where} failed:`, error);
@@ -78,10 +77,26 @@ function requestLog(logger: Logger): MiddlewareHandler {
   };
 }
 
-const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
-};
+/**
+ * The headers the build computed (src/security): the shared set on every static answer and each
+ * page's own Content-Security-Policy. A function's answer already carries its own (runFunction).
+ */
+function securityHeaders(manifest: () => Promise<HeaderManifest | null>): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    for (const name of FORBIDDEN_HEADERS) c.res.headers.delete(name);
+    if (c.res.headers.has("content-security-policy")) return;
+    const loaded = await manifest();
+    for (const [name, value] of Object.entries(loaded?.common ?? STATIC_HEADERS)) {
+      c.header(name, value);
+    }
+    const pathname = new URL(c.req.url).pathname;
+    c.header(
+      "content-security-policy",
+      loaded ? policyForPath(loaded, pathname) : NO_MANIFEST_POLICY,
+    );
+  };
+}
 
 /** Adds the table's routes, each at both spellings of its path. */
 function mountFunctionRoutes(app: Hono, options: FunctionsAppOptions): void {
@@ -103,7 +118,11 @@ function baseApp(options: FunctionsAppOptions): Hono {
   const app = new Hono();
   const logError = options.logError ?? defaultErrorLogger;
   app.use("*", requestLog(options.logger ?? defaultLogger));
-  app.use("*", securityHeaders);
+  let manifest: Promise<HeaderManifest | null> | null = null;
+  // Read once per server: a rebuild means a restart, as for the pages themselves.
+  const loadManifest = () =>
+    (manifest ??= options.publicDir ? readManifest(options.publicDir) : Promise.resolve(null));
+  app.use("*", securityHeaders(loadManifest));
   // Header-routed functions (the visits call on a random path) come before any path match.
   app.use("*", async (c, next) => {
     const route = findFunctionByHeader(
