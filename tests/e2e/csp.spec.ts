@@ -11,7 +11,7 @@ import { CONSENT_STORAGE_KEY, EVERYTHING } from "../../src/providers/consent/con
 import { STATIC_HEADERS } from "../../src/security/headers";
 import { netlifyHeadersFor } from "../unit/security/support/hosts";
 import { expect, test } from "./fixtures";
-import { e2ePort } from "./support/fakes";
+import { freePort } from "../../scripts/lib/ports.mjs";
 
 const root = path.resolve(__dirname, "../..");
 const PAGES = [
@@ -161,11 +161,13 @@ test.describe("the CMS admin", () => {
   // Decap logs its start-up chatter and React warnings as errors; a blocked script or style would
   // show as a violation, which this test counts itself.
   test.use({ allowConsoleErrors: [/./] });
-  const cmsPort = e2ePort + 6;
+  let cmsPort = 0;
   let workdir = "";
   let server: ChildProcess | undefined;
 
   test.beforeAll(async () => {
+    // Not decap-server's usual 8081 (a developer's own `npm run cms` may hold it): a free port.
+    cmsPort = freePort();
     workdir = fs.mkdtempSync(path.join(os.tmpdir(), "csp-cms-"));
     fs.cpSync(path.join(root, "content"), path.join(workdir, "content"), { recursive: true });
     server = spawn(path.join(root, "node_modules/.bin/decap-server"), [], {
