@@ -15,6 +15,13 @@ export const MAX_PENDING_AGE_MS = 3 * 24 * 60 * 60_000;
 /** Transport failures and 5xx in a row after which a pass stops: HubSpot is down, don't burn attempts. */
 export const OUTAGE_STREAK = 3;
 export const OUTBOUND_KEY = "hubspot:outbound";
+/**
+ * After an outage streak, every worker (any instance) holds for this long and then sends one probe;
+ * a failed probe extends the hold. So a long outage costs each lead at most an attempt or two.
+ */
+export const OUTAGE_HOLD_MS = 30_000;
+const DOWN_KEY = "hubspot:down";
+const PROBE_KEY = "hubspot:probe";
 
 /** Full jitter: uniformly random between 0 and the capped exponential step of this attempt (1-based). */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
@@ -94,7 +101,12 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
   const owner = deps.owner ?? `worker:${randomUUID()}`;
   const report: DeliveryReport = { claimed: 0, sent: 0, outcomes: [] };
   if (!env.hubspot.portalId) return report;
-  const claimed = await store.claim(owner, batch, env.delivery.leaseMs);
+  const held = !(await store.take(DOWN_KEY, [{ max: 1, ms: OUTAGE_HOLD_MS }], true)).ok;
+  if (held && !(await store.take(PROBE_KEY, [{ max: 1, ms: OUTAGE_HOLD_MS }])).ok) {
+    report.stopped = "HubSpot looks down";
+    return report;
+  }
+  const claimed = await store.claim(owner, held ? 1 : batch, env.delivery.leaseMs);
   report.claimed = claimed.length;
   let streak = 0;
   for (const record of claimed) {
@@ -145,7 +157,10 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
     if (next.status === "failed") await deps.onFailed?.(next);
     streak = looksDown(result) ? streak + 1 : 0;
     if (result.kind === "deferred" && result.rateLimited) report.stopped = "rate-limited";
-    else if (streak >= OUTAGE_STREAK) report.stopped = "HubSpot looks down";
+    else if (streak >= OUTAGE_STREAK || (held && streak > 0)) {
+      report.stopped = "HubSpot looks down";
+      await store.take(DOWN_KEY, [{ max: Number.MAX_SAFE_INTEGER, ms: OUTAGE_HOLD_MS }]);
+    }
   }
   return report;
 }

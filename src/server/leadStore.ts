@@ -81,9 +81,9 @@ export type LeadStore = {
   finish(record: LeadRecord, owner: string): Promise<boolean>;
   /**
    * Sliding-window counter: records one event under `key` when every window has room, else says
-   * how long until one has. Shared by every instance when the store is.
+   * how long until one has. Shared by every instance when the store is. `peek` only looks.
    */
-  take(key: string, windows: readonly RateWindow[]): Promise<TakeResult>;
+  take(key: string, windows: readonly RateWindow[], peek?: boolean): Promise<TakeResult>;
   close(): Promise<void>;
 };
 

@@ -229,12 +229,12 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
       });
       return done === true;
     },
-    async take(key, windows) {
+    async take(key, windows, peek = false) {
       const at = now().getTime();
       const longest = Math.max(...windows.map((window) => window.ms));
       const times = (events.get(key) ?? []).filter((time) => time > at - longest);
       const wait = slidingWait(times, windows, at);
-      if (wait === null) times.push(at);
+      if (wait === null && !peek) times.push(at);
       events.set(key, times);
       return wait === null ? { ok: true } : { ok: false, retryAfterMs: wait };
     },

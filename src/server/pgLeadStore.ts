@@ -201,7 +201,7 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
         WHERE id = ${record.id} AND lease_owner = ${owner} RETURNING id`;
       return rows.length === 1;
     },
-    async take(key, windows) {
+    async take(key, windows, peek = false) {
       await migrated();
       const at = now();
       const longest = Math.max(...windows.map((window) => window.ms));
@@ -216,6 +216,7 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
           at.getTime(),
         );
         if (wait !== null) return { ok: false as const, retryAfterMs: wait };
+        if (peek) return { ok: true as const };
         await tx`INSERT INTO lead_rate_events (key, at) VALUES (${key}, ${at})`;
         return { ok: true as const };
       });
