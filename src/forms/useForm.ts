@@ -130,7 +130,8 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
           // Only context fields failed: let the server decide rather than blocking the visitor.
         }
         const body = JSON.stringify(payload);
-        if (submission.current?.body !== body) submission.current = { body, key: newSubmissionKey() };
+        if (submission.current?.body !== body)
+          submission.current = { body, key: newSubmissionKey() };
         let response: Response;
         try {
           response = await fetch(definition.endpoint, {

@@ -1,5 +1,6 @@
 // The only module that reads server-side environment variables (secrets and server configuration).
 import path from "node:path";
+import { parseFieldMap } from "./hubspotFields";
 
 export type ServerEnv = {
   /** Local stand-in for the edge's visitor country (e.g. "DE"); null lets request headers decide. */
@@ -123,6 +124,8 @@ export type LeadsEnv = {
     token: string | null;
     timeoutMs: number;
     forms: Record<HubspotFormKey, string | null>;
+    /** HUBSPOT_FIELD_MAP: per form, our key → HubSpot property (null: not sent). */
+    fieldMap: Partial<Record<HubspotFormKey | "webinar", Record<string, string | null>>>;
   };
   /** PostgreSQL connection string; when set it is the lead store (shared by every instance). */
   databaseUrl: string | null;
@@ -231,6 +234,7 @@ export function readLeadsEnv(source: EnvSource = process.env): LeadsEnv {
       portalId,
       token: read(source, "HUBSPOT_TOKEN"),
       timeoutMs,
+      fieldMap: parseFieldMap(read(source, "HUBSPOT_FIELD_MAP")),
       forms: {
         contact: readFormGuid(source, "HUBSPOT_FORM_CONTACT"),
         singlePane: readFormGuid(source, "HUBSPOT_FORM_SINGLE_PANE"),

@@ -55,12 +55,20 @@ function stringValue(value: unknown): string {
   return "";
 }
 
-/** The `fields` array HubSpot wants: every non-empty value as a string. */
+/**
+ * The `fields` array HubSpot wants: every non-empty value as a string. With a field map only the
+ * keys it lists are sent, under its property names (the public endpoint refuses any other).
+ */
 export function toHubspotFields(
   payload: Record<string, unknown>,
+  map?: Readonly<Record<string, string>>,
 ): { name: string; value: string }[] {
   return Object.entries(payload)
-    .map(([key, value]) => ({ name: HUBSPOT_PROPERTY[key] ?? key, value: stringValue(value) }))
+    .filter(([key]) => !map || Object.hasOwn(map, key))
+    .map(([key, value]) => ({
+      name: map ? (map[key] as string) : (HUBSPOT_PROPERTY[key] ?? key),
+      value: stringValue(value),
+    }))
     .filter((field) => field.value !== "");
 }
 
@@ -168,13 +176,14 @@ export async function submitToHubspot(
   submittedAt: Date,
   context: SubmitContext,
   fetchImpl: typeof fetch = fetch,
+  fieldMap?: Readonly<Record<string, string>>,
 ): Promise<SubmitResult> {
   if (!config.portalId) return { kind: "deferred", reason: "HubSpot is not configured" };
   const secure = config.token !== null;
   const url = `${config.apiUrl}/submissions/v3/integration/${secure ? "secure/" : ""}submit/${config.portalId}/${formGuid}`;
   const body = {
     submittedAt: String(submittedAt.getTime()),
-    fields: toHubspotFields(payload),
+    fields: toHubspotFields(payload, fieldMap),
     ...(context.pageUri || context.hutk
       ? {
           context: {

@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import { isLeadEndpoint } from "../forms/schemas";
 import type { LeadsEnv } from "./env";
-import { afterAttempt, hubspotFormGuid } from "./handlers/leads";
+import { afterAttempt, fieldMapFor, hubspotFormGuid } from "./leadRouting";
 import { submitToHubspot, type SubmitResult } from "./hubspot";
 import type { LeadRecord, LeadStore } from "./leadStore";
 
@@ -141,6 +141,7 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
         new Date(record.submittedAt),
         record.context ?? {},
         deps.fetch ?? fetch,
+        isLeadEndpoint(record.endpoint) ? fieldMapFor(record.endpoint, env) : undefined,
       );
     }
     const next = scheduleAfter(record, result, now(), random);

@@ -4,6 +4,7 @@ import type { HubspotFormKey, LeadsEnv } from "./env";
 import { webinarFormIds as bundledWebinarFormIds } from "./generated/webinarForms";
 import type { FieldErrors } from "./http";
 import type { SubmitResult } from "./hubspot";
+import { DEFAULT_FIELD_MAPS, type FieldMap, type FieldMapName } from "./hubspotFields";
 import { visibleFieldsOf } from "./leadForms";
 import type { LeadRecord } from "./leadStore";
 
@@ -84,4 +85,16 @@ export function fixableFields(
 ): FieldErrors {
   const visible = visibleFieldsOf(endpoint, payload);
   return Object.fromEntries(Object.entries(fields).filter(([name]) => visible.includes(name)));
+}
+
+/** The map for an endpoint: the default, with HUBSPOT_FIELD_MAP's entries for it (null drops a key). */
+export function fieldMapFor(endpoint: LeadEndpoint, env: LeadsEnv): FieldMap {
+  const form = hubspotFormFor[endpoint];
+  const name: FieldMapName = form === "fromPayload" ? "webinar" : form;
+  const merged: Record<string, string> = { ...DEFAULT_FIELD_MAPS[name] };
+  for (const [key, property] of Object.entries(env.hubspot.fieldMap[name] ?? {})) {
+    if (property === null) delete merged[key];
+    else merged[key] = property;
+  }
+  return merged;
 }

@@ -12,6 +12,7 @@ import { readLeadBody } from "../leadRequest";
 import {
   afterAttempt,
   allowedWebinarFormIds,
+  fieldMapFor,
   fixableFields,
   hubspotFormFor,
   hubspotFormGuid,
@@ -233,6 +234,7 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
       new Date(record.submittedAt),
       context,
       deps.fetch ?? fetch,
+      fieldMapFor(endpoint, env),
     );
     const fixable =
       result.kind === "rejected" ? fixableFields(endpoint, payload, result.fields) : {};

@@ -70,7 +70,9 @@ describe("Form", () => {
     fireEvent.change(email(), { target: { value: "other@example.org" } });
     fireEvent.click(screen.getByRole("button", { name: "Try again" }));
     await screen.findByText("Your request is in the support queue.");
-    expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(keys[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
   });

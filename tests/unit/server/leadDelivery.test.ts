@@ -63,12 +63,33 @@ describe("backoff", () => {
       status: "pending" as const,
       attempts: 3,
     };
-    const later = scheduleAfter(base, { kind: "deferred", reason: "HubSpot answered 429", rateLimited: true, retryAfterMs: 30_000 }, at, () => 0);
-    expect(later).toMatchObject({ status: "pending", attempts: 3, nextAttemptAt: "2026-11-24T10:00:30.000Z" });
-    const last = scheduleAfter({ ...base, attempts: 7 }, { kind: "deferred", reason: "HubSpot answered 500" }, at);
-    expect(last).toMatchObject({ status: "failed", attempts: 8, lastError: "gave up after 8 attempts: HubSpot answered 500" });
+    const later = scheduleAfter(
+      base,
+      { kind: "deferred", reason: "HubSpot answered 429", rateLimited: true, retryAfterMs: 30_000 },
+      at,
+      () => 0,
+    );
+    expect(later).toMatchObject({
+      status: "pending",
+      attempts: 3,
+      nextAttemptAt: "2026-11-24T10:00:30.000Z",
+    });
+    const last = scheduleAfter(
+      { ...base, attempts: 7 },
+      { kind: "deferred", reason: "HubSpot answered 500" },
+      at,
+    );
+    expect(last).toMatchObject({
+      status: "failed",
+      attempts: 8,
+      lastError: "gave up after 8 attempts: HubSpot answered 500",
+    });
     const refused = scheduleAfter(base, { kind: "failed", reason: "HubSpot answered 404" }, at);
-    expect(refused).toMatchObject({ status: "failed", attempts: 4, lastError: "HubSpot answered 404" });
+    expect(refused).toMatchObject({
+      status: "failed",
+      attempts: 4,
+      lastError: "HubSpot answered 404",
+    });
     expect(refused.nextAttemptAt).toBeUndefined();
   });
 });
@@ -84,7 +105,11 @@ describe("fault injection on a simulated clock", () => {
     fake.submissions.length = 0;
     const lostAnswers = new Set<string>();
     const emailOf = (init?: RequestInit) =>
-      String((JSON.parse(String(init?.body)) as { fields: { name: string; value: string }[] }).fields.find((f) => f.name === "email")?.value);
+      String(
+        (
+          JSON.parse(String(init?.body)) as { fields: { name: string; value: string }[] }
+        ).fields.find((f) => f.name === "email")?.value,
+      );
 
     /** HubSpot as the issue describes it, per request; slow and reset answers are lost after HubSpot took the lead. */
     const faulty: typeof fetch = async (input, init) => {
@@ -105,7 +130,14 @@ describe("fault injection on a simulated clock", () => {
     const handlers = Object.fromEntries(
       leadEndpoints.map((endpoint) => [
         endpoint,
-        createLeadHandler(endpoint, { env: () => env, outbox: () => store, fetch: faulty, now, random, log: () => {} }),
+        createLeadHandler(endpoint, {
+          env: () => env,
+          outbox: () => store,
+          fetch: faulty,
+          now,
+          random,
+          log: () => {},
+        }),
       ]),
     ) as Record<LeadEndpoint, ReturnType<typeof createLeadHandler>>;
 
@@ -178,7 +210,10 @@ describe("two workers against one PostgreSQL", () => {
     const env = readLeadsEnv({ ...hubspotServerEnv(fake.origin), HUBSPOT_MAX_PER_10S: "100000" });
     fake.submissions.length = 0;
     for (let i = 0; i < 150; i += 1) {
-      await one.add({ endpoint: "/api/hubspot-newsletter/", payload: { ...validBodies["/api/hubspot-newsletter/"], email: `twin${i}@example.org` } });
+      await one.add({
+        endpoint: "/api/hubspot-newsletter/",
+        payload: { ...validBodies["/api/hubspot-newsletter/"], email: `twin${i}@example.org` },
+      });
     }
     const drain = async (store: LeadStore, owner: string) => {
       let sent = 0;

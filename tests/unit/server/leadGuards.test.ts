@@ -44,7 +44,12 @@ function post(
   headers: Record<string, string> = {},
   clientIp: string | null = null,
 ) {
-  const handler = createLeadHandler(endpoint, { env: () => env, outbox: () => store, now, log: () => {} });
+  const handler = createLeadHandler(endpoint, {
+    env: () => env,
+    outbox: () => store,
+    now,
+    log: () => {},
+  });
   return handler(
     new Request(`http://site.test${endpoint}`, {
       method: "POST",
@@ -89,7 +94,9 @@ describe("Idempotency-Key", () => {
     expect((await post(store, body, key)).status).toBe(200);
     const changed = await post(store, { ...body, description: "Something else entirely." }, key);
     expect(changed.status).toBe(422);
-    expect(((await changed.json()) as { error: { code: string } }).error.code).toBe("idempotency_key_reused");
+    expect(((await changed.json()) as { error: { code: string } }).error.code).toBe(
+      "idempotency_key_reused",
+    );
     expect(await store.list()).toHaveLength(1);
     expect(fake.submissions).toHaveLength(1);
   });
@@ -108,7 +115,9 @@ describe("Idempotency-Key", () => {
     const answer = readIdempotencyKey(request) as Response;
     expect(answer.status).toBe(400);
     expect(readIdempotencyKey(new Request("http://x/"))).toBeNull();
-    expect(readIdempotencyKey(new Request("http://x/", { headers: { "idempotency-key": '"abc"' } }))).toBe("abc");
+    expect(
+      readIdempotencyKey(new Request("http://x/", { headers: { "idempotency-key": '"abc"' } })),
+    ).toBe("abc");
   });
 });
 
@@ -116,7 +125,9 @@ describe("abuse limits per client IP and endpoint", () => {
   it("5 a minute, then 429 with Retry-After and a message the form shows; other IPs are not affected", async () => {
     const store = createFileOutbox(dir, now);
     for (let i = 0; i < 5; i += 1) {
-      expect((await post(store, { ...body, email: `a${i}@example.org` }, {}, "203.0.113.7")).status).toBe(200);
+      expect(
+        (await post(store, { ...body, email: `a${i}@example.org` }, {}, "203.0.113.7")).status,
+      ).toBe(200);
     }
     const limited = await post(store, { ...body, email: "a6@example.org" }, {}, "203.0.113.7");
     expect(limited.status).toBe(429);
@@ -135,7 +146,12 @@ describe("abuse limits per client IP and endpoint", () => {
     const two = createPgLeadStore(url, { now });
     const ip = "198.51.100.20";
     for (let i = 0; i < 20; i += 1) {
-      const answer = await post(i % 2 === 0 ? one : two, { ...body, email: `h${i}@example.org` }, {}, ip);
+      const answer = await post(
+        i % 2 === 0 ? one : two,
+        { ...body, email: `h${i}@example.org` },
+        {},
+        ip,
+      );
       expect(answer.status, `submission ${i}`).toBe(200);
       time += 150_000;
     }
@@ -143,7 +159,9 @@ describe("abuse limits per client IP and endpoint", () => {
     expect(limited.status).toBe(429);
     // 20 counted over the last 50 minutes: the oldest leaves the hour in 10 minutes.
     expect(limited.headers.get("retry-after")).toBe("600");
-    expect(((await limited.json()) as { error: { message: string } }).error.message).toMatch(/Please wait 10 minutes/);
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toMatch(
+      /Please wait 10 minutes/,
+    );
     await Promise.all([one.close(), two.close()]);
   });
 });

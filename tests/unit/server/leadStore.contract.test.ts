@@ -58,9 +58,15 @@ describe.each(Object.keys(factories))("the %s lead store", (kind) => {
     const first = await store.add(lead);
     time.advance(1000);
     const second = await store.add({ ...lead, context: { pageUri: "https://x.example/" } });
-    expect(first).toMatchObject({ status: "pending", attempts: 0, submittedAt: "2026-11-24T10:00:00.000Z" });
+    expect(first).toMatchObject({
+      status: "pending",
+      attempts: 0,
+      submittedAt: "2026-11-24T10:00:00.000Z",
+    });
     expect((await store.list()).map((record) => record.id)).toEqual([first.id, second.id]);
-    expect(await store.get(second.id)).toMatchObject({ context: { pageUri: "https://x.example/" } });
+    expect(await store.get(second.id)).toMatchObject({
+      context: { pageUri: "https://x.example/" },
+    });
     await store.update({ ...first, status: "forwarded", attempts: 1 });
     expect(await store.get(first.id)).toMatchObject({ status: "forwarded", attempts: 1 });
     await store.close();
@@ -95,7 +101,10 @@ describe.each(Object.keys(factories))("the %s lead store", (kind) => {
     const held = await store.add({ ...lead, lease: { owner: "accept:1", ms: 30_000 } });
     const free = await store.add(lead);
     const later = await store.add(lead);
-    await store.update({ ...later, nextAttemptAt: new Date(time.now().getTime() + 60_000).toISOString() });
+    await store.update({
+      ...later,
+      nextAttemptAt: new Date(time.now().getTime() + 60_000).toISOString(),
+    });
     await store.add({ ...lead, status: "forwarded" });
 
     const mine = await store.claim("worker:a", 10, 20_000);
@@ -103,16 +112,22 @@ describe.each(Object.keys(factories))("the %s lead store", (kind) => {
     expect(await store.claim("worker:b", 10, 20_000)).toEqual([]);
     // Someone else's lease: finishing is refused and changes nothing.
     expect(await store.finish({ ...held, status: "forwarded" }, "worker:a")).toBe(false);
-    expect(await store.finish({ ...free, status: "forwarded", attempts: 1 }, "worker:a")).toBe(true);
+    expect(await store.finish({ ...free, status: "forwarded", attempts: 1 }, "worker:a")).toBe(
+      true,
+    );
     expect(await store.get(free.id)).toMatchObject({ status: "forwarded" });
     expect((await store.get(free.id))?.leaseOwner).toBeUndefined();
 
     time.advance(30_001);
     const [taken] = await store.claim("worker:b", 10, 20_000);
     expect(taken?.id).toBe(held.id);
-    expect(await store.finish({ ...held, status: "failed", lastError: "x" }, "worker:b")).toBe(true);
+    expect(await store.finish({ ...held, status: "failed", lastError: "x" }, "worker:b")).toBe(
+      true,
+    );
     time.advance(60_000);
-    expect((await store.claim("worker:c", 10, 20_000)).map((record) => record.id)).toEqual([later.id]);
+    expect((await store.claim("worker:c", 10, 20_000)).map((record) => record.id)).toEqual([
+      later.id,
+    ]);
     await store.close();
   });
 
@@ -127,7 +142,10 @@ describe.each(Object.keys(factories))("the %s lead store", (kind) => {
       expect(await store.take("ip:/a/:1.2.3.4", windows)).toEqual({ ok: true });
       time.advance(1000);
     }
-    expect(await store.take("ip:/a/:1.2.3.4", windows)).toEqual({ ok: false, retryAfterMs: 55_000 });
+    expect(await store.take("ip:/a/:1.2.3.4", windows)).toEqual({
+      ok: false,
+      retryAfterMs: 55_000,
+    });
     expect(await store.take("ip:/a/:5.6.7.8", windows)).toEqual({ ok: true });
     time.advance(55_000);
     expect(await store.take("ip:/a/:1.2.3.4", windows)).toEqual({ ok: true });
@@ -139,7 +157,9 @@ describe.each(Object.keys(factories))("the %s lead store", (kind) => {
     time.advance(60_000);
     const refused = await store.take("ip:/a/:1.2.3.4", windows);
     expect(refused.ok).toBe(false);
-    expect(!refused.ok && refused.retryAfterMs).toBe(3_600_000 - (time.now().getTime() - Date.parse("2026-11-24T10:00:00.000Z")));
+    expect(!refused.ok && refused.retryAfterMs).toBe(
+      3_600_000 - (time.now().getTime() - Date.parse("2026-11-24T10:00:00.000Z")),
+    );
     await store.close();
   });
 });

@@ -23,7 +23,8 @@ beforeAll(async () => {
   fake = await startFakeHubspot();
 });
 afterEach(() => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   children.clear();
   rmSync(outbox, { recursive: true, force: true });
 });
@@ -99,11 +100,16 @@ describe("a lead survives SIGKILL", () => {
     const base = await first.url;
     const port = Number(new URL(base).port);
     // The pid we hold runs main.ts itself, not a wrapper that would leave it behind.
-    expect(readFileSync(`/proc/${first.child.pid}/cmdline`, "utf8")).toContain("src/server/main.ts");
+    expect(readFileSync(`/proc/${first.child.pid}/cmdline`, "utf8")).toContain(
+      "src/server/main.ts",
+    );
     const response = await fetch(`${base}/api/hubspot-newsletter/`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ ...validBodies["/api/hubspot-newsletter/"], email: "killed@example.org" }),
+      body: JSON.stringify({
+        ...validBodies["/api/hubspot-newsletter/"],
+        email: "killed@example.org",
+      }),
     });
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
@@ -115,8 +121,8 @@ describe("a lead survives SIGKILL", () => {
     fake.setMode("ok");
     const second = startServer({ LEADS_WORKER_INTERVAL_MS: "200" });
     await second.url;
-    const delivered = await waitFor(() =>
-      fake.submissions.find((item) => item.values.email === "killed@example.org") ?? null,
+    const delivered = await waitFor(
+      () => fake.submissions.find((item) => item.values.email === "killed@example.org") ?? null,
     );
     expect(delivered.formGuid).toBe(hubspotServerEnv(fake.origin).HUBSPOT_FORM_NEWSLETTER);
     const record = await waitFor(async () => {
@@ -139,8 +145,12 @@ describe("a lead survives SIGKILL", () => {
     fake.setMode("hang");
     const env = { LEADS_LEASE_MS: "1500", HUBSPOT_TIMEOUT_MS: "30000" };
     const worker = spawnNode("src/server/leads-cli.ts", ["--retry"], env);
-    await waitFor(async () => ((await store.get(lead.id))?.leaseOwner?.startsWith("worker:") ? true : null));
-    expect(readFileSync(`/proc/${worker.pid}/cmdline`, "utf8")).toContain("src/server/leads-cli.ts");
+    await waitFor(async () =>
+      (await store.get(lead.id))?.leaseOwner?.startsWith("worker:") ? true : null,
+    );
+    expect(readFileSync(`/proc/${worker.pid}/cmdline`, "utf8")).toContain(
+      "src/server/leads-cli.ts",
+    );
     worker.kill("SIGKILL");
     await exited(worker);
     fake.destroyHanging();
@@ -151,6 +161,8 @@ describe("a lead survives SIGKILL", () => {
     const again = spawnNode("src/server/leads-cli.ts", ["--retry"], env);
     await exited(again);
     expect((await store.get(lead.id))?.status).toBe("forwarded");
-    expect(fake.submissions.filter((item) => item.values.email === "claimed@example.org")).toHaveLength(1);
+    expect(
+      fake.submissions.filter((item) => item.values.email === "claimed@example.org"),
+    ).toHaveLength(1);
   }, 60_000);
 });
