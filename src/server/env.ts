@@ -124,6 +124,8 @@ export type LeadsEnv = {
     token: string | null;
     timeoutMs: number;
     forms: Record<HubspotFormKey, string | null>;
+    /** HubSpot's CRM API base (form definitions for `npm run leads -- --check`); tests use a fake. */
+    crmApiUrl: string;
     /** HUBSPOT_FIELD_MAP: per form, our key → HubSpot property (null: not sent). */
     fieldMap: Partial<Record<HubspotFormKey | "webinar", Record<string, string | null>>>;
   };
@@ -235,6 +237,7 @@ export function readLeadsEnv(source: EnvSource = process.env): LeadsEnv {
       token: read(source, "HUBSPOT_TOKEN"),
       timeoutMs,
       fieldMap: parseFieldMap(read(source, "HUBSPOT_FIELD_MAP")),
+      crmApiUrl: readHttpUrl(source, "HUBSPOT_CRM_API_URL", "https://api.hubapi.com"),
       forms: {
         contact: readFormGuid(source, "HUBSPOT_FORM_CONTACT"),
         singlePane: readFormGuid(source, "HUBSPOT_FORM_SINGLE_PANE"),

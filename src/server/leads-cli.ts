@@ -1,5 +1,6 @@
-// `npm run leads [-- --json | --retry | --replay ID | --all-failed]`: lists the lead store, runs the worker, or re-queues failed leads.
+// `npm run leads [-- --json | --retry | --replay ID | --all-failed | --check]`: lists the lead store, runs the worker, or re-queues failed leads.
 import { readLeadsEnv } from "./env";
+import { checkForms, formatChecks } from "./leadsCheck";
 import { formatLeads, formatRetry } from "./leadsReport";
 import { replayFailed, retryPending } from "./leadsRetry";
 import { closeLeadStores, openLeadStore, storeLocation } from "./leadStores";
@@ -8,6 +9,12 @@ async function main(): Promise<void> {
   const env = readLeadsEnv();
   const store = openLeadStore(env);
   const args = process.argv.slice(2);
+  if (args.includes("--check")) {
+    const checks = await checkForms(env);
+    console.log(formatChecks(checks));
+    if (checks.some((check) => check.missing.length > 0 || check.error)) process.exitCode = 1;
+    return;
+  }
   const where = `Lead store: ${env.databaseUrl ? "PostgreSQL (DATABASE_URL)" : storeLocation(env)}\n`;
   const replayAt = args.indexOf("--replay");
   if (replayAt >= 0 || args.includes("--all-failed")) {

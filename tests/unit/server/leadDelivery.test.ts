@@ -173,7 +173,8 @@ describe("fault injection on a simulated clock", () => {
     for (let step = 0; step < 2700; step += 1) {
       simulated += 4000;
       await pass();
-      if (step % 100 === 99 && !(await store.list()).some((record) => record.status === "pending")) break;
+      if (step % 100 === 99 && !(await store.list()).some((record) => record.status === "pending"))
+        break;
     }
 
     const records = new Map((await store.list()).map((record) => [record.id, record]));

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Idempotency-Key replays and per-IP abuse limits on the real lead handler, with the file store and a shared PostgreSQL.
+// Idempotency-Key replays and per-IP abuse limits on the real lead handler (file store, shared PostgreSQL), and --check.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,7 +10,13 @@ import { readIdempotencyKey } from "../../../src/server/leadGuards";
 import type { LeadStore } from "../../../src/server/leadStore";
 import { createFileOutbox } from "../../../src/server/outbox";
 import { createPgLeadStore } from "../../../src/server/pgLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../fakes/hubspot";
+import { checkForms, formatChecks } from "../../../src/server/leadsCheck";
+import {
+  FAKE_HUBSPOT_TOKEN,
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../fakes/hubspot";
 import { validBodies } from "../forms/samples";
 import { startPostgres, type TestPostgres } from "./support/postgres";
 
@@ -163,5 +169,41 @@ describe("abuse limits per client IP and endpoint", () => {
       /Please wait 10 minutes/,
     );
     await Promise.all([one.close(), two.close()]);
+  });
+});
+
+describe("npm run leads -- --check", () => {
+  it("lists, per configured form, the properties the site would send that the form lacks", async () => {
+    const checked = readLeadsEnv({
+      ...hubspotServerEnv(fake.origin),
+      HUBSPOT_CRM_API_URL: fake.origin,
+      HUBSPOT_TOKEN: FAKE_HUBSPOT_TOKEN,
+      HUBSPOT_WEBINAR_FORM_IDS: "",
+    });
+    const guid = checked.hubspot.forms.press ?? "";
+    fake.defineForm(guid, { fields: [{ name: "email", required: true }, { name: "message" }] });
+    const checks = await checkForms(checked);
+    fake.resetForms();
+    const press = checks.find((check) => check.form === "press");
+    expect(press?.missing.sort()).toEqual(["ipRegion", "utm_info", "visitorId"]);
+    expect(
+      checks
+        .filter((check) => check.form !== "press")
+        .every((check) => check.missing.length === 0 && !check.error),
+    ).toBe(true);
+    expect(formatChecks(checks)).toMatch(
+      /press\s+\S+\s+the form lacks: (utm_info|visitorId|ipRegion)/,
+    );
+    // A map that drops them makes the form fit.
+    const fixed = {
+      ...checked,
+      hubspot: {
+        ...checked.hubspot,
+        fieldMap: { press: { utm_info: null, visitorId: null, ipRegion: null } },
+      },
+    };
+    fake.defineForm(guid, { fields: [{ name: "email", required: true }, { name: "message" }] });
+    expect((await checkForms(fixed)).find((check) => check.form === "press")?.missing).toEqual([]);
+    fake.resetForms();
   });
 });
