@@ -40,8 +40,8 @@ export function scheduleAfter(
   random: () => number = Math.random,
 ): LeadRecord {
   const scheduled = result.kind === "deferred" && result.retryAfterMs !== undefined;
-  const counted = scheduled ? record : { ...record, attempts: record.attempts };
-  let next = afterAttempt(counted, result, {}, at);
+  let next = afterAttempt(record, result, {}, at);
+  // HubSpot asked us to come back later: the attempt is recorded, but not counted against the 8.
   if (scheduled) next = { ...next, attempts: record.attempts };
   if (next.status !== "pending") {
     const { nextAttemptAt: _due, ...rest } = next;

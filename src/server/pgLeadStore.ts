@@ -209,6 +209,11 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
       return sql.begin(async (tx) => {
         await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`rate:${key}`}, 0))`;
         await tx`DELETE FROM lead_rate_events WHERE key = ${key} AND at <= ${since}`;
+        // Keys of addresses never seen again would otherwise stay: now and then, sweep the whole table
+        // (every window is at most an hour, so a day-old event counts for nothing).
+        if (Math.random() < 0.01) {
+          await tx`DELETE FROM lead_rate_events WHERE at < ${new Date(at.getTime() - 86_400_000)}`;
+        }
         const rows = await tx<{ at: Date }[]>`SELECT at FROM lead_rate_events WHERE key = ${key}`;
         const wait = slidingWait(
           rows.map((row) => row.at.getTime()),

@@ -210,7 +210,12 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
           log(`lead ${endpoint}: ${record.id} lease ended before its first attempt was written`);
         }
         if (next.status === "failed")
-          await failureAlerts(store, env, deps.fetch, log)({ ...next, answer });
+          await failureAlerts(
+            store,
+            env,
+            deps.fetch,
+            deps.log ?? ((line: string) => console.error(line)),
+          )({ ...next, answer });
       } catch (error) {
         // The lead itself is already stored; only its status is stale, and the worker will resend it.
         log(`lead ${endpoint}: ${record.id} status update failed: ${(error as Error).message}`);
