@@ -155,6 +155,8 @@ export type HubspotRoute = {
   defineForm(formGuid: string, form: FakeForm): void;
   resetForms(): void;
   destroyHanging(): void;
+  /** How many requests are being held by the "hang" mode right now. */
+  hangingCount(): number;
 };
 
 export function createHubspotRoute(options: Options = {}): HubspotRoute {
@@ -379,6 +381,7 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
     destroyHanging() {
       for (const res of hanging) res.destroy();
     },
+    hangingCount: () => hanging.size,
     route(req, res) {
       const url = new URL(req.url ?? "/", "http://fake");
       // Marketing Forms v3: a form's definition, for `npm run leads -- --check`.

@@ -164,7 +164,7 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
     }
     const formGuid = hubspotFormGuid(endpoint, payload, env);
     const context = submitContext(request);
-    const fingerprint = bodyFingerprint(endpoint, body);
+    const fingerprint = key === null ? "" : bodyFingerprint(endpoint, body);
     const owner = `accept:${randomUUID()}`;
 
     let store: LeadStore;

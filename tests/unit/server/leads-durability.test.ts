@@ -145,9 +145,10 @@ describe("a lead survives SIGKILL", () => {
     fake.setMode("hang");
     const env = { LEADS_LEASE_MS: "1500", HUBSPOT_TIMEOUT_MS: "30000" };
     const worker = spawnNode("src/server/leads-cli.ts", ["--retry"], env);
-    await waitFor(async () =>
-      (await store.get(lead.id))?.leaseOwner?.startsWith("worker:") ? true : null,
-    );
+    // Claimed (leased to the worker) and its send under way, not delivered: the fake holds the request.
+    await waitFor(() => (fake.hangingCount() > 0 ? true : null));
+    const leased = await store.get(lead.id);
+    expect(leased?.leaseOwner).toMatch(/^worker:/);
     expect(readFileSync(`/proc/${worker.pid}/cmdline`, "utf8")).toContain(
       "src/server/leads-cli.ts",
     );
@@ -157,7 +158,8 @@ describe("a lead survives SIGKILL", () => {
     fake.setMode("ok");
     expect((await store.get(lead.id))?.status).toBe("pending");
 
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const leaseLeft = Date.parse(leased?.leaseUntil ?? "") - Date.now();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, leaseLeft) + 100));
     const again = spawnNode("src/server/leads-cli.ts", ["--retry"], env);
     await exited(again);
     expect((await store.get(lead.id))?.status).toBe("forwarded");

@@ -151,6 +151,8 @@ describe("lead endpoints under generated JSON, HubSpot not configured", () => {
       // The near misses include valid bodies, so the accept path ran too.
       expect(outbox.records.length).toBeGreaterThan(0);
     },
+    // As the forwarding run below: a correctness property, not a speed limit on a shared machine.
+    60_000,
   );
 });
 
