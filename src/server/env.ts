@@ -148,6 +148,8 @@ export type DeliveryEnv = {
   alertWebhookUrl: string | null;
   /** Vercel sends it as a bearer token on cron calls; anything else may not start the worker. */
   cronSecret: string | null;
+  /** Connections each instance may open to PostgreSQL (small for functions, larger for a server). */
+  poolSize: number;
 };
 
 function readCount(source: EnvSource, name: string, fallback: number, max: number): number {
@@ -174,6 +176,7 @@ function readDelivery(source: EnvSource, timeoutMs: number): DeliveryEnv {
     ),
     alertWebhookUrl: webhook === null ? null : readHttpUrl(source, "LEADS_ALERT_WEBHOOK_URL", ""),
     cronSecret: read(source, "CRON_SECRET"),
+    poolSize: Math.max(1, readCount(source, "LEADS_DB_POOL_SIZE", 5, 100)),
   };
 }
 

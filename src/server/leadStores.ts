@@ -15,7 +15,9 @@ export function openLeadStore(env: LeadsEnv): LeadStore {
   const key = env.databaseUrl ?? `file:${env.outboxDir}`;
   let store = opened.get(key);
   if (!store) {
-    store = env.databaseUrl ? createPgLeadStore(env.databaseUrl) : createFileOutbox(env.outboxDir);
+    store = env.databaseUrl
+      ? createPgLeadStore(env.databaseUrl, { max: env.delivery.poolSize })
+      : createFileOutbox(env.outboxDir);
     opened.set(key, store);
   }
   return store;

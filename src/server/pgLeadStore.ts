@@ -3,7 +3,6 @@ import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import {
   IDEMPOTENCY_TTL_MS,
-  slidingWait,
   withoutLease,
   type LeadRecord,
   type LeadStore,
@@ -37,6 +36,39 @@ const MIGRATIONS: readonly string[] = [
    );
    CREATE TABLE IF NOT EXISTS lead_rate_events (key text NOT NULL, at timestamptz NOT NULL);
    CREATE INDEX IF NOT EXISTS lead_rate_events_key_at ON lead_rate_events (key, at);`,
+  // take() as one statement: a hot key (the outbound limit) is locked for one round trip, not six.
+  `CREATE OR REPLACE FUNCTION lead_take(p_key text, p_at timestamptz, p_ms bigint[], p_max bigint[], p_peek boolean)
+   RETURNS bigint LANGUAGE plpgsql AS $$
+   DECLARE
+     i int;
+     n bigint;
+     freeing timestamptz;
+     longest bigint := 0;
+     wait bigint := 0;
+   BEGIN
+     PERFORM pg_advisory_xact_lock(hashtextextended('rate:' || p_key, 0));
+     FOR i IN 1 .. array_length(p_ms, 1) LOOP
+       longest := greatest(longest, p_ms[i]);
+     END LOOP;
+     DELETE FROM lead_rate_events WHERE key = p_key AND at <= p_at - longest * interval '1 millisecond';
+     FOR i IN 1 .. array_length(p_ms, 1) LOOP
+       SELECT count(*) INTO n FROM lead_rate_events
+         WHERE key = p_key AND at > p_at - p_ms[i] * interval '1 millisecond';
+       IF n >= p_max[i] THEN
+         SELECT at INTO freeing FROM lead_rate_events
+           WHERE key = p_key AND at > p_at - p_ms[i] * interval '1 millisecond'
+           ORDER BY at DESC OFFSET p_max[i] - 1 LIMIT 1;
+         wait := greatest(wait, round(extract(epoch FROM (freeing - p_at)) * 1000)::bigint + p_ms[i]);
+       END IF;
+     END LOOP;
+     IF wait > 0 THEN
+       RETURN wait;
+     END IF;
+     IF NOT p_peek THEN
+       INSERT INTO lead_rate_events (key, at) VALUES (p_key, p_at);
+     END IF;
+     RETURN 0;
+   END $$;`,
 ];
 
 const MIGRATION_LOCK = 7_140_114;
@@ -204,27 +236,16 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
     async take(key, windows, peek = false) {
       await migrated();
       const at = now();
-      const longest = Math.max(...windows.map((window) => window.ms));
-      const since = new Date(at.getTime() - longest);
-      return sql.begin(async (tx) => {
-        await tx`SELECT pg_advisory_xact_lock(hashtextextended(${`rate:${key}`}, 0))`;
-        await tx`DELETE FROM lead_rate_events WHERE key = ${key} AND at <= ${since}`;
-        // Keys of addresses never seen again would otherwise stay: now and then, sweep the whole table
-        // (every window is at most an hour, so a day-old event counts for nothing).
-        if (Math.random() < 0.01) {
-          await tx`DELETE FROM lead_rate_events WHERE at < ${new Date(at.getTime() - 86_400_000)}`;
-        }
-        const rows = await tx<{ at: Date }[]>`SELECT at FROM lead_rate_events WHERE key = ${key}`;
-        const wait = slidingWait(
-          rows.map((row) => row.at.getTime()),
-          windows,
-          at.getTime(),
-        );
-        if (wait !== null) return { ok: false as const, retryAfterMs: wait };
-        if (peek) return { ok: true as const };
-        await tx`INSERT INTO lead_rate_events (key, at) VALUES (${key}, ${at})`;
-        return { ok: true as const };
-      });
+      // Keys of addresses never seen again would otherwise stay: now and then, sweep the whole table
+      // (every window is at most an hour, so a day-old event counts for nothing).
+      if (Math.random() < 0.01) {
+        await sql`DELETE FROM lead_rate_events WHERE at < ${new Date(at.getTime() - 86_400_000)}`;
+      }
+      const [row] = await sql<{ wait: string }[]>`
+        SELECT lead_take(${key}, ${at}, ${windows.map((window) => window.ms)}::bigint[],
+          ${windows.map((window) => window.max)}::bigint[], ${peek}) AS wait`;
+      const wait = Number(row?.wait ?? 0);
+      return wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true };
     },
     async close() {
       await sql.end({ timeout: 5 });
