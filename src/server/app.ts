@@ -1,7 +1,7 @@
 // The local HTTP app: function routes from the shared table, then the static Gatsby build.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import {
   functionPaths,
   findFunctionByHeader,
@@ -98,6 +98,16 @@ function securityHeaders(manifest: () => Promise<HeaderManifest | null>): Middle
   };
 }
 
+/**
+ * The platform context plus the socket's peer address: locally that is the client, and unlike any
+ * header it cannot be chosen by the client.
+ */
+function platformOf(options: FunctionsAppOptions, c: Context): PlatformContext {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming;
+  return { ...options.platform?.(), clientIp: incoming?.socket?.remoteAddress ?? null };
+}
+
 /** Adds the table's routes, each at both spellings of its path. */
 function mountFunctionRoutes(app: Hono, options: FunctionsAppOptions): void {
   const table = options.functions ?? defaultFunctions;
@@ -105,7 +115,7 @@ function mountFunctionRoutes(app: Hono, options: FunctionsAppOptions): void {
   for (const route of table) {
     for (const routePath of functionPaths(route)) {
       app.all(routePath, (c) =>
-        runFunction(route, c.req.raw, options.platform?.(), (error, request) => {
+        runFunction(route, c.req.raw, platformOf(options, c), (error, request) => {
           logError(error, `function ${route.name}`);
           return errorPage(request, options.publicDir);
         }),
@@ -131,7 +141,7 @@ function baseApp(options: FunctionsAppOptions): Hono {
       options.functions ?? defaultFunctions,
     );
     if (!route) return next();
-    return runFunction(route, c.req.raw, options.platform?.(), (error, request) => {
+    return runFunction(route, c.req.raw, platformOf(options, c), (error, request) => {
       logError(error, `function ${route.name}`);
       return errorPage(request, options.publicDir);
     });

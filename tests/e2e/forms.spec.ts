@@ -591,6 +591,40 @@ test("a HubSpot outage still shows the visitor success: the lead waits in the ou
   expect(await submissionsFor(address)).toHaveLength(0);
 });
 
+test("a double-clicked submit whose request also reaches the server twice creates one lead", async ({
+  page,
+}) => {
+  await withFlags(page);
+  await page.goto("/support/");
+  const keys: string[] = [];
+  await page.route("**/api/hubspot-support/", async (route) => {
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    // As a flaky network would: the same request arrives twice and the browser sees the second answer.
+    const first = await route.fetch();
+    await first.body();
+    await route.fulfill({ response: await route.fetch() });
+  });
+  const form = page.locator('form[data-form-id="ContactSupport"]').first();
+  const address = unique("double");
+  await form.getByLabel("Work email").fill(address);
+  await form.getByLabel("How can we help?").fill("Two clicks, one question.");
+  const send = form.getByRole("button", { name: "Send to support" });
+  await expect(send).toBeEnabled();
+  await send.dblclick();
+  await expect(page.locator('[data-form-state="success"]').first()).toContainText(
+    "Your request is in the support queue.",
+  );
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
+  const dir = path.join("tests", "artifacts", "outbox");
+  const stored = readdirSync(dir)
+    .filter((name) => name.endsWith(".json") && !name.startsWith("."))
+    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxRecord)
+    .filter((record) => record.payload.email === address);
+  expect(stored).toHaveLength(1);
+});
+
 test("the newsletter popup traps focus, closes on Escape and is not offered again for 14 days", async ({
   page,
 }) => {
