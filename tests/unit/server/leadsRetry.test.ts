@@ -221,7 +221,10 @@ describe("npm run leads", () => {
     const store = outbox();
     const old = await pendingLead("/api/hubspot-support/");
     // Backdated past the in-flight window, as a lead from an earlier outage would be.
-    const backdated = { ...old, submittedAt: new Date(Date.now() - 3_600_000).toISOString() };
+    // Its next attempt is due too: the handler's failed first attempt scheduled one up to a second
+    // ahead (full jitter), and a CLI that started within that second found nothing due.
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const backdated = { ...old, submittedAt: hourAgo, nextAttemptAt: hourAgo };
     rmSync(path.join(dir, readdirSync(dir).find((name) => name.includes(old.id)) ?? ""));
     await store.update(backdated);
     await store.add({
