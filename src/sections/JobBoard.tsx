@@ -81,11 +81,13 @@ export function JobBoard({ id, eyebrow, title, lead }: JobBoardContent) {
             {notice}
           </Notice>
         ) : null}
-        {listings.status === "loading" ? <ListSkeleton /> : null}
-        {listings.status === "error" ? <LoadError onRetry={listings.retry} /> : null}
-        {listings.status === "success" ? (
-          <Listing listings={listings.data} filters={filters} onFilters={setFilters} />
-        ) : null}
+        <ListRegion>
+          {listings.status === "loading" ? <ListSkeleton /> : null}
+          {listings.status === "error" ? <LoadError onRetry={listings.retry} /> : null}
+          {listings.status === "success" ? (
+            <Listing listings={listings.data} filters={filters} onFilters={setFilters} />
+          ) : null}
+        </ListRegion>
       </Container>
     </SectionShell>
   );
@@ -281,6 +283,13 @@ function LoadError({ onRetry }: { onRetry: () => void }) {
     </ErrorState>
   );
 }
+
+// The list's length is only known once the board answers. Holding at least a screen's height for it,
+// skeleton and list alike, keeps whatever follows below the fold until then: a longer list pushes only
+// content nobody sees yet, a shorter one pulls nothing up, so the swap never shifts the visible page.
+const ListRegion = styled.div`
+  min-height: 100vh;
+`;
 
 const Notice = styled.p`
   margin-bottom: ${({ theme }) => theme.space[5]};

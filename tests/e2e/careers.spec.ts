@@ -81,6 +81,49 @@ test.describe("jobs list", () => {
     await expect(page).toHaveURL(/\/careers\/jobs\/$/);
     await expect(page.getByTestId("job-group")).toHaveCount(5);
   });
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 900 },
+    // Tall enough to see what follows the list while it loads: the case a short skeleton gets wrong.
+    { width: 1280, height: 2000 },
+  ]) {
+    test(`the list replaces its skeleton without a layout shift (${viewport.width}×${viewport.height}, slow answer)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      // Every layout shift of the page's life, as the browser reports it to CLS.
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        Object.assign(window, { __shifts: shifts });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number }>)
+            shifts.push(entry.value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      let release: () => void = () => undefined;
+      const answered = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/[?&]action=listings/, async (route) => {
+        await answered;
+        await route.continue();
+      });
+      await page.goto("/careers/jobs/");
+      const skeleton = page.getByTestId("jobs-loading");
+      await expect(skeleton).toBeVisible();
+      // Long enough for fonts, hydration and the lazy section's code to settle around the skeleton.
+      await page.waitForTimeout(1500);
+      release();
+      await expect(page.getByTestId("job-group")).toHaveCount(5);
+      await expect(skeleton).toHaveCount(0);
+      await page.waitForTimeout(300);
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __shifts: number[] }).__shifts,
+      );
+      expect(shifts).toEqual([]);
+    });
+  }
 });
 
 test.describe("upstream failure on the jobs list", () => {
