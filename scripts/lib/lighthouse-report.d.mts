@@ -1,0 +1,19 @@
+// Types for lighthouse-report.mjs, so TypeScript tests can import it.
+export const TARGETS: { perf: number; lcpMs: number; tbtMs: number; cls: number };
+export interface Sample {
+  version?: string;
+  perf: number;
+  a11y: number;
+  bp: number;
+  seo: number;
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  cls: number;
+  jsBytes: number;
+  lcpElement?: string;
+  lcpPhases?: string | null;
+}
+export function keyRoutes(publicDir: string): string[];
+export function summarise(lhr: unknown): Sample;
+export function median(samples: Sample[]): Omit<Sample, "version" | "lcpElement" | "lcpPhases">;

@@ -1,0 +1,148 @@
+// Tests the Lighthouse benchmark's parts: the routes it picks, the figures it reads, medians, the precompressed server.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { keyRoutes, median, summarise } from "../../../scripts/lib/lighthouse-report.mjs";
+import { servePrecompressed } from "../../../scripts/lib/precompressed.mjs";
+
+let dir: string;
+const page = (route: string, html = `<!doctype html><title>${route}</title>`) => {
+  const file = path.join(dir, route, "index.html");
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, html);
+};
+
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "lh-public-"));
+  for (const route of [
+    "",
+    "pricing",
+    "demo",
+    "products/acme-pro",
+    "products/bot-detection",
+    "e-commerce",
+    "github",
+    "blog/b-post",
+    "blog/a-post",
+    "blog/tag/guides",
+    "blog/2",
+  ])
+    page(route);
+  fs.writeFileSync(path.join(dir, "app-0123456789abcdef0123.js"), "console.log(1);".repeat(200));
+  fs.mkdirSync(path.join(dir, "admin"));
+  fs.writeFileSync(path.join(dir, "admin", "cms.js"), "x");
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe("keyRoutes", () => {
+  it("finds the eight routes, the product page by its -pro name and the first blog post", () => {
+    expect(keyRoutes(dir)).toEqual([
+      "/",
+      "/pricing/",
+      "/demo/",
+      "/products/acme-pro/",
+      "/products/bot-detection/",
+      "/e-commerce/",
+      "/github/",
+      "/blog/a-post/",
+    ]);
+  });
+
+  it("leaves out what the build does not have", () => {
+    fs.rmSync(path.join(dir, "github"), { recursive: true });
+    expect(keyRoutes(dir)).not.toContain("/github/");
+    page("github");
+  });
+});
+
+const lhr = (perf: number, lcp: number, tbt: number, js: number) => ({
+  lighthouseVersion: "12.8.2",
+  categories: {
+    performance: { score: perf },
+    accessibility: { score: 1 },
+    "best-practices": { score: 0.96 },
+    seo: { score: 1 },
+  },
+  audits: {
+    "largest-contentful-paint": { numericValue: lcp },
+    "first-contentful-paint": { numericValue: lcp - 100 },
+    "total-blocking-time": { numericValue: tbt },
+    "cumulative-layout-shift": { numericValue: 0 },
+    "resource-summary": {
+      details: {
+        items: [
+          { resourceType: "total", transferSize: js * 3 },
+          { resourceType: "script", transferSize: js },
+        ],
+      },
+    },
+    "largest-contentful-paint-element": {
+      details: {
+        items: [
+          { items: [{ node: { selector: "main > section > p" } }] },
+          {
+            items: [
+              { phase: "TTFB", timing: 120.4 },
+              { phase: "Render Delay", timing: 300 },
+            ],
+          },
+        ],
+      },
+    },
+  },
+});
+
+describe("summarise and median", () => {
+  it("reads scores as 0–100, metrics in ms, script bytes and the LCP element", () => {
+    const sample = summarise(lhr(0.97, 1234, 90, 98_000));
+    expect(sample).toMatchObject({
+      version: "12.8.2",
+      perf: 97,
+      a11y: 100,
+      bp: 96,
+      seo: 100,
+      lcp: 1234,
+      tbt: 90,
+      cls: 0,
+      jsBytes: 98_000,
+      lcpElement: "main > section > p",
+      lcpPhases: "TTFB 120 ms, Render Delay 300 ms",
+    });
+  });
+
+  it("takes each metric's median on its own", () => {
+    const samples = [lhr(0.99, 900, 200, 1), lhr(0.9, 1500, 50, 1), lhr(0.95, 1000, 60, 1)].map(
+      summarise,
+    );
+    expect(median(samples)).toMatchObject({ perf: 95, lcp: 1000, tbt: 60 });
+    expect(median(samples.slice(0, 2))).toMatchObject({ perf: 94.5, lcp: 1200, tbt: 125 });
+  });
+});
+
+describe("servePrecompressed", () => {
+  it("serves pages and scripts brotli-compressed, plain when br is not accepted, never the admin", async () => {
+    const server = await servePrecompressed(dir);
+    try {
+      const script = await fetch(`${server.url}/app-0123456789abcdef0123.js`, {
+        headers: { "accept-encoding": "br" },
+      });
+      expect(script.headers.get("content-encoding")).toBe("br");
+      expect(script.headers.get("cache-control")).toContain("immutable");
+      expect(await script.text()).toBe("console.log(1);".repeat(200));
+
+      const pricing = await fetch(`${server.url}/pricing/`, {
+        headers: { "accept-encoding": "identity" },
+      });
+      expect(pricing.headers.get("content-encoding")).toBeNull();
+      expect(await pricing.text()).toContain("<title>pricing</title>");
+
+      expect((await fetch(`${server.url}/admin/cms.js`)).status).toBe(404);
+      const api = await fetch(`${server.url}/api/get-country`);
+      expect(api.status).toBe(404);
+      expect(api.headers.get("content-type")).toContain("application/json");
+    } finally {
+      await server.close();
+    }
+  });
+});
