@@ -89,7 +89,7 @@ export default defineConfig({
         ...hubspotServerEnv(fakesOrigin),
         HUBSPOT_TIMEOUT_MS: "2000",
         LEADS_OUTBOX_DIR: "tests/artifacts/outbox",
-        // Issue 14: many tests post from one loopback address, and a background resend would add
+        // Many tests post from one loopback address, and a background resend would add
         // HubSpot submissions the tests do not expect; both are unit-tested (tests/unit/server).
         LEADS_LIMIT_PER_MINUTE: "0",
         LEADS_LIMIT_PER_HOUR: "0",

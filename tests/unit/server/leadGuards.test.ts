@@ -19,6 +19,7 @@ import {
 } from "../../fakes/hubspot";
 import { validBodies } from "../forms/samples";
 import { startPostgres, type TestPostgres } from "./support/postgres";
+import { eventForAnswer } from "../../../src/forms/formState";
 
 const endpoint = "/api/hubspot-support/" as const;
 let fake: FakeHubspot;
@@ -142,6 +143,12 @@ describe("abuse limits per client IP and endpoint", () => {
     const error = ((await limited.json()) as { error: { code: string; message: string } }).error;
     expect(error.code).toBe("too_many_submissions");
     expect(error.message).toMatch(/Please wait a minute and try again/);
+    // The form's state machine shows the server's words as the failure, not a generic error.
+    expect(eventForAnswer({ status: 429, body: { error } }, ["email"])).toEqual({
+      type: "failed",
+      message: error.message,
+      fieldErrors: {},
+    });
     expect((await post(store, body, {}, "203.0.113.8")).status).toBe(200);
     expect(await store.list()).toHaveLength(6);
   });
