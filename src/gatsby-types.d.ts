@@ -2600,7 +2600,7 @@ type NavigationEdge = {
   readonly previous: Maybe<Navigation>;
 };
 
-/** A menu entry (SPEC §3); isLocal comes from the address. */
+/** A menu entry; isLocal comes from the address. */
 type NavigationEntry = {
   readonly badge: Maybe<Scalars['Int']>;
   readonly description: Maybe<Scalars['String']>;

@@ -1,5 +1,5 @@
 /**
- * The shape of the site's navigation (SPEC §3's menu entry) and the links that stay in code: the header's
+ * The shape of the site's navigation (the menu entry) and the links that stay in code: the header's
  * actions and the legal links. The menus, footer columns and social links are content that marketers edit
  * (content/settings/navigation.yml), read through src/hooks/useSiteNavigation.ts.
  */
@@ -55,7 +55,7 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number];
 
-/** One menu entry (SPEC §3): title, url, isLocal, optional description, icon and useCasesLink. */
+/** One menu entry: title, url, isLocal, optional description, icon and useCasesLink. */
 export interface MenuEntry {
   title: string;
   url: string;
@@ -65,11 +65,11 @@ export interface MenuEntry {
   icon?: IconName;
   /** A secondary link to the use cases this entry serves. */
   useCasesLink?: string;
-  /** A small count shown beside the title (SPEC §9's menu badge). */
+  /** A small count shown beside the title (the menu badge). */
   badge?: number;
 }
 
-/** The header's menus, in the spec's order (SPEC §2); the content file can relabel and refill them. */
+/** The header's menus, in the spec's order; the content file can relabel and refill them. */
 export const MENU_IDS = ["developers", "platform", "resources", "demo", "industries"] as const;
 
 export interface Menu {
@@ -97,7 +97,7 @@ export interface Navigation {
   socialLinks: MenuEntry[];
 }
 
-/** SPEC §9: the menu badge constant; it counts the SDKs and libraries listed on /sdk-libraries/. */
+/** The menu badge constant; it counts the SDKs and libraries listed on /sdk-libraries/. */
 export const MENU_BADGE_COUNT = 14;
 
 const local = (title: string, url: string, extra: Partial<MenuEntry> = {}): MenuEntry => ({

@@ -24,7 +24,7 @@ export type RouteCategory =
 export interface RouteEntry {
   /** Canonical path, always with a trailing slash. */
   path: string;
-  /** Analytics page category (SPEC §2). */
+  /** Analytics page category. */
   category: RouteCategory;
   /** Left out of the sitemap and marked noindex. */
   noindex?: boolean;

@@ -22,7 +22,7 @@ const linkUrl = z
       "must be a path of this site ending in / (like /pricing/) or a full https:// address (or a placeholder such as {docsUrl})",
   });
 
-/** A header menu entry: SPEC §3's menu entry without isLocal, which the address decides. */
+/** A header menu entry without isLocal, which the address decides. */
 export const menuEntrySchema = z.strictObject({
   title: text(60),
   url: linkUrl,

@@ -154,7 +154,7 @@ export const typeDefs = `
       entries: [NavigationLink!]!
     }
 
-    """A menu entry (SPEC §3); isLocal comes from the address."""
+    """A menu entry; isLocal comes from the address."""
     type NavigationEntry {
       title: String!
       url: String!

@@ -291,7 +291,10 @@ export type FingerprintEnv = {
   timeoutMs: number;
 };
 
-/** Configuration of the events and visits functions (Fingerprint Server API v4, STACK.md trap 9). */
+/**
+ * Configuration of the events and visits functions: Fingerprint Server API v4, since the v3 events
+ * shape is being retired (docs/contracts/fingerprint.md).
+ */
 export function readFingerprintEnv(source: EnvSource = process.env): FingerprintEnv {
   const secretKey = read(source, "FPJS_SECRET_API_KEY");
   if (secretKey !== null && !/^[A-Za-z0-9_-]{8,128}$/.test(secretKey)) {
@@ -312,7 +315,7 @@ export function readFingerprintEnv(source: EnvSource = process.env): Fingerprint
 export type GeoEnv = {
   /**
    * Whether GET /api/get-country may read the `x-country` request header. Any browser can set it,
-   * so it is for the local browser tests only (contracts/geo.md); never set it in production.
+   * so it is for the local browser tests only (docs/contracts/geo.md); never set it in production.
    */
   trustTestHeader: boolean;
 };

@@ -29,7 +29,7 @@ export type FunctionRoute = {
   handler: Handler;
   /**
    * Also answers any path matching `path` when the request carries this header value (how Vercel
-   * routes the visits call on its random 4-character path, SPEC §7; the local server does the same).
+   * routes the visits call on its random 4-character path; the local server does the same).
    */
   byHeader?: { name: string; value: string; path: RegExp };
 };

@@ -1,6 +1,6 @@
 // Lead forms in Chromium: each form on its page fails visibly when the function is unreachable (typed data
 // kept, retry works), shows HubSpot's field error at the field, succeeds, and the lead reaches the fake HubSpot
-// with every SPEC §3 field. Also: the BotD token request once a visitor id is known, the ROI inputs' limits,
+// with every payload field. Also: the BotD token request once a visitor id is known, the ROI inputs' limits,
 // no popup for subscribers, and a HubSpot outage that the visitor never sees.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -96,7 +96,7 @@ type Case = {
   flags?: Record<string, "control" | "treatment">;
   /** Fills everything but the email. */
   fill?: (form: Locator) => Promise<void>;
-  /** Keys every lead of this form carries (SPEC §3), as the site sends them. */
+  /** Keys every lead of this form carries, as the site sends them. */
   expected: string[];
   /** Extra checks on the forwarded values. */
   check?: (values: Record<string, string>) => void;
@@ -308,7 +308,7 @@ for (const item of cases) {
     await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
     const [submission] = await submissionsFor(address);
     const values = submission?.values ?? {};
-    // Stored first, with every SPEC §3 field (empty ones included), then forwarded.
+    // Stored first, with every payload field (empty ones included), then forwarded.
     const record = outboxRecord(address);
     expect(record?.endpoint).toBe(item.endpoint);
     expect(record?.status).toBe("forwarded");
@@ -474,7 +474,7 @@ test.describe("the BotD token request with a visitor id", () => {
     );
     await expect(email).toBeFocused();
 
-    // 3. A good address: success, the lead stored and at the fake HubSpot with every SPEC §3 field.
+    // 3. A good address: success, the lead stored and at the fake HubSpot with every payload field.
     const address = unique("botd");
     await email.fill(address);
     const posted = page.waitForRequest(

@@ -1,4 +1,4 @@
-// The privacy rules of SPEC §3/§4 in Chromium, with fakes on loopback for the country, the Fingerprint
+// The privacy rules in Chromium, with fakes on loopback for the country, the Fingerprint
 // agent and Server API, and Amplitude ingestion: nothing identifies or tracks before consent, Reject
 // holds, Accept starts identification then analytics, exposures go once, withdrawal stops everything.
 import type { BrowserContext, Page, Request } from "@playwright/test";
@@ -193,7 +193,7 @@ test("a path with a % in it sends no page view; a query's keys other than utm_* 
 }) => {
   const id = await asVisitor(page, "Query");
   await page.setExtraHTTPHeaders({ "x-country": "US" });
-  // The path decides (SPEC §2): a query no longer withholds the page view, its values stay out.
+  // The path decides: a query no longer withholds the page view, its values stay out.
   await page.goto("/pricing/?plan=pro");
   await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
   const [pricing] = await pageViews(id);
@@ -234,7 +234,7 @@ test("a campaign landing (/pricing/?utm_source=e2e) sends one page view with the
   page,
 }) => {
   const id = await asVisitor(page, "Campaign");
-  // Outside the EU: analytics consent is given automatically (SPEC §4).
+  // Outside the EU: analytics consent is given automatically.
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/pricing/?utm_source=e2e&utm_campaign=launch&email=visitor%40example.org");
   await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);

@@ -1,4 +1,4 @@
-/** Which locations get a `Web Page Viewed` event (SPEC §2) and what it carries (SPEC §3). */
+/** Which locations get a `Web Page Viewed` event and what it carries. */
 import { categoryFor, type RouteCategory } from "../../config/routes";
 
 /** Letters, digits, slashes and hyphens only: no `%`, no dots, nothing else. The query is not part of it. */

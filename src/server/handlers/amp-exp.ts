@@ -37,7 +37,7 @@ export function parseExposure(
   };
 }
 
-/** The HTTP V2 body of one $exposure event (contracts/amplitude.md §3). */
+/** The HTTP V2 body of one $exposure event (docs/contracts/amplitude.md §3). */
 export function exposureBody(apiKey: string, exposure: Exposure): unknown {
   return {
     api_key: apiKey,

@@ -1,6 +1,6 @@
 // Fingerprint's first-party ("proxy") integration: GET /fp/agent serves the agent loader from the
 // site's own host and POST /fp/result forwards identification requests to the region's ingestion API,
-// so ad blockers and third-party cookie rules do not cut identification short (contracts/fingerprint.md).
+// so ad blockers and third-party cookie rules do not cut identification short (docs/contracts/fingerprint.md).
 import { isIP } from "node:net";
 import { readFingerprintProxyEnv, type FingerprintProxyEnv, type FingerprintRegion } from "../env";
 import { errorResponse, type Handler } from "../http";

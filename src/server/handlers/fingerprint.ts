@@ -15,7 +15,7 @@ export const VISITS_LIMIT = 21;
 
 type Deps = { env?: () => FingerprintEnv; fetch?: typeof fetch; log?: (line: string) => void };
 
-/** v4's bot verdicts in the v3 words the browser reads (contracts/fingerprint.md §3). */
+/** v4's bot verdicts in the v3 words the browser reads (docs/contracts/fingerprint.md §3). */
 const BOT_RESULTS: Record<string, string> = {
   not_detected: "notDetected",
   good: "good",
@@ -193,7 +193,7 @@ function directRequestId(request: Request): string | null {
 }
 
 /**
- * The same event in the Server API's `products.*` words (contracts/fingerprint.md §3), which is what
+ * The same event in the Server API's `products.*` words (docs/contracts/fingerprint.md §3), which is what
  * the browser reads in direct mode. A missing bot verdict leaves `botd` out, as the Server API does
  * for a product it has no result for.
  */
@@ -211,7 +211,7 @@ export function directEvent(event: V4Event): {
 }
 
 /**
- * Direct mode (GATSBY_FPJS_PROXY=0): GET /fp/events/{requestId}, the URL shape of SPEC §7, served by
+ * Direct mode (GATSBY_FPJS_PROXY=0): GET /fp/events/{requestId}, the events call's documented URL shape, served by
  * the site itself so the secret key stays here. Pointing the browser at Fingerprint's Server API
  * instead would need the secret key in the bundle, which is why the site never does.
  */

@@ -1,5 +1,5 @@
 // The site's navigation as the build reads it from content/settings/navigation.yml: the spec's menus
-// (SPEC §2), the menu entry entity (SPEC §3), the badge constant (SPEC §9), and what the schema refuses.
+//, the menu entry entity, the badge constant, and what the schema refuses.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ const raw = () =>
   parseYamlFile(fs.readFileSync(path.resolve(__dirname, "../../..", source), "utf8"), source);
 const { menus, footerColumns, socialLinks } = parseNavigation(fillPlaceholders(raw()), source);
 
-describe("header menus (SPEC §2)", () => {
+describe("header menus", () => {
   it("has exactly the five menus in the spec's order", () => {
     expect(menus.map((m) => m.title)).toEqual([
       "Developers",

@@ -6,7 +6,7 @@ import { Tracking } from "../../../src/providers/analytics/tracking";
 
 const contact = { id: "ContactSales", endpoint: "/api/hubspot/" } as const;
 
-describe("form events' region (SPEC §3)", () => {
+describe("form events' region", () => {
   it.each([
     [null, "AMER"],
     ["ZZ", "AMER"],

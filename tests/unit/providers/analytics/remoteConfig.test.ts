@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Remote configuration (SPEC §7, §8) with the real Amplitude SDK pinned here: the site starts it with no
+// Remote configuration with the real Amplitude SDK pinned here: the site starts it with no
 // remote-configuration fetch, and the SDK's own fetch is not the one the spec describes (README, Analytics).
 import * as amplitude from "@amplitude/analytics-browser";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -73,17 +73,20 @@ describe("remote configuration", () => {
     }).promise;
     await wait(200);
     const configCalls = urls.filter((url) => url !== SERVER);
-    // Not GET /config?api_key=…&config_keys=…&session_id=… (SPEC §7), but one URL per key and group.
+    // Not GET /config?api_key=…&config_keys=…&session_id=…, but one URL per key and group.
     expect(new Set(configCalls)).toEqual(
       new Set([`https://sr-client-cfg.amplitude.com/config/${API_KEY}?config_group=browser`]),
     );
     expect(configCalls.join(" ")).not.toMatch(/config_keys|session_id|api_key=/);
-    // A 5xx is tried 3 times within the SDK's 1 s budget, not 5 times `attempts × 1 s` apart (SPEC §9);
+    // A 5xx is tried 3 times within the SDK's 1 s budget, not 5 times `attempts × 1 s` apart;
     // init asks twice (its diagnostics settings, then its own), so two rounds of 3.
     expect(configCalls).toHaveLength(6);
     expect(Date.now() - started).toBeLessThan(2000);
     for (const message of SPEC_MESSAGES)
-      expect(console.some((line) => line.includes(message)), message).toBe(false);
+      expect(
+        console.some((line) => line.includes(message)),
+        message,
+      ).toBe(false);
     client.setOptOut(true);
   });
 });
