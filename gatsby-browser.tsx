@@ -5,6 +5,7 @@ import { AppProviders, isHeadElement } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
 import { careersConsoleMessage } from "./src/data/careersMessage";
 import { emitRouteChange } from "./src/providers/visit-history/routeEvents";
+import { disableZodCodegen } from "./src/security/zodJitless";
 
 // Gatsby also passes each page's <Head> through wrapRootElement (in a hidden root): it gets no
 // providers, or consent, identification and analytics would run a second, invisible time.
@@ -16,6 +17,8 @@ export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, pro
 );
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  // Before any lazy chunk parses with zod: the page's policy has no 'unsafe-eval'.
+  disableZodCodegen();
   console.log(...careersConsoleMessage(window.location.origin));
 };
 

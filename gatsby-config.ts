@@ -24,10 +24,13 @@ const config: GatsbyConfig = {
       resolve: "gatsby-plugin-decap-cms",
       options: {
         modulePath: `${__dirname}/src/cms/cms.tsx`,
-        // SPEC §2, §6: no Netlify Identity widget, on the admin or on the site.
+        // cms.tsx starts the CMS itself, after registering its previews and save checks: with the plugin's
+        // own init() the app could render an entry before they exist (Decap's raw preview, no checks).
+        manualInit: true,
+        // No Netlify Identity widget, on the admin or on the site.
         enableIdentityWidget: false,
         htmlTitle: `${site.productName} content admin`,
-        // STACK.md trap 3: React 19 ships no UMD files to copy, so bundle React with the CMS.
+        // React 19 ships no UMD files for the plugin to copy, so React is bundled with the CMS.
         customizeWebpackConfig: (
           config: {
             externals?: unknown;
@@ -41,7 +44,7 @@ const config: GatsbyConfig = {
         ) => {
           config.externals = [];
           // Decap and its dependencies ship compiled JavaScript: Babel over all of node_modules again (Gatsby's
-          // rule for dependencies) was the largest part of the admin's build (STACK.md trap 13).
+          // rule for dependencies) was the largest part of the admin's build, itself most of the site's build.
           config.module = {
             ...config.module,
             rules: (config.module?.rules ?? []).filter((rule) => !isDependencyBabelRule(rule)),
@@ -57,7 +60,7 @@ const config: GatsbyConfig = {
               ),
             ],
           };
-          // No source maps for the admin: they double the CMS bundle's build time (STACK.md trap 13).
+          // No source maps for the admin: they double the CMS bundle's build time.
           config.devtool = false;
           // The previews render the site's views; "gatsby" there is a small shim (src/cms/gatsby-shim.tsx).
           config.resolve = {
@@ -85,7 +88,7 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     {
       resolve: "gatsby-plugin-sharp",
-      // SPEC §2: content images at quality 50.
+      // Content images at quality 50.
       options: { defaults: { quality: 50, formats: ["auto", "webp"], placeholder: "blurred" } },
     },
     "gatsby-transformer-sharp",
@@ -101,7 +104,7 @@ const config: GatsbyConfig = {
         plugins: [
           {
             resolve: "gatsby-remark-images",
-            // SPEC §2: max width 766, quality 50, lazy, with the plugin's built-in 0.5 s fade-in.
+            // Max width 766, quality 50, lazy, with the plugin's built-in 0.5 s fade-in.
             options: {
               maxWidth: 766,
               quality: 50,

@@ -1,4 +1,6 @@
 // Playwright configuration: the production build on the local server, driven by Debian's Chromium, offline.
+// The ports first: every module below reads E2E_PORT and E2E_FAKES_PORT once they are settled.
+import "./tests/e2e/support/settlePorts";
 import { defineConfig, devices } from "@playwright/test";
 import { e2ePort, fakesOrigin, fakesPort } from "./tests/e2e/support/fakes";
 import { FAKE_AMPLITUDE_KEY } from "./tests/fakes/amplitude";
@@ -10,6 +12,9 @@ const baseURL = `http://127.0.0.1:${port}`;
 // The fake upstreams (tests/fakes/serve.ts): Greenhouse at /v1 for the site's proxy, and the product
 // API at /api, which the build's GATSBY_API_URL must name for the status tests (scripts/test.mjs does).
 const isCI = Boolean(process.env.CI);
+// Node runs TypeScript through tsx's loader in its own process, so the pid Playwright signals at the end
+// is the process that serves (a `tsx` wrapper would leave its child running when killed).
+const nodeWithTsx = `${JSON.stringify(process.execPath)} --import tsx`;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -60,16 +65,17 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: "node_modules/.bin/tsx tests/fakes/serve.ts",
+      command: `${nodeWithTsx} tests/fakes/serve.ts`,
       url: `${fakesOrigin}/api/service-status`,
       env: { FAKES_PORT: String(fakesPort) },
-      reuseExistingServer: !isCI,
+      // Never: a server already on the port is not the one under test (settlePorts refuses a busy port).
+      reuseExistingServer: false,
       timeout: 30_000,
       stdout: "ignore",
       stderr: "pipe",
     },
     {
-      command: "node_modules/.bin/tsx src/server/main.ts",
+      command: `${nodeWithTsx} src/server/main.ts`,
       url: `${baseURL}/`,
       env: {
         PORT: String(port),
@@ -83,6 +89,11 @@ export default defineConfig({
         ...hubspotServerEnv(fakesOrigin),
         HUBSPOT_TIMEOUT_MS: "2000",
         LEADS_OUTBOX_DIR: "tests/artifacts/outbox",
+        // Many tests post from one loopback address, and a background resend would add
+        // HubSpot submissions the tests do not expect; both are unit-tested (tests/unit/server).
+        LEADS_LIMIT_PER_MINUTE: "0",
+        LEADS_LIMIT_PER_HOUR: "0",
+        LEADS_WORKER_INTERVAL_MS: "0",
         // Exposures from /amp-exp/ reach the fake Amplitude ingestion.
         AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY,
         AMPLITUDE_API_URL: fakesOrigin,
@@ -92,7 +103,7 @@ export default defineConfig({
         // The browser tests choose the visitor's country with the x-country header (tests only).
         TRUST_TEST_GEO_HEADER: "1",
       },
-      reuseExistingServer: !isCI,
+      reuseExistingServer: false,
       timeout: 60_000,
       stdout: "ignore",
       stderr: "pipe",

@@ -8,6 +8,9 @@ export default defineConfig({
     environment: "node",
     // Refuses requests to anything but loopback, so a test can never reach a real upstream.
     setupFiles: ["tests/unit/setup/no-network.ts"],
+    // A hang still fails, but a busy 2-core machine (a build beside the suite) must not fail a slow test.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     restoreMocks: true,
     unstubEnvs: true,
     unstubGlobals: true,

@@ -1,8 +1,11 @@
 // `npm test`: install what is needed, run typecheck, lint, unit tests, the build and the browser tests, and count.
 // Uses Node built-ins only: it runs before node_modules exists.
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
+import { RUN_MARKER, reapLeftovers } from "./lib/leftovers.mjs";
+import { freePort } from "./lib/ports.mjs";
 import { localBin, run } from "./lib/proc.mjs";
 import {
   addCounts,
@@ -22,7 +25,7 @@ import {
   gatsbyBuild,
 } from "./lib/setup.mjs";
 
-const STEPS = ["typecheck", "lint", "unit", "build", "e2e"];
+const STEPS = ["typecheck", "lint", "supply-chain", "unit", "build", "links", "e2e"];
 const root = REPO_ROOT;
 process.chdir(root);
 
@@ -31,7 +34,7 @@ try {
   steps = parseOnly(process.argv.slice(2), STEPS);
 } catch (error) {
   console.error(`npm test: ${error.message}`);
-  console.error("usage: npm test [-- --only=typecheck,lint,unit,build,e2e]");
+  console.error(`usage: npm test [-- --only=${STEPS.join(",")}]`);
   process.exit(2);
 }
 
@@ -65,6 +68,9 @@ if (interrupted) abort("interrupted");
 // The JSON reports stay after the run (git-ignored) so a failure can be looked into; CI uploads them.
 const reports = path.join(root, "tests", "artifacts", "reports");
 fs.mkdirSync(reports, { recursive: true });
+// Every process the steps start inherits this marker, so the end of the run can find any left running.
+const runId = randomUUID();
+process.env[RUN_MARKER] = runId;
 const env = baseEnv();
 /** One entry per step: { step, status, counts, note, seconds }. */
 const summary = [];
@@ -93,9 +99,24 @@ async function checkStep(step, bin, args) {
   return ok;
 }
 
+/** A repository script run with this Node (scripts/*.mjs), counted as one check. */
+async function scriptStep(step, script, args = []) {
+  banner(step);
+  const { value: result, seconds } = await timed(() =>
+    run(process.execPath, [path.join(root, "scripts", script), ...args], { cwd: root, env }),
+  );
+  const ok = result.code === 0;
+  summary.push({ step, status: ok ? "passed" : "failed", counts: countCheck(ok, step), seconds });
+  return ok;
+}
+
 const runners = {
   typecheck: () => checkStep("typecheck", "tsc", ["--noEmit"]),
   lint: () => checkStep("lint", "eslint", ["."]),
+  // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
+  "supply-chain": () => scriptStep("supply-chain", "supply-chain.mjs"),
+  // Every internal link and asset of the build resolves.
+  links: () => scriptStep("links", "check-links.mjs", [path.join(root, "public")]),
 
   async unit() {
     banner("unit");
@@ -112,10 +133,13 @@ const runners = {
 
   async build() {
     banner("build");
-    // The browser tests check the service-status indicator against the fake API that
-    // playwright.config.ts starts beside the site (port E2E_PORT + 1), so this build points there.
-    const fakesPort = Number(
-      process.env.E2E_FAKES_PORT ?? Number(process.env.E2E_PORT ?? 9100) + 1,
+    // The browser tests check the service-status indicator, analytics and identification against the
+    // fakes that playwright.config.ts starts; the build names their port (E2E_FAKES_PORT, else a free
+    // one) and records it, and the browser tests refuse to start if it is busy by then.
+    const fakesPort = Number(process.env.E2E_FAKES_PORT || freePort());
+    fs.writeFileSync(
+      path.join(root, "tests", "artifacts", "e2e-build.json"),
+      `${JSON.stringify({ fakesPort })}\n`,
     );
     const apiUrl = process.env.GATSBY_API_URL ?? `http://127.0.0.1:${fakesPort}/api`;
     const { value: result, seconds } = await timed(() =>
@@ -130,6 +154,8 @@ const runners = {
           GATSBY_FPJS_TEST_AGENT_URL: `http://127.0.0.1:${fakesPort}/__fake/fingerprint/identify`,
           // The sales team's scheduling page (the success step's "Pick a time for a call").
           GATSBY_SALES_CALL_URL: `http://127.0.0.1:${fakesPort}/__fake/meetings/sales`,
+          // The apply page's frame-src names the form the site's proxy links to (playwright.config.ts).
+          GREENHOUSE_EMBED_URL: `http://127.0.0.1:${fakesPort}/embed/job_app`,
         }),
         purpose: "test",
       }),
@@ -169,12 +195,24 @@ for (const step of steps) {
     summary.push({ step, status: "not run (interrupted)", counts: emptyCounts() });
     continue;
   }
-  if (step === "e2e" && buildFailed) {
+  if ((step === "e2e" || step === "links") && buildFailed) {
     summary.push({ step, status: "not run (build failed)", counts: emptyCounts() });
     continue;
   }
   const ok = await runners[step]();
   if (step === "build" && !ok) buildFailed = true;
+}
+
+// Nothing the run started may outlive it: a server or browser still running is killed and reported.
+if (!interrupted) {
+  const left = await reapLeftovers(runId);
+  const note = left.map(({ pid, command }) => `${pid} ${command.slice(0, 160)}`).join("; ");
+  if (left.length > 0) console.error(`\nnpm test: processes left running (killed now): ${note}`);
+  summary.push({
+    step: "leftovers",
+    status: left.length === 0 ? "passed" : "failed",
+    counts: countCheck(left.length === 0, `processes left running after the steps: ${note}`),
+  });
 }
 
 // Summary: one row per step, the failures, then the single counting line.

@@ -2519,6 +2519,322 @@ type MarketingPageSortInput = {
   readonly variantOf: InputMaybe<SortOrderEnum>;
 };
 
+/** Header menus, footer columns and social links: content/settings/navigation.yml (one node). */
+type Navigation = Node & {
+  readonly children: ReadonlyArray<Node>;
+  readonly footerColumns: ReadonlyArray<NavigationColumn>;
+  readonly id: Scalars['ID'];
+  readonly internal: Internal;
+  readonly menus: ReadonlyArray<NavigationMenu>;
+  readonly parent: Maybe<Node>;
+  readonly socialLinks: ReadonlyArray<NavigationSocialLink>;
+  readonly sourceFile: Scalars['String'];
+};
+
+type NavigationColumn = {
+  readonly entries: ReadonlyArray<NavigationLink>;
+  readonly title: Scalars['String'];
+};
+
+type NavigationColumnFieldSelector = {
+  readonly entries: InputMaybe<NavigationLinkFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationColumnFilterInput = {
+  readonly entries: InputMaybe<NavigationLinkFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationColumnFilterListInput = {
+  readonly elemMatch: InputMaybe<NavigationColumnFilterInput>;
+};
+
+type NavigationColumnSortInput = {
+  readonly entries: InputMaybe<NavigationLinkSortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<NavigationEdge>;
+  readonly group: ReadonlyArray<NavigationGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Navigation>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type NavigationConnection_distinctArgs = {
+  field: NavigationFieldSelector;
+};
+
+
+type NavigationConnection_groupArgs = {
+  field: NavigationFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type NavigationConnection_maxArgs = {
+  field: NavigationFieldSelector;
+};
+
+
+type NavigationConnection_minArgs = {
+  field: NavigationFieldSelector;
+};
+
+
+type NavigationConnection_sumArgs = {
+  field: NavigationFieldSelector;
+};
+
+type NavigationEdge = {
+  readonly next: Maybe<Navigation>;
+  readonly node: Navigation;
+  readonly previous: Maybe<Navigation>;
+};
+
+/** A menu entry; isLocal comes from the address. */
+type NavigationEntry = {
+  readonly badge: Maybe<Scalars['Int']>;
+  readonly description: Maybe<Scalars['String']>;
+  readonly icon: Maybe<Scalars['String']>;
+  readonly isLocal: Scalars['Boolean'];
+  readonly title: Scalars['String'];
+  readonly url: Scalars['String'];
+  readonly useCasesLink: Maybe<Scalars['String']>;
+};
+
+type NavigationEntryFieldSelector = {
+  readonly badge: InputMaybe<FieldSelectorEnum>;
+  readonly description: InputMaybe<FieldSelectorEnum>;
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly isLocal: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly url: InputMaybe<FieldSelectorEnum>;
+  readonly useCasesLink: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationEntryFilterInput = {
+  readonly badge: InputMaybe<IntQueryOperatorInput>;
+  readonly description: InputMaybe<StringQueryOperatorInput>;
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly isLocal: InputMaybe<BooleanQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly url: InputMaybe<StringQueryOperatorInput>;
+  readonly useCasesLink: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationEntryFilterListInput = {
+  readonly elemMatch: InputMaybe<NavigationEntryFilterInput>;
+};
+
+type NavigationEntrySortInput = {
+  readonly badge: InputMaybe<SortOrderEnum>;
+  readonly description: InputMaybe<SortOrderEnum>;
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly isLocal: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly url: InputMaybe<SortOrderEnum>;
+  readonly useCasesLink: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationFieldSelector = {
+  readonly children: InputMaybe<NodeFieldSelector>;
+  readonly footerColumns: InputMaybe<NavigationColumnFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly internal: InputMaybe<InternalFieldSelector>;
+  readonly menus: InputMaybe<NavigationMenuFieldSelector>;
+  readonly parent: InputMaybe<NodeFieldSelector>;
+  readonly socialLinks: InputMaybe<NavigationSocialLinkFieldSelector>;
+  readonly sourceFile: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationFilterInput = {
+  readonly children: InputMaybe<NodeFilterListInput>;
+  readonly footerColumns: InputMaybe<NavigationColumnFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly internal: InputMaybe<InternalFilterInput>;
+  readonly menus: InputMaybe<NavigationMenuFilterListInput>;
+  readonly parent: InputMaybe<NodeFilterInput>;
+  readonly socialLinks: InputMaybe<NavigationSocialLinkFilterListInput>;
+  readonly sourceFile: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationGroup = {
+  readonly entries: ReadonlyArray<NavigationEntry>;
+  readonly title: Scalars['String'];
+};
+
+type NavigationGroupConnection = {
+  readonly distinct: ReadonlyArray<Scalars['String']>;
+  readonly edges: ReadonlyArray<NavigationEdge>;
+  readonly field: Scalars['String'];
+  readonly fieldValue: Maybe<Scalars['String']>;
+  readonly group: ReadonlyArray<NavigationGroupConnection>;
+  readonly max: Maybe<Scalars['Float']>;
+  readonly min: Maybe<Scalars['Float']>;
+  readonly nodes: ReadonlyArray<Navigation>;
+  readonly pageInfo: PageInfo;
+  readonly sum: Maybe<Scalars['Float']>;
+  readonly totalCount: Scalars['Int'];
+};
+
+
+type NavigationGroupConnection_distinctArgs = {
+  field: NavigationFieldSelector;
+};
+
+
+type NavigationGroupConnection_groupArgs = {
+  field: NavigationFieldSelector;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+};
+
+
+type NavigationGroupConnection_maxArgs = {
+  field: NavigationFieldSelector;
+};
+
+
+type NavigationGroupConnection_minArgs = {
+  field: NavigationFieldSelector;
+};
+
+
+type NavigationGroupConnection_sumArgs = {
+  field: NavigationFieldSelector;
+};
+
+type NavigationGroupFieldSelector = {
+  readonly entries: InputMaybe<NavigationEntryFieldSelector>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationGroupFilterInput = {
+  readonly entries: InputMaybe<NavigationEntryFilterListInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationGroupFilterListInput = {
+  readonly elemMatch: InputMaybe<NavigationGroupFilterInput>;
+};
+
+type NavigationGroupSortInput = {
+  readonly entries: InputMaybe<NavigationEntrySortInput>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationLink = {
+  readonly isLocal: Scalars['Boolean'];
+  readonly title: Scalars['String'];
+  readonly url: Scalars['String'];
+};
+
+type NavigationLinkFieldSelector = {
+  readonly isLocal: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly url: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationLinkFilterInput = {
+  readonly isLocal: InputMaybe<BooleanQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly url: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationLinkFilterListInput = {
+  readonly elemMatch: InputMaybe<NavigationLinkFilterInput>;
+};
+
+type NavigationLinkSortInput = {
+  readonly isLocal: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly url: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationMenu = {
+  readonly entries: ReadonlyArray<NavigationEntry>;
+  readonly groups: Maybe<ReadonlyArray<NavigationGroup>>;
+  readonly id: Scalars['String'];
+  readonly title: Scalars['String'];
+};
+
+type NavigationMenuFieldSelector = {
+  readonly entries: InputMaybe<NavigationEntryFieldSelector>;
+  readonly groups: InputMaybe<NavigationGroupFieldSelector>;
+  readonly id: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationMenuFilterInput = {
+  readonly entries: InputMaybe<NavigationEntryFilterListInput>;
+  readonly groups: InputMaybe<NavigationGroupFilterListInput>;
+  readonly id: InputMaybe<StringQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationMenuFilterListInput = {
+  readonly elemMatch: InputMaybe<NavigationMenuFilterInput>;
+};
+
+type NavigationMenuSortInput = {
+  readonly entries: InputMaybe<NavigationEntrySortInput>;
+  readonly groups: InputMaybe<NavigationGroupSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationSocialLink = {
+  readonly icon: Maybe<Scalars['String']>;
+  readonly isLocal: Scalars['Boolean'];
+  readonly title: Scalars['String'];
+  readonly url: Scalars['String'];
+};
+
+type NavigationSocialLinkFieldSelector = {
+  readonly icon: InputMaybe<FieldSelectorEnum>;
+  readonly isLocal: InputMaybe<FieldSelectorEnum>;
+  readonly title: InputMaybe<FieldSelectorEnum>;
+  readonly url: InputMaybe<FieldSelectorEnum>;
+};
+
+type NavigationSocialLinkFilterInput = {
+  readonly icon: InputMaybe<StringQueryOperatorInput>;
+  readonly isLocal: InputMaybe<BooleanQueryOperatorInput>;
+  readonly title: InputMaybe<StringQueryOperatorInput>;
+  readonly url: InputMaybe<StringQueryOperatorInput>;
+};
+
+type NavigationSocialLinkFilterListInput = {
+  readonly elemMatch: InputMaybe<NavigationSocialLinkFilterInput>;
+};
+
+type NavigationSocialLinkSortInput = {
+  readonly icon: InputMaybe<SortOrderEnum>;
+  readonly isLocal: InputMaybe<SortOrderEnum>;
+  readonly title: InputMaybe<SortOrderEnum>;
+  readonly url: InputMaybe<SortOrderEnum>;
+};
+
+type NavigationSortInput = {
+  readonly children: InputMaybe<NodeSortInput>;
+  readonly footerColumns: InputMaybe<NavigationColumnSortInput>;
+  readonly id: InputMaybe<SortOrderEnum>;
+  readonly internal: InputMaybe<InternalSortInput>;
+  readonly menus: InputMaybe<NavigationMenuSortInput>;
+  readonly parent: InputMaybe<NodeSortInput>;
+  readonly socialLinks: InputMaybe<NavigationSocialLinkSortInput>;
+  readonly sourceFile: InputMaybe<SortOrderEnum>;
+};
+
 /** Node Interface */
 type Node = {
   readonly children: ReadonlyArray<Node>;
@@ -2596,6 +2912,7 @@ type Query = {
   readonly allImageSharp: ImageSharpConnection;
   readonly allMarkdownRemark: MarkdownRemarkConnection;
   readonly allMarketingPage: MarketingPageConnection;
+  readonly allNavigation: NavigationConnection;
   readonly allSite: SiteConnection;
   readonly allSiteBuildMetadata: SiteBuildMetadataConnection;
   readonly allSiteFunction: SiteFunctionConnection;
@@ -2611,6 +2928,7 @@ type Query = {
   readonly imageSharp: Maybe<ImageSharp>;
   readonly markdownRemark: Maybe<MarkdownRemark>;
   readonly marketingPage: Maybe<MarketingPage>;
+  readonly navigation: Maybe<Navigation>;
   readonly site: Maybe<Site>;
   readonly siteBuildMetadata: Maybe<SiteBuildMetadata>;
   readonly siteFunction: Maybe<SiteFunction>;
@@ -2682,6 +3000,14 @@ type Query_allMarketingPageArgs = {
   limit: InputMaybe<Scalars['Int']>;
   skip: InputMaybe<Scalars['Int']>;
   sort: InputMaybe<ReadonlyArray<InputMaybe<MarketingPageSortInput>>>;
+};
+
+
+type Query_allNavigationArgs = {
+  filter: InputMaybe<NavigationFilterInput>;
+  limit: InputMaybe<Scalars['Int']>;
+  skip: InputMaybe<Scalars['Int']>;
+  sort: InputMaybe<ReadonlyArray<InputMaybe<NavigationSortInput>>>;
 };
 
 
@@ -2943,6 +3269,18 @@ type Query_marketingPageArgs = {
   template: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
   variantOf: InputMaybe<StringQueryOperatorInput>;
+};
+
+
+type Query_navigationArgs = {
+  children: InputMaybe<NodeFilterListInput>;
+  footerColumns: InputMaybe<NavigationColumnFilterListInput>;
+  id: InputMaybe<StringQueryOperatorInput>;
+  internal: InputMaybe<InternalFilterInput>;
+  menus: InputMaybe<NavigationMenuFilterListInput>;
+  parent: InputMaybe<NodeFilterInput>;
+  socialLinks: InputMaybe<NavigationSocialLinkFilterListInput>;
+  sourceFile: InputMaybe<StringQueryOperatorInput>;
 };
 
 
@@ -4250,7 +4588,14 @@ type MarketingPageQueryVariables = Exact<{
 
 type MarketingPageQuery = { readonly marketingPage: { readonly path: string, readonly title: string, readonly seoTitle: string | null, readonly description: string, readonly noindex: boolean, readonly canonical: string | null, readonly sections: Record<string, unknown> } | null, readonly variant: { readonly sections: Record<string, unknown> } | null };
 
+type NavigationEntryFieldsFragment = { readonly title: string, readonly url: string, readonly isLocal: boolean, readonly description: string | null, readonly icon: string | null, readonly useCasesLink: string | null, readonly badge: number | null };
+
 type PostCardFragment = { readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> };
+
+type SiteNavigationQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+type SiteNavigationQuery = { readonly navigation: { readonly menus: ReadonlyArray<{ readonly id: string, readonly title: string, readonly entries: ReadonlyArray<{ readonly title: string, readonly url: string, readonly isLocal: boolean, readonly description: string | null, readonly icon: string | null, readonly useCasesLink: string | null, readonly badge: number | null }>, readonly groups: ReadonlyArray<{ readonly title: string, readonly entries: ReadonlyArray<{ readonly title: string, readonly url: string, readonly isLocal: boolean, readonly description: string | null, readonly icon: string | null, readonly useCasesLink: string | null, readonly badge: number | null }> }> | null }>, readonly footerColumns: ReadonlyArray<{ readonly title: string, readonly entries: ReadonlyArray<{ readonly title: string, readonly url: string, readonly isLocal: boolean }> }>, readonly socialLinks: ReadonlyArray<{ readonly title: string, readonly url: string, readonly isLocal: boolean, readonly icon: string | null }> } | null };
 
 type WebinarQueryVariables = Exact<{
   id: Scalars['String'];

@@ -1,7 +1,7 @@
 /**
  * The admin's own module (gatsby-plugin-decap-cms `modulePath`): registers the preview templates and the
- * save-time checks. The plugin initialises the CMS itself (STACK.md trap 4); calling init here would
- * mount it twice.
+ * save-time checks, then starts the CMS. The plugin runs with `manualInit` (gatsby-config.ts), so this is
+ * the only init(): registering first means no entry can render before its preview and checks exist.
  */
 import CMS from "decap-cms-app";
 import type * as React from "react";
@@ -10,6 +10,7 @@ import { plain, PREVIEWS, type PreviewProps } from "./previews";
 
 type SavedEntry = { get(key: string): unknown };
 type Registry = {
+  init(): void;
   registerPreviewTemplate(name: string, component: React.ComponentType<PreviewProps>): void;
   registerEventListener(listener: {
     name: "preSave";
@@ -32,3 +33,7 @@ cms.registerEventListener({
     return undefined;
   },
 });
+
+// Last, once everything above is registered. A marker on <html> tells tests and support the admin is ours.
+cms.init();
+document.documentElement.dataset["cmsRegistered"] = String(Object.keys(PREVIEWS).length);

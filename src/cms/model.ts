@@ -14,6 +14,7 @@ import {
   tagSchema,
   webinarFrontmatterSchema,
 } from "../data/blogSchema";
+import { navigationSchema } from "../data/navigationSchema";
 import { marketingPageSchema } from "../data/sections";
 
 export type CmsField = {
@@ -239,7 +240,7 @@ const body = (label = "Body"): CmsField => ({
   sanitize_preview: true,
 });
 
-export type CmsCollection = Record<string, unknown> & { name: string; fields: CmsField[] };
+export type CmsCollection = Record<string, unknown> & { name: string; fields?: CmsField[] };
 
 /** Editor help for fields whose rules a field setting cannot show. */
 const HINTS: Record<string, string> = {
@@ -249,6 +250,21 @@ const HINTS: Record<string, string> = {
     "Required when there is a hero image (saving stops without it): what the image shows, for people who cannot see it.",
   photo: "Optional. A square photo or illustration, stored beside the author files.",
 };
+
+/** A link's address as the navigation schema takes it, or a placeholder the build fills in. */
+const LINK_PATTERN: [string, string] = [
+  "^(/([a-z0-9-]+/)*|https?://[^\\s/]+(/\\S*)?|\\{[A-Za-z]+\\}\\S*)$",
+  "A path of this site ending in / (like /pricing/), a full https:// address, or an address placeholder such as {docsUrl} or {demoHubUrl}/playground.",
+];
+
+/** Applies `patch` to every field called `name`, in nested objects and lists too. */
+function patchDeep(fields: CmsField[], name: string, patch: Partial<CmsField>): CmsField[] {
+  return fields.map((field) => ({
+    ...field,
+    ...(field.name === name ? patch : {}),
+    ...(field.fields ? { fields: patchDeep(field.fields, name, patch) } : {}),
+  }));
+}
 
 /** Applies `patch` to the named field of a field list. */
 function patchField(fields: CmsField[], name: string, patch: Partial<CmsField>): CmsField[] {
@@ -367,6 +383,19 @@ export function cmsConfig(root: string): Record<string, unknown> {
       summary: "{{path}}: {{title}}",
       fields: pageFields,
     })),
+    {
+      // One file, not a folder: the header menus, footer columns and social links of every page.
+      name: "settings",
+      label: "Site settings",
+      files: [
+        {
+          name: "navigation",
+          label: "Navigation: header menus, footer columns, social links",
+          file: "content/settings/navigation.yml",
+          fields: patchDeep(fieldsOf(shapeOf(navigationSchema)), "url", { pattern: LINK_PATTERN }),
+        },
+      ],
+    },
   ];
   return {
     backend: { name: "git-gateway", branch: "main" },

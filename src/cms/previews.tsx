@@ -28,6 +28,7 @@ import { ListingView } from "../views/ListingView";
 import { MarketingPageView } from "../views/MarketingPageView";
 import { WebinarView } from "../views/WebinarView";
 import { PAGE_COLLECTIONS } from "./collections";
+import { NavigationPreview } from "./NavigationPreview";
 import { previewMarkdown } from "./previewMarkdown";
 
 type Getter = { getIn(path: string[]): unknown };
@@ -449,7 +450,10 @@ export function MarketingPagePreview(props: PreviewProps) {
   );
 }
 
-/** Collection name → preview; every collection of src/cms/model.ts has one (tests/unit/cms checks it). */
+/**
+ * Collection name → preview (a file collection's previews go by file name, as Decap looks them up);
+ * every collection of src/cms/model.ts has one (tests/unit/cms checks it).
+ */
 export const PREVIEWS: Record<string, React.ComponentType<PreviewProps>> = {
   blog: BlogPostPreview,
   authors: AuthorPreview,
@@ -457,4 +461,5 @@ export const PREVIEWS: Record<string, React.ComponentType<PreviewProps>> = {
   "case-studies": CaseStudyPreview,
   webinars: WebinarPreview,
   ...Object.fromEntries(PAGE_COLLECTIONS.map((name) => [name, MarketingPagePreview])),
+  navigation: NavigationPreview,
 };

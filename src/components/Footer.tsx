@@ -1,7 +1,8 @@
-/** Site footer: the site map, outside links, the demo hub, social profiles and legal links, all from config. */
+/** Site footer: the site map, outside links, the demo hub and social profiles (content), and legal links (config). */
 import * as React from "react";
 import styled from "styled-components";
-import { footerColumns, legalLinks, socialLinks } from "../config/navigation";
+import { legalLinks } from "../config/navigation";
+import { useNavigation } from "../hooks/useNavigation";
 import { site } from "../config/site";
 import { media } from "../styles/media";
 import { Container } from "./Container";
@@ -20,6 +21,7 @@ const NewsletterSignup = React.lazy(() =>
 const copyrightYear = new Date().getUTCFullYear();
 
 export function Footer({ children }: { children?: React.ReactNode }) {
+  const { footerColumns, socialLinks } = useNavigation();
   return (
     <Wrapper>
       <Container>

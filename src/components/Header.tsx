@@ -1,7 +1,8 @@
 /** Site header: logo, the five menus as keyboard-operable disclosures, actions, and the phone menu. */
 import * as React from "react";
 import styled, { css } from "styled-components";
-import { headerActions, menus, type Menu } from "../config/navigation";
+import { headerActions, type Menu } from "../config/navigation";
+import { useNavigation } from "../hooks/useNavigation";
 import { media } from "../styles/media";
 import { Button } from "./Button";
 import { Container } from "./Container";
@@ -12,6 +13,7 @@ import { MenuEntryLink } from "./MenuEntryLink";
 import { PhoneMenu } from "./PhoneMenu";
 
 export function Header({ pathname }: { pathname: string }) {
+  const { menus } = useNavigation();
   const [openId, setOpenId] = React.useState<Menu["id"] | null>(null);
   const buttonRefs = React.useRef(new Map<Menu["id"], HTMLButtonElement>());
   const closeTimer = React.useRef<number | undefined>(undefined);

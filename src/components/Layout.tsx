@@ -4,21 +4,25 @@ import styled from "styled-components";
 import { Footer } from "./Footer";
 import { Header } from "./Header";
 import { GlobalStyle } from "../styles/GlobalStyle";
+import { NavigationContext } from "../hooks/useNavigation";
+import { useSiteNavigation } from "../hooks/useSiteNavigation";
 import { StatusIndicator } from "./StatusIndicator";
 
 export function Layout({ pathname, children }: { pathname: string; children: React.ReactNode }) {
   return (
-    <Frame>
-      {/* Rendered here, inside the page element, so gatsby-plugin-styled-components' server-side sheet
+    <NavigationContext.Provider value={useSiteNavigation()}>
+      <Frame>
+        {/* Rendered here, inside the page element, so gatsby-plugin-styled-components' server-side sheet
           (which wraps the root inside our providers) collects it into the HTML head. */}
-      <GlobalStyle />
-      <SkipLink href="#main">Skip to content</SkipLink>
-      <Header pathname={pathname} />
-      <Main id="main" tabIndex={-1}>
-        {children}
-      </Main>
-      <LaterFooter />
-    </Frame>
+        <GlobalStyle />
+        <SkipLink href="#main">Skip to content</SkipLink>
+        <Header pathname={pathname} />
+        <Main id="main" tabIndex={-1}>
+          {children}
+        </Main>
+        <LaterFooter />
+      </Frame>
+    </NavigationContext.Provider>
   );
 }
 

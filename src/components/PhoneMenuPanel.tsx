@@ -1,13 +1,15 @@
 /** The small-screen navigation panel: each menu as an accordion, then the header's actions (loaded on demand by PhoneMenu). */
 import * as React from "react";
 import styled from "styled-components";
-import { headerActions, menus, type Menu } from "../config/navigation";
+import { headerActions, type Menu } from "../config/navigation";
+import { useNavigation } from "../hooks/useNavigation";
 import { Button } from "./Button";
 import { Icon } from "./Icon";
 import { Link } from "./Link";
 import { MenuEntryLink } from "./MenuEntryLink";
 
 export default function PhoneMenuPanel({ open }: { open: boolean }) {
+  const { menus } = useNavigation();
   const [section, setSection] = React.useState<Menu["id"] | null>(null);
   const panelRef = React.useRef<HTMLDivElement>(null);
 

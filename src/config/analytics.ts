@@ -10,7 +10,7 @@ export type AnalyticsConfig = {
   serverUrl: string;
   /** True: exposures go through the site's POST /amp-exp/; false: straight to the HTTP API. */
   exposureProxy: boolean;
-  /** The group every visitor is put in, keyed by their visitor id (SPEC §4). */
+  /** The group every visitor is put in, keyed by their visitor id. */
   deviceGroupType: string;
 };
 

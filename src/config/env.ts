@@ -3,7 +3,10 @@
 type PublicSource = Readonly<Record<string, string | undefined>>;
 
 export type PublicEnv = {
-  /** Base URL of the product's API ({api} in the spec); null means no service-status call and no indicator. */
+  /**
+   * Base URL of the product's API ({api} in the spec). One rule for every use: null (GATSBY_API_URL
+   * unset) means no service-status call or indicator and no single sign-on links.
+   */
   apiUrl: string | null;
   greenhouse: {
     /** True: the browser asks the site's own /greenhouse/ proxy. False: it calls the job board directly. */

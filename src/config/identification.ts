@@ -1,5 +1,5 @@
 /**
- * Public identification settings (Fingerprint Pro, SPEC §3, §7, §9), read at build time. With no public
+ * Public identification settings (Fingerprint Pro), read at build time. With no public
  * API key, identification is off; the secret key lives only in server code (src/server/env.ts).
  */
 
@@ -25,11 +25,11 @@ export type IdentificationConfig = {
    * need the secret key in the browser, so it is not a supported value.
    */
   eventsApiUrl: string;
-  /** Fixed visits path; null means a random 4-character path routed by header (SPEC §7). */
+  /** Fixed visits path; null means a random 4-character path routed by header. */
   visitsPath: string | null;
-  /** agent.get timeout (SPEC §9). */
+  /** agent.get timeout. */
   timeoutMs: number;
-  /** Cache lifetime of a result, at most 86400 s (SPEC §9). */
+  /** Cache lifetime of a result, at most 86400 s. */
   cacheSeconds: number;
   /** Test builds only: a loopback fake that stands in for the agent (customAgent). */
   testAgentUrl: string | null;
@@ -72,7 +72,7 @@ export function isSafeVisitsSegment(segment: string): boolean {
 }
 
 /**
- * A random 4-character path for the visits call (SPEC §7, §9), e.g. "/k3Qa/": letters and digits as
+ * A random 4-character path for the visits call, e.g. "/k3Qa/": letters and digits as
  * the spec says, always with at least one upper-case letter and one digit (see isSafeVisitsSegment).
  */
 export function randomVisitsPath(random: () => number = Math.random): string {

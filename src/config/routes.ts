@@ -24,7 +24,7 @@ export type RouteCategory =
 export interface RouteEntry {
   /** Canonical path, always with a trailing slash. */
   path: string;
-  /** Analytics page category (SPEC §2). */
+  /** Analytics page category. */
   category: RouteCategory;
   /** Left out of the sitemap and marked noindex. */
   noindex?: boolean;
@@ -32,6 +32,8 @@ export interface RouteEntry {
   pending?: string;
   /** Served by an application of its own (the CMS admin), not a site page: page checks skip it. */
   app?: string;
+  /** What the page frames from another origin; only such a page gets a frame-src in its policy. */
+  frames?: "application-form";
 }
 
 const r = (path: string, category: RouteCategory, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -40,7 +42,7 @@ const r = (path: string, category: RouteCategory, extra: Partial<RouteEntry> = {
   ...extra,
 });
 
-/** Every route of SPEC §2 and ../shared/routes.txt, plus the site's own extras (legal pages, variants). */
+/** Every route the spec requires (tests/fixtures/routes.txt), plus the site's own extras (legal pages, variants). */
 export const routes: readonly RouteEntry[] = [
   r("/", "Homepage"),
   r("/home-a/", "Homepage", { noindex: true }),
@@ -90,7 +92,7 @@ export const routes: readonly RouteEntry[] = [
   r("/support/", "Contact"),
   r("/careers/", "Careers"),
   r("/careers/jobs/", "Careers"),
-  r("/careers/jobs/apply/", "Careers"),
+  r("/careers/jobs/apply/", "Careers", { frames: "application-form" }),
   r("/resources/", "Blog"),
   r("/resources/frequently-asked-questions-faqs/", "FAQ"),
   r("/resources/press/", "Press"),

@@ -2,9 +2,6 @@
 import { publicEnv } from "./env";
 import { site } from "./site";
 
-/** {api} of the spec; the product API's public default when the build names none. */
-const apiBase = publicEnv.apiUrl ?? "https://api.fingerprint.com";
-
 export const ssoProviders = [
   { id: "google", label: "Continue with Google" },
   { id: "github", label: "Continue with GitHub" },
@@ -20,10 +17,30 @@ export function emailSignupUrl(email: string): string {
   return url.href;
 }
 
-/** GET {api}/sso/oauth starts the provider's consent screen and returns to the dashboard. */
-export function ssoUrl(provider: SsoProvider, email = ""): string {
-  const url = new URL(`${apiBase}/sso/oauth`);
+/**
+ * GET {api}/sso/oauth starts the provider's consent screen and returns to the dashboard. {api} follows
+ * the one rule of GATSBY_API_URL (README, Configuration): unset means no product API, so null here and
+ * no single sign-on offered, as the status indicator is hidden, rather than a guessed address.
+ */
+export function ssoUrl(
+  provider: SsoProvider,
+  email = "",
+  api: string | null = publicEnv.apiUrl,
+): string | null {
+  if (api === null) return null;
+  const url = new URL(`${api}/sso/oauth`);
   url.searchParams.set("provider", provider);
   if (email) url.searchParams.set("login_hint", email);
   return url.href;
+}
+
+/** The single sign-on buttons to show: every provider with {api}, none without it. */
+export function ssoOptions(
+  email = "",
+  api: string | null = publicEnv.apiUrl,
+): Array<{ id: SsoProvider; label: string; href: string }> {
+  return ssoProviders.flatMap((provider) => {
+    const href = ssoUrl(provider.id, email, api);
+    return href ? [{ id: provider.id, label: provider.label, href }] : [];
+  });
 }

@@ -1,6 +1,6 @@
 /** The blog's pure rules, safe for the browser bundle: paths, pagination, listing and related posts, dates. */
 
-/** Posts per listing page (SPEC §2). */
+/** Posts per listing page. */
 export const POSTS_PER_PAGE = 12;
 /** Items in /rss.xml. */
 export const FEED_SIZE = 20;

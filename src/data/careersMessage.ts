@@ -1,4 +1,4 @@
-/** The invitation to developers who open the browser console (SPEC §1). */
+/** The invitation to developers who open the browser console. */
 import { site } from "../config/site";
 
 export function careersConsoleMessage(origin: string): [string, string, string] {

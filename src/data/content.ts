@@ -12,6 +12,7 @@ export const placeholders: Record<string, string> = {
   "{demoHubUrl}": site.external.demoHub,
   "{statusUrl}": site.external.status,
   "{communityUrl}": site.external.community,
+  "{careersBoardUrl}": site.external.careersBoard,
 };
 
 /** Replaces every placeholder in every string of a parsed content tree. */

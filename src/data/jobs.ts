@@ -11,7 +11,7 @@ export function isJobId(value: string | null | undefined): value is string {
 
 const named = z.object({ name: z.string() });
 
-/** Greenhouse's job object (contracts/greenhouse.md); unknown fields are ignored, not rejected. */
+/** Greenhouse's job object (docs/contracts/greenhouse.md); unknown fields are ignored, not rejected. */
 export const greenhouseJobSchema = z.object({
   id: z.number().int().positive(),
   title: z.string().min(1),

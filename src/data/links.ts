@@ -1,6 +1,6 @@
 /** Decides which hrefs are routes of this site (client-side navigation) and which the browser handles. */
 
-/** File extensions a link can point at that are downloads, not pages (SPEC §9's download list). */
+/** File extensions a link can point at that are downloads, not pages (the download list). */
 export const downloadExtensions = [
   "pdf",
   "doc",

@@ -369,7 +369,7 @@ export const marketingPageSchema = z.strictObject({
    */
   variantOf: z.string().regex(/^\//).optional(),
   experiment: z.enum(["home", "pricing", "demo", "contact-sales"]).optional(),
-  /** The spec's template this page is generated from (SPEC §2); decides its analytics category too. */
+  /** The spec's template this page is generated from; decides its analytics category too. */
   template: z
     .enum([
       "static",

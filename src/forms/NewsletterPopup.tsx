@@ -2,7 +2,16 @@
 import * as React from "react";
 import styled from "styled-components";
 import { NewsletterSignup } from "./NewsletterSignup";
-import { markPopupShown, shouldOfferPopup } from "./subscription";
+import { READING_INTENT_RATIO, markPopupShown, shouldOfferPopup } from "./subscription";
+
+/**
+ * The popup's last decision on <html data-newsletter-popup>: "watching" (no reading intent yet), "declined"
+ * (intent shown, but a subscriber or offered in the last 14 days) or "open". Lets tests and support know
+ * the lazily loaded popup has looked, instead of waiting and hoping it would have shown by then.
+ */
+function markDecision(decision: "watching" | "declined" | "open"): void {
+  document.documentElement.dataset["newsletterPopup"] = decision;
+}
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -19,11 +28,12 @@ export function NewsletterPopup() {
       const scrollable = doc.scrollHeight - window.innerHeight;
       const ratio = scrollable > 0 ? window.scrollY / scrollable : 0;
       if (shouldOfferPopup(window.localStorage, Date.now(), ratio)) {
+        markDecision("open");
         markPopupShown(window.localStorage, Date.now());
         returnFocus.current =
           document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setOpen(true);
-      }
+      } else markDecision(ratio < READING_INTENT_RATIO ? "watching" : "declined");
     };
     window.addEventListener("scroll", onScroll, { passive: true });
     // The component may arrive after the visitor already scrolled far enough.

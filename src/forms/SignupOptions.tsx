@@ -1,7 +1,7 @@
 /** The second step of signup: create the account with the email given, or through a single sign-on provider. */
 import * as React from "react";
 import styled from "styled-components";
-import { emailSignupUrl, ssoProviders, ssoUrl } from "../config/signup";
+import { emailSignupUrl, ssoOptions } from "../config/signup";
 import { Button } from "../components/Button";
 import { tracking } from "../providers/analytics/tracking";
 
@@ -19,10 +19,10 @@ export function SignupOptions({ email }: { email: string }) {
             Continue with {email || "email"}
           </Button>
         </li>
-        {ssoProviders.map((provider) => (
+        {ssoOptions(email).map((provider) => (
           <li key={provider.id}>
             <Button
-              href={ssoUrl(provider.id, email)}
+              href={provider.href}
               variant="secondary"
               onClick={() =>
                 tracking.signupStarted({

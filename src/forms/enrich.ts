@@ -1,4 +1,4 @@
-/** Builds the exact SPEC §3 payload of a form from what the visitor typed and the visit's context. */
+/** Builds the exact payload of a form from what the visitor typed and the visit's context. */
 import { HONEYPOT_FIELD } from "./schemas/constants";
 import type { LeadContext } from "./leadContext";
 import { regionFor } from "./regions";
@@ -23,7 +23,7 @@ export function buildPayload(
   const payload: Record<string, unknown> = {};
   for (const field of definition.fields) {
     const value = typedValue(field.kind, values[field.name]);
-    // Every field of the payload is sent, empty when not given (SPEC §3 lists them all).
+    // Every field of the payload is sent, empty when not given (every payload lists them all).
     if (value === undefined) continue;
     payload[field.name] = value;
   }
@@ -31,7 +31,8 @@ export function buildPayload(
   if (definition.context !== "none") {
     payload.utm_info = { ...context.utmInfo };
     payload.visitorId = context.visitorId;
-    payload.ipRegion = context.country ? regionFor(context.country) : "";
+    // A country that is unknown (lookup failed) or unlisted counts as AMER.
+    payload.ipRegion = regionFor(context.country);
   }
   if (definition.context === "lead") {
     // The contact payload's fields, even on the short forms (signup, single pane) that do not ask for them.

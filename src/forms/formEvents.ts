@@ -1,4 +1,4 @@
-/** The analytics events an accepted form sends (SPEC §3), from the form's id and what it posted. */
+/** The analytics events an accepted form sends, from the form's id and what it posted. */
 import { tracking as defaultTracking, type Tracking } from "../providers/analytics/tracking";
 import { regionFor } from "./regions";
 import { roiFields } from "./schemas/roiFields";
@@ -18,8 +18,8 @@ export function reportSubmitted(
 ): void {
   const formId = definition.id;
   tracking.webFormSubmitted({ formId, "page path": pagePath });
-  const region = outcome.context.country ? regionFor(outcome.context.country) : undefined;
-  const where = { formId, "page path": pagePath, ...(region ? { region } : {}) };
+  // The same region the lead carries: unknown or unlisted countries are AMER.
+  const where = { formId, "page path": pagePath, region: regionFor(outcome.context.country) };
   if (formId === "ContactSales" && SALES_ENDPOINTS.includes(definition.endpoint)) {
     tracking.salesContacted(where);
   } else if (formId === "GetDemo") {

@@ -1,4 +1,4 @@
-/** The form state machine of SPEC §4: Default → Loading → Success | Failed (with an optional message). */
+/** The form state machine: Default → Loading → Success | Failed (with an optional message). */
 /** Field name → message shown beside it. */
 export type FieldErrors = Record<string, string>;
 

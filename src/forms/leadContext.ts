@@ -1,4 +1,4 @@
-/** What the site knows about a visit that a lead carries (SPEC §3), independent of React. */
+/** What the site knows about a visit that a lead carries, independent of React. */
 export type LeadContext = {
   /** All utm_* query values plus referral_url. */
   utmInfo: Record<string, string>;

@@ -1,4 +1,4 @@
-/** Country → sales region (SPEC §3), written once: unlisted countries belong to AMER. */
+/** Country → sales region, written once: unlisted countries belong to AMER. */
 import type { Region } from "./schemas/constants";
 
 /**

@@ -5,7 +5,7 @@ import type { FormId, LeadEndpoint } from "./schemas/index";
 export type FieldKind = "text" | "email" | "url" | "textarea" | "select" | "number" | "checkbox";
 
 export type FieldDefinition = {
-  /** The payload key (SPEC §3). */
+  /** The payload key. */
   name: string;
   label: string;
   kind: FieldKind;

@@ -77,11 +77,24 @@ export function clientFieldErrors(error: ZodError, visible: readonly string[]): 
   return fields;
 }
 
+/** A random UUID (crypto.randomUUID needs a secure context; getRandomValues does not). */
+export function newSubmissionKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 export function useForm(definition: FormDefinition, options: UseFormOptions = {}): UseForm {
   const [state, dispatch] = React.useReducer(formReducer, initialFormState);
   const readContext = useLeadContext();
   // A ref, not state: two clicks in the same frame must still send one request.
   const inFlight = React.useRef(false);
+  // One Idempotency-Key per submission: a retry of the same data reuses it, so the server stores
+  // one lead however often the answer is lost; changed data is a new submission with a new key.
+  const submission = React.useRef<{ body: string; key: string } | null>(null);
   const optionsRef = React.useRef(options);
   optionsRef.current = options;
 
@@ -116,12 +129,19 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
           }
           // Only context fields failed: let the server decide rather than blocking the visitor.
         }
+        const body = JSON.stringify(payload);
+        if (submission.current?.body !== body)
+          submission.current = { body, key: newSubmissionKey() };
         let response: Response;
         try {
           response = await fetch(definition.endpoint, {
             method: "POST",
-            headers: { "content-type": "application/json", accept: "application/json" },
-            body: JSON.stringify(payload),
+            headers: {
+              "content-type": "application/json",
+              accept: "application/json",
+              "idempotency-key": submission.current.key,
+            },
+            body,
           });
         } catch {
           const offline = typeof navigator !== "undefined" && navigator.onLine === false;
@@ -131,13 +151,13 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
           });
           return;
         }
-        let body: unknown = null;
+        let answer: unknown = null;
         try {
-          body = await response.json();
+          answer = await response.json();
         } catch {
-          body = null;
+          answer = null;
         }
-        const next = eventForAnswer({ status: response.status, body }, visible);
+        const next = eventForAnswer({ status: response.status, body: answer }, visible);
         dispatch(next);
         if (next.type === "succeeded") {
           optionsRef.current.onSuccess?.({

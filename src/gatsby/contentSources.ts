@@ -9,6 +9,7 @@ export const contentSources = {
   tags: "content/tags",
   caseStudies: "content/case-studies",
   webinars: "content/webinars",
+  settings: "content/settings",
 } as const;
 
 export type ContentSourceName = keyof typeof contentSources;

@@ -129,6 +129,55 @@ export const typeDefs = `
       html: String!
     }
 
+    """Header menus, footer columns and social links: content/settings/navigation.yml (one node)."""
+    type Navigation implements Node @dontInfer {
+      menus: [NavigationMenu!]!
+      footerColumns: [NavigationColumn!]!
+      socialLinks: [NavigationSocialLink!]!
+      sourceFile: String!
+    }
+
+    type NavigationMenu {
+      id: String!
+      title: String!
+      entries: [NavigationEntry!]!
+      groups: [NavigationGroup!]
+    }
+
+    type NavigationGroup {
+      title: String!
+      entries: [NavigationEntry!]!
+    }
+
+    type NavigationColumn {
+      title: String!
+      entries: [NavigationLink!]!
+    }
+
+    """A menu entry; isLocal comes from the address."""
+    type NavigationEntry {
+      title: String!
+      url: String!
+      isLocal: Boolean!
+      description: String
+      icon: String
+      useCasesLink: String
+      badge: Int
+    }
+
+    type NavigationLink {
+      title: String!
+      url: String!
+      isLocal: Boolean!
+    }
+
+    type NavigationSocialLink {
+      title: String!
+      url: String!
+      isLocal: Boolean!
+      icon: String
+    }
+
     type WebinarSpeaker {
       name: String!
       role: String!

@@ -1,4 +1,4 @@
-/** Turns content files into validated nodes: pages, authors and tags from YAML; posts, case studies and webinars from markdown. */
+/** Turns content files into validated nodes: pages, authors, tags and the navigation from YAML; posts, case studies and webinars from markdown. */
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
@@ -6,6 +6,7 @@ import type { GatsbyNode, Node } from "gatsby";
 import { fillPlaceholders, parseYamlFile } from "../data/content";
 import { markdownToHtml } from "../data/markdown";
 import { parseMarketingPage, withRenderedMarkdown } from "../data/sections";
+import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
 import { contentSources } from "./contentSources";
 import {
@@ -127,6 +128,12 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
           key,
           path: paths.tag(key),
         });
+      } else if (file.sourceInstanceName === "settings") {
+        if (file.name !== "navigation")
+          throw new Error(
+            `Invalid content in ${source}:\n  - content/settings holds only navigation.yml (the menus and footer)`,
+          );
+        create("Navigation", source, { ...parseNavigation(await read(), source) });
       }
       return;
     }

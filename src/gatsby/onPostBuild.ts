@@ -1,9 +1,13 @@
-/** Writes robots.txt and the blog's RSS feed after the build, so both follow the configured site URL. */
+/**
+ * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), then the
+ * security headers computed from the built pages.
+ */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
+import { writeSecurityHeaders } from "./securityHeaders";
 
 export const FEED_PATH = "/rss.xml";
 
@@ -92,4 +96,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     })),
   );
   await writeFile(path.join(publicDir, FEED_PATH.slice(1)), xml);
+
+  // Last, so the pages are final; a page its own policy would break fails the build here.
+  const headers = await writeSecurityHeaders(program.directory, publicDir);
+  if (headers.problems.length > 0) {
+    reporter.panicOnBuild(
+      `Security headers: ${headers.problems.length} problem(s)\n${headers.problems.join("\n")}`,
+    );
+  }
 };

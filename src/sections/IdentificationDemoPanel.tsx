@@ -32,7 +32,7 @@ function useVisits(visitorId: string | undefined, requestId: string | undefined)
     }
     let live = true;
     setState({ status: "loading" });
-    // SPEC §7: a random 4-character path routed by header (or a fixed one where the host cannot).
+    // A random 4-character path routed by header (or a fixed one where the host cannot).
     fetch(identificationConfig.visitsPath, {
       headers: {
         "x-vercel-function": "visits",

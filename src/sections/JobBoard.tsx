@@ -388,7 +388,9 @@ const Role = styled.li`
   border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
 `;
 
-const RoleLink = styled(Link)`
+// A plain anchor, not the site's client-side Link: the apply page frames the hosted form, which only
+// its own Content-Security-Policy allows (frame-src), so it must load as a document of its own.
+const RoleLink = styled.a`
   color: ${({ theme }) => theme.colors.ink};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   text-decoration: none;

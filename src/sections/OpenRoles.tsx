@@ -83,7 +83,9 @@ export function OpenRoles({ id, eyebrow, title, lead, limit, linkLabel }: OpenRo
   );
 }
 
-const RoleLink = styled(Link)`
+// A plain anchor, not the site's client-side Link: the apply page frames the hosted form, which only
+// its own Content-Security-Policy allows (frame-src), so it must load as a document of its own.
+const RoleLink = styled.a`
   color: ${({ theme }) => theme.colors.ink};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   text-decoration: none;

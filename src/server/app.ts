@@ -1,7 +1,7 @@
 // The local HTTP app: function routes from the shared table, then the static Gatsby build.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import {
   functionPaths,
   findFunctionByHeader,
@@ -11,6 +11,8 @@ import {
 } from "./functions";
 import { errorResponse, internalError, type PlatformContext } from "./http";
 import { createStaticAssets, type StaticAssets } from "./static";
+import { policyForPath, readManifest, type HeaderManifest } from "../security/manifest";
+import { FORBIDDEN_HEADERS, STATIC_HEADERS } from "../security/headers";
 
 /** Receives one line per request; tests pass a collector. */
 export type Logger = (line: string) => void;
@@ -33,12 +35,9 @@ export type AppOptions = FunctionsAppOptions & {
   assets?: StaticAssets;
 };
 
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "strict-origin-when-cross-origin",
-  // SAMEORIGIN rather than DENY: the CMS at /admin/ frames its own preview pages.
-  "x-frame-options": "SAMEORIGIN",
-};
+/** Without a built manifest (a build from before the headers step), nothing may run: fail closed. */
+const NO_MANIFEST_POLICY =
+  "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const defaultLogger: Logger = (line) => console.log(line);
 const defaultErrorLogger: ErrorLogger = (error, where) => console.error(`${where} failed:`, error);
@@ -78,10 +77,36 @@ function requestLog(logger: Logger): MiddlewareHandler {
   };
 }
 
-const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next();
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
-};
+/**
+ * The headers the build computed (src/security): the shared set on every static answer and each
+ * page's own Content-Security-Policy. A function's answer already carries its own (runFunction).
+ */
+function securityHeaders(manifest: () => Promise<HeaderManifest | null>): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    for (const name of FORBIDDEN_HEADERS) c.res.headers.delete(name);
+    if (c.res.headers.has("content-security-policy")) return;
+    const loaded = await manifest();
+    for (const [name, value] of Object.entries(loaded?.common ?? STATIC_HEADERS)) {
+      c.header(name, value);
+    }
+    const pathname = new URL(c.req.url).pathname;
+    c.header(
+      "content-security-policy",
+      loaded ? policyForPath(loaded, pathname) : NO_MANIFEST_POLICY,
+    );
+  };
+}
+
+/**
+ * The platform context plus the socket's peer address: locally that is the client, and unlike any
+ * header it cannot be chosen by the client.
+ */
+function platformOf(options: FunctionsAppOptions, c: Context): PlatformContext {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
+    ?.incoming;
+  return { ...options.platform?.(), clientIp: incoming?.socket?.remoteAddress ?? null };
+}
 
 /** Adds the table's routes, each at both spellings of its path. */
 function mountFunctionRoutes(app: Hono, options: FunctionsAppOptions): void {
@@ -90,7 +115,7 @@ function mountFunctionRoutes(app: Hono, options: FunctionsAppOptions): void {
   for (const route of table) {
     for (const routePath of functionPaths(route)) {
       app.all(routePath, (c) =>
-        runFunction(route, c.req.raw, options.platform?.(), (error, request) => {
+        runFunction(route, c.req.raw, platformOf(options, c), (error, request) => {
           logError(error, `function ${route.name}`);
           return errorPage(request, options.publicDir);
         }),
@@ -103,7 +128,11 @@ function baseApp(options: FunctionsAppOptions): Hono {
   const app = new Hono();
   const logError = options.logError ?? defaultErrorLogger;
   app.use("*", requestLog(options.logger ?? defaultLogger));
-  app.use("*", securityHeaders);
+  let manifest: Promise<HeaderManifest | null> | null = null;
+  // Read once per server: a rebuild means a restart, as for the pages themselves.
+  const loadManifest = () =>
+    (manifest ??= options.publicDir ? readManifest(options.publicDir) : Promise.resolve(null));
+  app.use("*", securityHeaders(loadManifest));
   // Header-routed functions (the visits call on a random path) come before any path match.
   app.use("*", async (c, next) => {
     const route = findFunctionByHeader(
@@ -112,7 +141,7 @@ function baseApp(options: FunctionsAppOptions): Hono {
       options.functions ?? defaultFunctions,
     );
     if (!route) return next();
-    return runFunction(route, c.req.raw, options.platform?.(), (error, request) => {
+    return runFunction(route, c.req.raw, platformOf(options, c), (error, request) => {
       logError(error, `function ${route.name}`);
       return errorPage(request, options.publicDir);
     });

@@ -1,5 +1,6 @@
 // The only module that reads server-side environment variables (secrets and server configuration).
 import path from "node:path";
+import { parseFieldMap } from "./hubspotFields";
 
 export type ServerEnv = {
   /** Local stand-in for the edge's visitor country (e.g. "DE"); null lets request headers decide. */
@@ -123,8 +124,61 @@ export type LeadsEnv = {
     token: string | null;
     timeoutMs: number;
     forms: Record<HubspotFormKey, string | null>;
+    /** HubSpot's CRM API base (form definitions for `npm run leads -- --check`); tests use a fake. */
+    crmApiUrl: string;
+    /** HUBSPOT_FIELD_MAP: per form, our key → HubSpot property (null: not sent). */
+    fieldMap: Partial<Record<HubspotFormKey | "webinar", Record<string, string | null>>>;
   };
+  /** PostgreSQL connection string; when set it is the lead store (shared by every instance). */
+  databaseUrl: string | null;
+  delivery: DeliveryEnv;
 };
+
+export type DeliveryEnv = {
+  /** Abuse limits per client IP and endpoint; 0 turns a window off. */
+  perMinute: number;
+  perHour: number;
+  /** Outbound requests to HubSpot per 10 s, across every worker and request. */
+  outboundPer10s: number;
+  /** How often the local server's worker looks for due leads; 0: no timer. */
+  workerIntervalMs: number;
+  /** How long a claim holds a lead: longer than any one send (HubSpot's timeout). */
+  leaseMs: number;
+  /** Slack-compatible webhook told once about each lead that ends `failed`. */
+  alertWebhookUrl: string | null;
+  /** Vercel sends it as a bearer token on cron calls; anything else may not start the worker. */
+  cronSecret: string | null;
+  /** Connections each instance may open to PostgreSQL (small for functions, larger for a server). */
+  poolSize: number;
+};
+
+function readCount(source: EnvSource, name: string, fallback: number, max: number): number {
+  const raw = read(source, name);
+  const value = raw === null ? fallback : Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > max) {
+    throw new Error(`${name} must be an integer from 0 to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function readDelivery(source: EnvSource, timeoutMs: number): DeliveryEnv {
+  const webhook = read(source, "LEADS_ALERT_WEBHOOK_URL");
+  return {
+    perMinute: readCount(source, "LEADS_LIMIT_PER_MINUTE", 5, 1_000_000),
+    perHour: readCount(source, "LEADS_LIMIT_PER_HOUR", 20, 1_000_000),
+    outboundPer10s: Math.max(1, readCount(source, "HUBSPOT_MAX_PER_10S", 40, 1_000_000)),
+    workerIntervalMs: readCount(source, "LEADS_WORKER_INTERVAL_MS", 10_000, 3_600_000),
+    leaseMs: readCount(
+      source,
+      "LEADS_LEASE_MS",
+      Math.max(60_000, 2 * timeoutMs + 10_000),
+      3_600_000,
+    ),
+    alertWebhookUrl: webhook === null ? null : readHttpUrl(source, "LEADS_ALERT_WEBHOOK_URL", ""),
+    cronSecret: read(source, "CRON_SECRET"),
+    poolSize: Math.max(1, readCount(source, "LEADS_DB_POOL_SIZE", 5, 100)),
+  };
+}
 
 const DEFAULT_HUBSPOT_API_URL = "https://api.hsforms.com";
 const DEFAULT_OUTBOX_DIR = ".outbox/leads";
@@ -164,7 +218,13 @@ export function readLeadsEnv(source: EnvSource = process.env): LeadsEnv {
     throw new Error(`HUBSPOT_TIMEOUT_MS must be an integer from 50 to 30000, got "${rawTimeout}".`);
   }
   const webinarList = read(source, "HUBSPOT_WEBINAR_FORM_IDS");
+  const databaseUrl = read(source, "DATABASE_URL");
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error("DATABASE_URL must be a postgres:// or postgresql:// connection string.");
+  }
   return {
+    databaseUrl,
+    delivery: readDelivery(source, timeoutMs),
     outboxDir: path.resolve(read(source, "LEADS_OUTBOX_DIR") ?? DEFAULT_OUTBOX_DIR),
     allowedOrigins: readOrigins(source),
     webinarFormIds:
@@ -179,6 +239,8 @@ export function readLeadsEnv(source: EnvSource = process.env): LeadsEnv {
       portalId,
       token: read(source, "HUBSPOT_TOKEN"),
       timeoutMs,
+      fieldMap: parseFieldMap(read(source, "HUBSPOT_FIELD_MAP")),
+      crmApiUrl: readHttpUrl(source, "HUBSPOT_CRM_API_URL", "https://api.hubapi.com"),
       forms: {
         contact: readFormGuid(source, "HUBSPOT_FORM_CONTACT"),
         singlePane: readFormGuid(source, "HUBSPOT_FORM_SINGLE_PANE"),
@@ -229,7 +291,10 @@ export type FingerprintEnv = {
   timeoutMs: number;
 };
 
-/** Configuration of the events and visits functions (Fingerprint Server API v4, STACK.md trap 9). */
+/**
+ * Configuration of the events and visits functions: Fingerprint Server API v4, since the v3 events
+ * shape is being retired (docs/contracts/fingerprint.md).
+ */
 export function readFingerprintEnv(source: EnvSource = process.env): FingerprintEnv {
   const secretKey = read(source, "FPJS_SECRET_API_KEY");
   if (secretKey !== null && !/^[A-Za-z0-9_-]{8,128}$/.test(secretKey)) {
@@ -250,7 +315,7 @@ export function readFingerprintEnv(source: EnvSource = process.env): Fingerprint
 export type GeoEnv = {
   /**
    * Whether GET /api/get-country may read the `x-country` request header. Any browser can set it,
-   * so it is for the local browser tests only (contracts/geo.md); never set it in production.
+   * so it is for the local browser tests only (docs/contracts/geo.md); never set it in production.
    */
   trustTestHeader: boolean;
 };

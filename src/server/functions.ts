@@ -16,6 +16,7 @@ import {
   fingerprintResult,
 } from "./handlers/fingerprint-proxy";
 import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
+import { withFunctionHeaders } from "../security/headers";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
@@ -28,7 +29,7 @@ export type FunctionRoute = {
   handler: Handler;
   /**
    * Also answers any path matching `path` when the request carries this header value (how Vercel
-   * routes the visits call on its random 4-character path, SPEC §7; the local server does the same).
+   * routes the visits call on its random 4-character path; the local server does the same).
    */
   byHeader?: { name: string; value: string; path: RegExp };
 };
@@ -172,8 +173,9 @@ export type FunctionErrorHandler = (
 ) => Response | Promise<Response>;
 
 /**
- * Runs a route's handler with the checks every platform needs: method guard, and a throw turned
- * into a generic 500 (the error goes to the log via onError, never into the response).
+ * Runs a route's handler with the checks every platform needs: method guard, a throw turned into a
+ * generic 500 (the error goes to the log via onError, never into the response), and the functions'
+ * security headers on whatever is answered, on every host alike.
  */
 export async function runFunction(
   route: FunctionRoute,
@@ -184,10 +186,11 @@ export async function runFunction(
     return internalError();
   },
 ): Promise<Response> {
-  if (!allowsMethod(route, request.method)) return methodNotAllowed(route.methods);
+  if (!allowsMethod(route, request.method))
+    return withFunctionHeaders(methodNotAllowed(route.methods));
   try {
-    return await route.handler(request, platform);
+    return withFunctionHeaders(await route.handler(request, platform));
   } catch (error) {
-    return onError(error, request, route);
+    return withFunctionHeaders(await onError(error, request, route));
   }
 }

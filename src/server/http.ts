@@ -1,7 +1,14 @@
 // HTTP vocabulary shared by every server handler: the handler signature and JSON/error response helpers.
 
 /** What the hosting platform knows about a request beyond its headers (e.g. Netlify's context.geo). */
-export type PlatformContext = { country?: string | null };
+export type PlatformContext = {
+  country?: string | null;
+  /**
+   * The visitor's address as the platform itself saw it (Netlify's context.ip, Vercel's x-real-ip,
+   * the socket locally): never a header a client could set on its own.
+   */
+  clientIp?: string | null;
+};
 
 /** A platform-neutral function: the local server, Netlify and Vercel all call it the same way. */
 export type Handler = (request: Request, platform?: PlatformContext) => Promise<Response>;

@@ -25,7 +25,13 @@ export type SubmitResult =
   /** HubSpot will refuse this lead again as it is (other 4xx): kept, never resent automatically. */
   | { kind: "failed"; reason: string }
   /** Worth sending again later (5xx, 429, timeout, reset, our configuration): the lead stays pending. */
-  | { kind: "deferred"; reason: string; rateLimited?: boolean };
+  | {
+      kind: "deferred";
+      reason: string;
+      rateLimited?: boolean;
+      /** HubSpot's Retry-After, in ms: it is scheduling us, not judging the lead. */
+      retryAfterMs?: number;
+    };
 
 const FIELD_MESSAGES: Record<string, string> = {
   INVALID_EMAIL: "This email address was not accepted. Please check it for typos.",
@@ -49,12 +55,20 @@ function stringValue(value: unknown): string {
   return "";
 }
 
-/** The `fields` array HubSpot wants: every non-empty value as a string. */
+/**
+ * The `fields` array HubSpot wants: every non-empty value as a string. With a field map only the
+ * keys it lists are sent, under its property names (the public endpoint refuses any other).
+ */
 export function toHubspotFields(
   payload: Record<string, unknown>,
+  map?: Readonly<Record<string, string>>,
 ): { name: string; value: string }[] {
   return Object.entries(payload)
-    .map(([key, value]) => ({ name: HUBSPOT_PROPERTY[key] ?? key, value: stringValue(value) }))
+    .filter(([key]) => !map || Object.hasOwn(map, key))
+    .map(([key, value]) => ({
+      name: map ? (map[key] as string) : (HUBSPOT_PROPERTY[key] ?? key),
+      value: stringValue(value),
+    }))
     .filter((field) => field.value !== "");
 }
 
@@ -122,14 +136,30 @@ function describeAnswer(status: number, body: unknown): string {
  */
 const TRANSIENT = (status: number) => status >= 500 || status === 429 || status === 408;
 
+/** Retry-After as seconds or an HTTP date, in ms from `now` (null when absent or unreadable). */
+export function retryAfterMs(header: string | null, now: number = Date.now()): number | null {
+  if (header === null || header.trim() === "") return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
 /** Classifies HubSpot's answer; `body` is the parsed JSON or null. */
-export function classifyAnswer(status: number, body: unknown): SubmitResult {
+export function classifyAnswer(
+  status: number,
+  body: unknown,
+  retryAfter: number | null = null,
+): SubmitResult {
   if (status >= 200 && status < 300) return { kind: "accepted" };
   const reason = describeAnswer(status, body);
   if (TRANSIENT(status) || status < 400) {
-    return status === 429
-      ? { kind: "deferred", reason, rateLimited: true }
-      : { kind: "deferred", reason };
+    return {
+      kind: "deferred",
+      reason,
+      ...(status === 429 ? { rateLimited: true } : {}),
+      ...(retryAfter !== null ? { retryAfterMs: retryAfter } : {}),
+    };
   }
   if (status === 400) {
     const fields = fieldErrorsFrom(body);
@@ -146,13 +176,14 @@ export async function submitToHubspot(
   submittedAt: Date,
   context: SubmitContext,
   fetchImpl: typeof fetch = fetch,
+  fieldMap?: Readonly<Record<string, string>>,
 ): Promise<SubmitResult> {
   if (!config.portalId) return { kind: "deferred", reason: "HubSpot is not configured" };
   const secure = config.token !== null;
   const url = `${config.apiUrl}/submissions/v3/integration/${secure ? "secure/" : ""}submit/${config.portalId}/${formGuid}`;
   const body = {
     submittedAt: String(submittedAt.getTime()),
-    fields: toHubspotFields(payload),
+    fields: toHubspotFields(payload, fieldMap),
     ...(context.pageUri || context.hutk
       ? {
           context: {
@@ -185,5 +216,5 @@ export async function submitToHubspot(
   } catch {
     parsed = null;
   }
-  return classifyAnswer(response.status, parsed);
+  return classifyAnswer(response.status, parsed, retryAfterMs(response.headers.get("retry-after")));
 }

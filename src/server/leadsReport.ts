@@ -25,7 +25,7 @@ function summary(records: readonly LeadRecord[]): string {
 /** One line per lead, oldest first, with the fields a salesperson scans for and why it is not forwarded. */
 export function formatLeads(records: readonly LeadRecord[]): string {
   if (records.length === 0) return "No leads in the outbox yet.";
-  const header = `${"submitted (UTC)".padEnd(20)} ${"status".padEnd(9)} ${"endpoint".padEnd(26)} ${"email".padEnd(32)} ${"form".padEnd(24)} reason`;
+  const header = `${"submitted (UTC)".padEnd(20)} ${"status".padEnd(9)} ${"endpoint".padEnd(26)} ${"email".padEnd(32)} ${"form".padEnd(24)} ${"tries".padEnd(5)} ${"next attempt (UTC)".padEnd(19)} last error`;
   const rows = records.map((record) => {
     const payload = record.payload;
     const email = typeof payload.email === "string" ? payload.email : "";
@@ -36,14 +36,22 @@ export function formatLeads(records: readonly LeadRecord[]): string {
           ? payload.formName
           : "";
     const reason = record.status === "forwarded" ? "" : printable(record.lastError ?? "");
-    return `${record.submittedAt.slice(0, 19).replace("T", " ").padEnd(20)} ${clip(record.status, 9)} ${clip(record.endpoint, 26)} ${clip(email, 32)} ${clip(form, 24)} ${reason}`.trimEnd();
+    const next =
+      record.status === "pending"
+        ? (record.nextAttemptAt ?? record.submittedAt).slice(0, 19).replace("T", " ")
+        : "";
+    return `${record.submittedAt.slice(0, 19).replace("T", " ").padEnd(20)} ${clip(record.status, 9)} ${clip(record.endpoint, 26)} ${clip(email, 32)} ${clip(form, 24)} ${String(record.attempts).padEnd(5)} ${next.padEnd(19)} ${reason}`.trimEnd();
   });
   const notes = [summary(records)];
   if (records.some((record) => record.status === "pending")) {
-    notes.push("Pending leads are resent with: npm run leads -- --retry");
+    notes.push(
+      "Pending leads are resent by the delivery worker when due; to run it now: npm run leads -- --retry",
+    );
   }
   if (records.some((record) => record.status === "failed")) {
-    notes.push("Failed leads are not resent: HubSpot refuses them as they are (see the reason).");
+    notes.push(
+      "Failed leads are not resent: after fixing the cause, re-queue them with npm run leads -- --replay ID (or --all-failed).",
+    );
   }
   return [header, ...rows, "", ...notes].join("\n");
 }
@@ -56,7 +64,7 @@ export function formatRetry(report: RetryReport): string {
       (report.pending > 0 ? ` ${report.pending} lead(s) stay pending.` : "")
     );
   }
-  if (report.pending === 0) return "No pending leads to resend.";
+  if (report.pending === 0 && report.outcomes.length === 0) return "No pending leads to resend.";
   const lines = report.outcomes.map((outcome) =>
     `${clip(outcome.result, 9)} ${clip(outcome.endpoint, 26)} ${clip(outcome.email, 32)} ${printable(outcome.reason ?? "")}`.trimEnd(),
   );
@@ -67,6 +75,10 @@ export function formatRetry(report: RetryReport): string {
     ...lines,
     "",
     totals,
-    ...(report.stoppedEarly ? ["HubSpot rate-limited this run; run it again later."] : []),
+    ...(report.stoppedEarly
+      ? [
+          "HubSpot is rate-limited or unreachable, or the outbound limit was reached; run it again later.",
+        ]
+      : []),
   ].join("\n");
 }

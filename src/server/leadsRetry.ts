@@ -1,15 +1,8 @@
-// Resends the outbox's pending leads to HubSpot (`npm run leads -- --retry`), recording each outcome durably.
-import { isLeadEndpoint } from "../forms/schemas";
+// Runs the delivery worker by hand (`npm run leads -- --retry`) and re-queues failed leads (`--replay`).
 import type { LeadsEnv } from "./env";
-import { afterAttempt, hubspotFormGuid } from "./handlers/leads";
-import { submitToHubspot } from "./hubspot";
-import type { LeadRecord, LeadStatus, Outbox } from "./outbox";
-
-/**
- * A pending lead younger than this may still be in its first attempt (HubSpot's timeout is at most
- * 30 s), so a resend now could deliver it twice.
- */
-export const IN_FLIGHT_MS = 60_000;
+import { failureAlerts } from "./leadAlerts";
+import { deliverDue } from "./leadDelivery";
+import type { LeadRecord, LeadStatus, LeadStore } from "./leadStore";
 
 export type RetryOutcome = {
   id: string;
@@ -26,69 +19,82 @@ export type RetryReport =
 
 type RetryOptions = {
   env: LeadsEnv;
-  outbox: Outbox;
+  outbox: LeadStore;
   fetch?: typeof fetch;
   now?: () => Date;
+  /** Passes of the worker at most (each takes a batch of due leads). */
+  passes?: number;
 };
 
+const emailOf = (record: LeadRecord) =>
+  typeof record.payload.email === "string" ? record.payload.email : "";
+
 /**
- * Re-forwards every pending lead, oldest first. Without a portal id nothing is sent and nothing
- * changes. A 429 stops the run, so a backlog does not spend the portal's rate limit in one go.
+ * Delivers every due pending lead, pass after pass, exactly as the scheduled worker does (leases,
+ * backoff, outbound limit). Without a portal id nothing is sent and nothing changes. A 429, the
+ * outbound limit or an outage ends the run early; the rest stay pending for the next run.
  */
 export async function retryPending({
   env,
   outbox,
   fetch: fetchImpl = fetch,
-  now = () => new Date(),
+  now,
+  passes = 50,
 }: RetryOptions): Promise<RetryReport> {
-  const pending = (await outbox.list()).filter((record) => record.status === "pending");
-  if (!env.hubspot.portalId) return { configured: false, pending: pending.length };
-  const outcomes: RetryOutcome[] = [];
+  const before = await outbox.list();
+  const pending = before.filter((record) => record.status === "pending").length;
+  if (!env.hubspot.portalId) return { configured: false, pending };
+  const byId = new Map(before.map((record) => [record.id, record]));
+  const outcomes = new Map<string, RetryOutcome>();
   let stoppedEarly = false;
-  for (const record of pending) {
-    const email = typeof record.payload.email === "string" ? record.payload.email : "";
-    const skip = (reason: string) =>
-      outcomes.push({ id: record.id, endpoint: record.endpoint, email, result: "skipped", reason });
-    if (stoppedEarly) {
-      skip("not tried: HubSpot rate-limited this run");
-      continue;
-    }
-    if (now().getTime() - Date.parse(record.submittedAt) < IN_FLIGHT_MS) {
-      skip("accepted less than a minute ago, may still be in flight");
-      continue;
-    }
-    if (!isLeadEndpoint(record.endpoint)) {
-      skip(`unknown endpoint ${record.endpoint}`);
-      continue;
-    }
-    const formGuid = hubspotFormGuid(record.endpoint, record.payload, env);
-    if (!formGuid) {
-      skip(
-        record.endpoint === "/api-webinar/"
-          ? "its webinar form id is not on the allowlist"
-          : "no HubSpot form GUID is configured for this endpoint",
-      );
-      continue;
-    }
-    const result = await submitToHubspot(
-      env.hubspot,
-      formGuid,
-      record.payload,
-      new Date(record.submittedAt),
-      record.context ?? {},
-      fetchImpl,
-    );
-    // Nobody is at the form any more: a field error now is as final as any other refusal.
-    const next: LeadRecord = afterAttempt(record, result, {}, now());
-    await outbox.update(next);
-    outcomes.push({
-      id: record.id,
-      endpoint: record.endpoint,
-      email,
-      result: next.status,
-      ...(next.lastError ? { reason: next.lastError } : {}),
+  for (let pass = 0; pass < passes; pass += 1) {
+    const report = await deliverDue({
+      store: outbox,
+      env,
+      fetch: fetchImpl,
+      ...(now ? { now } : {}),
+      onFailed: failureAlerts(outbox, env, fetchImpl),
     });
-    if (result.kind === "deferred" && result.rateLimited) stoppedEarly = true;
+    for (const outcome of report.outcomes) {
+      const record = byId.get(outcome.id);
+      outcomes.set(outcome.id, {
+        id: outcome.id,
+        endpoint: outcome.endpoint,
+        email: record ? emailOf(record) : "",
+        result: outcome.result === "released" ? "skipped" : outcome.result,
+        ...(outcome.reason ? { reason: outcome.reason } : {}),
+      });
+    }
+    if (report.stopped) {
+      stoppedEarly = true;
+      break;
+    }
+    if (report.claimed === 0) break;
   }
-  return { configured: true, pending: pending.length, outcomes, stoppedEarly };
+  return { configured: true, pending, outcomes: [...outcomes.values()], stoppedEarly };
+}
+
+/** Puts failed leads back in the queue with fresh attempts (`--replay ID` or `--all-failed`). */
+export async function replayFailed(
+  store: LeadStore,
+  which: { id: string } | "all-failed",
+  at: Date = new Date(),
+): Promise<LeadRecord[]> {
+  const chosen = (await store.list()).filter((record) =>
+    which === "all-failed" ? record.status === "failed" : record.id === which.id,
+  );
+  const requeued: LeadRecord[] = [];
+  for (const record of chosen) {
+    if (record.status !== "failed" && record.status !== "rejected") continue;
+    const { alertedAt: _alerted, ...rest } = record;
+    const next: LeadRecord = {
+      ...rest,
+      status: "pending",
+      attempts: 0,
+      nextAttemptAt: at.toISOString(),
+    };
+    await store.update(next);
+    requeued.push(next);
+  }
+  return requeued;
 }

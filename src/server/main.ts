@@ -6,7 +6,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp, type Logger } from "./app";
-import { readServerEnv } from "./env";
+import { readLeadsEnv, readServerEnv } from "./env";
+import { closeLeadStores } from "./leadStores";
+import { startWorkerTimer } from "./leadWorker";
 import { createStaticAssets } from "./static";
 
 export type ServerOptions = {
@@ -92,6 +94,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 
 export async function main(): Promise<void> {
   let running: RunningServer | null = null;
+  let stopWorker: () => Promise<void> = async () => undefined;
   let stopping = false;
   // Registered before listening, so a stop signal during start-up still ends the process cleanly.
   const stop = (signal: NodeJS.Signals): void => {
@@ -99,7 +102,9 @@ export async function main(): Promise<void> {
     stopping = true;
     console.log(`serve: ${signal} received, shutting down`);
     if (running === null) process.exit(0);
-    void running.close().then(() => process.exit(0));
+    void Promise.all([running.close(), stopWorker()])
+      .then(() => closeLeadStores())
+      .finally(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
@@ -124,6 +129,15 @@ export async function main(): Promise<void> {
     process.exit(0);
   }
   console.log(`serve: listening on ${running.url}`);
+  try {
+    const leads = readLeadsEnv();
+    if (leads.delivery.workerIntervalMs > 0 && leads.hubspot.portalId) {
+      stopWorker = startWorkerTimer(leads, (line) => console.log(line));
+    }
+  } catch (error) {
+    // The forms answer 503 with the same reason; the static site keeps serving.
+    console.error(`serve: lead worker not started: ${(error as Error).message}`);
+  }
 }
 
 const entry = process.argv[1];

@@ -1,45 +1,22 @@
-// The durable lead outbox: every accepted lead is on disk (fsync'd) before the visitor hears "thanks".
+// The file lead store (the local default): one fsync'd JSON file per lead, written before the visitor hears "thanks".
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import {
+  IDEMPOTENCY_TTL_MS,
+  dueAt,
+  isLeased,
+  slidingWait,
+  withoutLease,
+  type AddResult,
+  type LeadRecord,
+  type LeadStore,
+  type NewLead,
+} from "./leadStore";
 
-/**
- * pending: not yet accepted by HubSpot, worth resending (`npm run leads -- --retry`);
- * forwarded: HubSpot took it; rejected: the visitor was asked to correct a field and may send
- * again; failed: HubSpot refuses it for a reason the visitor cannot fix (see lastError), kept for a
- * person to follow up; spam: never forwarded.
- */
-export type LeadStatus = "pending" | "forwarded" | "rejected" | "failed" | "spam";
-
-export type LeadRecord = {
-  id: string;
-  /** The endpoint that took it, e.g. /api/hubspot/. */
-  endpoint: string;
-  /** ISO time the function accepted it. */
-  submittedAt: string;
-  payload: Record<string, unknown>;
-  status: LeadStatus;
-  attempts: number;
-  /** Why the last attempt did not forward it (upstream status and error types). */
-  lastError?: string;
-  lastAttemptAt?: string;
-  forwardedAt?: string;
-  /** The page and HubSpot cookie of the visit, so a resend carries the same context. */
-  context?: { pageUri?: string; hutk?: string };
-};
-
-export type Outbox = {
-  /** Writes a new record durably and returns it. */
-  add(entry: {
-    endpoint: string;
-    payload: Record<string, unknown>;
-    status?: LeadStatus;
-    context?: LeadRecord["context"];
-  }): Promise<LeadRecord>;
-  /** Rewrites a record after a forwarding attempt; the file is replaced atomically. */
-  update(record: LeadRecord): Promise<void>;
-  list(): Promise<LeadRecord[]>;
-};
+export type { LeadRecord, LeadStatus } from "./leadStore";
+/** The older name of the store contract, kept for callers that only add, update and list. */
+export type Outbox = LeadStore;
 
 /** fsync a directory so a rename inside it survives a crash (a no-op where the OS refuses). */
 async function syncDirectory(dir: string): Promise<void> {
@@ -71,8 +48,16 @@ async function writeDurably(dir: string, name: string, content: string): Promise
 const fileName = (record: Pick<LeadRecord, "id" | "submittedAt">) =>
   `${record.submittedAt.replace(/[:.]/g, "-")}_${record.id}.json`;
 
-/** A file-backed outbox: one JSON file per lead, named so a directory listing sorts by time. */
-export function createFileOutbox(dir: string, now: () => Date = () => new Date()): Outbox {
+/** A claim's critical section may not outlive this, so a process killed inside it blocks nobody for long. */
+const LOCK_STALE_MS = 10_000;
+
+/**
+ * A file-backed store. Claims are safe across processes (the server's timer and `npm run leads --
+ * --retry`): a short O_EXCL lock file guards each read-check-write of a lease. Idempotency keys and
+ * rate counters live in this process's memory, which is enough for the one local server that
+ * accepts leads; Postgres shares them between instances.
+ */
+export function createFileOutbox(dir: string, now: () => Date = () => new Date()): LeadStore {
   let ready: Promise<void> | null = null;
   const ensureDir = () => {
     ready ??= fs.mkdir(dir, { recursive: true, mode: 0o700 }).then(
@@ -85,46 +70,174 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
     );
     return ready;
   };
+  const write = (record: LeadRecord) =>
+    writeDurably(dir, fileName(record), `${JSON.stringify(record, null, 2)}\n`);
+
+  async function list(): Promise<LeadRecord[]> {
+    let names: string[];
+    try {
+      names = await fs.readdir(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+      throw error;
+    }
+    const records: LeadRecord[] = [];
+    for (const name of names
+      .filter((item) => item.endsWith(".json") && !item.startsWith("."))
+      .sort()) {
+      try {
+        records.push(JSON.parse(await fs.readFile(path.join(dir, name), "utf8")) as LeadRecord);
+      } catch {
+        // A file someone edited by hand into invalid JSON (or removed meanwhile) is skipped.
+      }
+    }
+    return records;
+  }
+
+  async function read(record: Pick<LeadRecord, "id" | "submittedAt">): Promise<LeadRecord | null> {
+    try {
+      return JSON.parse(await fs.readFile(path.join(dir, fileName(record)), "utf8")) as LeadRecord;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Runs `work` holding the lead's lock file; null when another process holds a fresh one. */
+  async function locked<T>(id: string, work: () => Promise<T>): Promise<T | null> {
+    const lock = path.join(dir, `.lock-${id}`);
+    for (let tries = 0; tries < 2; tries += 1) {
+      try {
+        const handle = await fs.open(lock, "wx", 0o600);
+        await handle.close();
+        try {
+          return await work();
+        } finally {
+          await fs.rm(lock, { force: true });
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+        const stat = await fs.stat(lock).catch(() => null);
+        if (stat && Date.now() - stat.mtimeMs < LOCK_STALE_MS) return null;
+        await fs.rm(lock, { force: true });
+      }
+    }
+    return null;
+  }
+
+  // Idempotency keys of this process (rebuilt from the files after a restart) and rate-limit events.
+  let keys: Map<string, LeadRecord> | null = null;
+  let adding: Promise<unknown> = Promise.resolve();
+  const events = new Map<string, number[]>();
+
+  async function create(entry: NewLead, extra: Partial<LeadRecord> = {}): Promise<LeadRecord> {
+    await ensureDir();
+    const at = now();
+    const record: LeadRecord = {
+      id: randomUUID(),
+      endpoint: entry.endpoint,
+      submittedAt: at.toISOString(),
+      payload: entry.payload,
+      status: entry.status ?? "pending",
+      attempts: 0,
+      ...(entry.context && Object.keys(entry.context).length > 0 ? { context: entry.context } : {}),
+      ...(entry.lease
+        ? {
+            leaseOwner: entry.lease.owner,
+            leaseUntil: new Date(at.getTime() + entry.lease.ms).toISOString(),
+          }
+        : {}),
+      ...extra,
+    };
+    await write(record);
+    return record;
+  }
+
+  async function known(key: string): Promise<LeadRecord | null> {
+    keys ??= new Map(
+      (await list())
+        .filter((item) => item.idempotencyKey)
+        .map((item) => [item.idempotencyKey as string, item]),
+    );
+    const found = keys.get(key);
+    if (!found || now().getTime() - Date.parse(found.submittedAt) >= IDEMPOTENCY_TTL_MS)
+      return null;
+    return (await read(found)) ?? found;
+  }
+
   return {
-    async add(entry) {
-      await ensureDir();
-      const record: LeadRecord = {
-        id: randomUUID(),
-        endpoint: entry.endpoint,
-        submittedAt: now().toISOString(),
-        payload: entry.payload,
-        status: entry.status ?? "pending",
-        attempts: 0,
-        ...(entry.context && Object.keys(entry.context).length > 0
-          ? { context: entry.context }
-          : {}),
-      };
-      await writeDurably(dir, fileName(record), `${JSON.stringify(record, null, 2)}\n`);
-      return record;
+    kind: "file",
+    add: (entry) => create(entry),
+    async findKey(key) {
+      const found = await known(key);
+      return found ? { fingerprint: found.fingerprint ?? "", record: found } : null;
+    },
+    addOnce(entry, key, fingerprint) {
+      // One at a time, so a double click's two requests cannot both miss the key.
+      const run = adding.then(async (): Promise<AddResult> => {
+        const found = await known(key);
+        if (found) {
+          return found.fingerprint === fingerprint
+            ? { kind: "replay", record: found }
+            : { kind: "conflict" };
+        }
+        const record = await create(entry, { idempotencyKey: key, fingerprint });
+        keys?.set(key, record);
+        return { kind: "created", record };
+      });
+      adding = run.catch(() => undefined);
+      return run;
     },
     async update(record) {
       await ensureDir();
-      await writeDurably(dir, fileName(record), `${JSON.stringify(record, null, 2)}\n`);
+      await write(record);
     },
-    async list() {
-      let names: string[];
-      try {
-        names = await fs.readdir(dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
-        throw error;
-      }
-      const records: LeadRecord[] = [];
-      for (const name of names
-        .filter((item) => item.endsWith(".json") && !item.startsWith("."))
-        .sort()) {
-        try {
-          records.push(JSON.parse(await fs.readFile(path.join(dir, name), "utf8")) as LeadRecord);
-        } catch {
-          // A file someone edited by hand into invalid JSON is skipped, not fatal for the rest.
-        }
-      }
-      return records;
+    async get(id) {
+      return (await list()).find((record) => record.id === id) ?? null;
     },
+    list,
+    async claim(owner, limit, leaseMs) {
+      const at = now().getTime();
+      const due = (await list())
+        .filter(
+          (record) => record.status === "pending" && dueAt(record) <= at && !isLeased(record, at),
+        )
+        .sort((a, b) => dueAt(a) - dueAt(b));
+      const claimed: LeadRecord[] = [];
+      for (const candidate of due) {
+        if (claimed.length >= limit) break;
+        const leased = await locked(candidate.id, async () => {
+          const fresh = await read(candidate);
+          if (!fresh || fresh.status !== "pending" || isLeased(fresh, at)) return null;
+          const next = {
+            ...fresh,
+            leaseOwner: owner,
+            leaseUntil: new Date(at + leaseMs).toISOString(),
+          };
+          await write(next);
+          return next;
+        });
+        if (leased) claimed.push(leased);
+      }
+      return claimed;
+    },
+    async finish(record, owner) {
+      const done = await locked(record.id, async () => {
+        const fresh = await read(record);
+        if (!fresh || fresh.leaseOwner !== owner) return false;
+        await write(withoutLease(record));
+        return true;
+      });
+      return done === true;
+    },
+    async take(key, windows, peek = false) {
+      const at = now().getTime();
+      const longest = Math.max(...windows.map((window) => window.ms));
+      const times = (events.get(key) ?? []).filter((time) => time > at - longest);
+      const wait = slidingWait(times, windows, at);
+      if (wait === null && !peek) times.push(at);
+      events.set(key, times);
+      return wait === null ? { ok: true } : { ok: false, retryAfterMs: wait };
+    },
+    async close() {},
   };
 }

@@ -1,7 +1,8 @@
 // The content admin at /admin/ in Chromium, against a real decap-server on loopback editing a
 // temporary copy of content/ (the repo's own content stays untouched): log in with the local
 // backend, write a post with a slug and an uploaded hero, publish it and find it on disk with
-// frontmatter the build accepts; preview existing entries with the site's views.
+// frontmatter the build accepts; preview existing entries with the site's views, the navigation
+// file with the site's header and footer.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,7 +10,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { postFrontmatterSchema } from "../../src/data/blogSchema";
 import { expect, test } from "./fixtures";
-import { e2ePort } from "./support/fakes";
+import { freePort } from "../../scripts/lib/ports.mjs";
 
 const root = path.resolve(__dirname, "../..");
 /** A 1×1 PNG, uploaded as a post's hero. */
@@ -17,13 +18,15 @@ const tinyPng = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
   "base64",
 );
-const cmsPort = e2ePort + 5;
+let cmsPort = 0;
 let workdir = "";
 let server: ChildProcess | undefined;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
+  // decap-server's usual 8081 may be taken by a developer's own `npm run cms`: this one gets a free port.
+  cmsPort = freePort();
   workdir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
   fs.cpSync(path.join(root, "content"), path.join(workdir, "content"), { recursive: true });
   server = spawn(path.join(root, "node_modules/.bin/decap-server"), [], {
@@ -62,6 +65,10 @@ test.afterAll(() => {
   if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
 });
 
+/** The preview pane's frame (one entry per test: Decap keeps the first entry's form across collections). */
+const previewOf = (page: import("@playwright/test").Page) =>
+  page.frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe").last();
+
 /** The admin asks decap-server at localhost:8081; this test's server listens on its own port. */
 async function openAdmin(page: import("@playwright/test").Page) {
   await page.route("http://localhost:8081/api/v1", async (route) => {
@@ -69,6 +76,8 @@ async function openAdmin(page: import("@playwright/test").Page) {
     await route.fulfill({ response });
   });
   await page.goto("/admin/");
+  // The admin module registered its previews and save checks before the CMS started (src/cms/cms.tsx).
+  await expect(page.locator("html")).toHaveAttribute("data-cms-registered", /^[1-9]\d*$/);
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByText("Blog posts").first()).toBeVisible({ timeout: 30_000 });
 }
@@ -124,6 +133,12 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
     .locator("textarea[id^='description-field']")
     .fill("How review teams use device signals to clear good orders faster and hold risky ones.");
   await page.getByRole("button", { name: "Now" }).first().click();
+  // The preview pane is the site's post view (its breadcrumb and styled title), not Decap's raw field list.
+  const preview = previewOf(page);
+  await expect(preview.locator("h1")).toContainText("Device signals for checkout reviews", {
+    timeout: 20_000,
+  });
+  await expect(preview.locator("nav[aria-label='Breadcrumb']")).toBeVisible();
   // Relation widgets (react-select): type to search, then pick the option.
   for (const [field, choice] of [
     ["authors", "Maya"],
@@ -152,6 +167,11 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
   if (!(await chooseSelected.isEnabled()))
     await page.getByText("checkout-hero.png").first().click();
   await chooseSelected.click();
+  // The hero field holds the upload now; an upload that failed would leave "Choose an image" here.
+  await expect(page.getByRole("button", { name: "Choose different image" }).first()).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(preview.locator("picture img, img").first()).toBeVisible({ timeout: 15_000 });
   // Without the hero's alternative text, saving stops and says why.
   await page.getByRole("button", { name: "Publish" }).first().click();
   await page.getByText("Publish now").click();
@@ -237,9 +257,6 @@ test("a post preview shows the hero, table of contents, highlighted code and nam
   await expect(preview.locator("body")).not.toContainText("{product}");
 });
 
-// One entry per test: Decap keeps the first entry's form when the hash changes to another collection.
-const previewOf = (page: import("@playwright/test").Page) =>
-  page.frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe").last();
 
 test("a webinar previews with the site's webinar view, form slot included", async ({ page }) => {
   test.slow();
@@ -268,4 +285,30 @@ test("a tag previews as the site's tag page", async ({ page }) => {
   await openAdmin(page);
   await page.goto("/admin/#/collections/tags/entries/guides");
   await expect(previewOf(page).locator("h1")).toHaveText("Guides", { timeout: 20_000 });
+});
+
+test("the navigation file previews with the site's header and footer, showing a label changed in the file", async ({
+  page,
+}) => {
+  test.slow();
+  // A marketer's change, made in the content copy decap-server edits.
+  const file = path.join(workdir, "content/settings/navigation.yml");
+  const text = fs.readFileSync(file, "utf8");
+  expect(text).toContain("    title: Developers\n");
+  fs.writeFileSync(file, text.replace("    title: Developers\n", "    title: Builders\n"));
+  await openAdmin(page);
+  await page.goto("/admin/#/collections/settings/entries/navigation");
+  const preview = previewOf(page);
+  const opened = preview.getByRole("main", { name: "Header menus, opened" });
+  await expect(opened.getByRole("heading", { name: "Builders" })).toBeVisible({ timeout: 20_000 });
+  await expect(opened.getByRole("heading", { name: "Developers" })).toHaveCount(0);
+  // The site's own header: its menu button carries the new label (the desktop bar is hidden at
+  // the pane's width, the markup is the same).
+  await expect(
+    preview.locator('nav[aria-label="Main"] button[aria-controls="menu-developers"]'),
+  ).toHaveText("Builders");
+  await expect(
+    preview.getByRole("contentinfo").getByRole("link", { name: "LinkedIn" }),
+  ).toBeVisible();
+  await expect(preview.locator("body")).not.toContainText("{docsUrl}");
 });

@@ -37,7 +37,9 @@ test.describe("network", () => {
   test.use({ allowConsoleErrors: [/ERR_BLOCKED_BY_CLIENT|ERR_NAME_NOT_RESOLVED|Failed to fetch/] });
 
   test("requests to other hosts are blocked and recorded", async ({ page, blockedRequests }) => {
-    await page.goto("/");
+    // A blank document: a site page's Content-Security-Policy would stop the probe in the browser
+    // before this fixture could see it (tests/e2e/csp.spec.ts covers that layer).
+    await page.goto("about:blank");
     const outcome = await page.evaluate(() =>
       fetch("https://example.com/probe.js", { mode: "no-cors" }).then(
         () => "reached",

@@ -1,6 +1,6 @@
 // Lead forms in Chromium: each form on its page fails visibly when the function is unreachable (typed data
 // kept, retry works), shows HubSpot's field error at the field, succeeds, and the lead reaches the fake HubSpot
-// with every SPEC §3 field. Also: the BotD token request once a visitor id is known, the ROI inputs' limits,
+// with every payload field. Also: the BotD token request once a visitor id is known, the ROI inputs' limits,
 // no popup for subscribers, and a HubSpot outage that the visitor never sees.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -96,7 +96,7 @@ type Case = {
   flags?: Record<string, "control" | "treatment">;
   /** Fills everything but the email. */
   fill?: (form: Locator) => Promise<void>;
-  /** Keys every lead of this form carries (SPEC §3), as the site sends them. */
+  /** Keys every lead of this form carries, as the site sends them. */
   expected: string[];
   /** Extra checks on the forwarded values. */
   check?: (values: Record<string, string>) => void;
@@ -308,7 +308,7 @@ for (const item of cases) {
     await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
     const [submission] = await submissionsFor(address);
     const values = submission?.values ?? {};
-    // Stored first, with every SPEC §3 field (empty ones included), then forwarded.
+    // Stored first, with every payload field (empty ones included), then forwarded.
     const record = outboxRecord(address);
     expect(record?.endpoint).toBe(item.endpoint);
     expect(record?.status).toBe("forwarded");
@@ -474,7 +474,7 @@ test.describe("the BotD token request with a visitor id", () => {
     );
     await expect(email).toBeFocused();
 
-    // 3. A good address: success, the lead stored and at the fake HubSpot with every SPEC §3 field.
+    // 3. A good address: success, the lead stored and at the fake HubSpot with every payload field.
     const address = unique("botd");
     await email.fill(address);
     const posted = page.waitForRequest(
@@ -543,13 +543,19 @@ test("the newsletter popup never opens for a visitor who subscribed", async ({ p
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   };
+  // The popup's code marks its decision on <html> once it has looked at the scroll position.
+  const decision = page.locator("html");
   await scrollThrough();
-  await page.waitForTimeout(500);
+  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined", {
+    timeout: 15_000,
+  });
   await expect(dialog).toBeHidden();
   await page.reload();
   await page.waitForLoadState("networkidle");
   await scrollThrough();
-  await page.waitForTimeout(500);
+  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined", {
+    timeout: 15_000,
+  });
   await expect(dialog).toBeHidden();
 
   // Control: the same page, the same scroll, without the subscription, does offer it.
@@ -585,6 +591,40 @@ test("a HubSpot outage still shows the visitor success: the lead waits in the ou
   expect(await submissionsFor(address)).toHaveLength(0);
 });
 
+test("a double-clicked submit whose request also reaches the server twice creates one lead", async ({
+  page,
+}) => {
+  await withFlags(page);
+  await page.goto("/support/");
+  const keys: string[] = [];
+  await page.route("**/api/hubspot-support/", async (route) => {
+    keys.push(route.request().headers()["idempotency-key"] ?? "");
+    // As a flaky network would: the same request arrives twice and the browser sees the second answer.
+    const first = await route.fetch();
+    await first.body();
+    await route.fulfill({ response: await route.fetch() });
+  });
+  const form = page.locator('form[data-form-id="ContactSupport"]').first();
+  const address = unique("double");
+  await form.getByLabel("Work email").fill(address);
+  await form.getByLabel("How can we help?").fill("Two clicks, one question.");
+  const send = form.getByRole("button", { name: "Send to support" });
+  await expect(send).toBeEnabled();
+  await send.dblclick();
+  await expect(page.locator('[data-form-state="success"]').first()).toContainText(
+    "Your request is in the support queue.",
+  );
+  expect(keys).toHaveLength(1);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
+  const dir = path.join("tests", "artifacts", "outbox");
+  const stored = readdirSync(dir)
+    .filter((name) => name.endsWith(".json") && !name.startsWith("."))
+    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxRecord)
+    .filter((record) => record.payload.email === address);
+  expect(stored).toHaveLength(1);
+});
+
 test("the newsletter popup traps focus, closes on Escape and is not offered again for 14 days", async ({
   page,
 }) => {
@@ -602,7 +642,10 @@ test("the newsletter popup traps focus, closes on Escape and is not offered agai
   await expect(dialog).toBeHidden();
   await page.reload();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(300);
+  // Not a wait: the popup's code marks that it saw the reading intent and declined to open again.
+  await expect(page.locator("html")).toHaveAttribute("data-newsletter-popup", "declined", {
+    timeout: 15_000,
+  });
   await expect(dialog).toBeHidden();
 });
 

@@ -1,4 +1,4 @@
-// The privacy rules of SPEC §3/§4 in Chromium, with fakes on loopback for the country, the Fingerprint
+// The privacy rules in Chromium, with fakes on loopback for the country, the Fingerprint
 // agent and Server API, and Amplitude ingestion: nothing identifies or tracks before consent, Reject
 // holds, Accept starts identification then analytics, exposures go once, withdrawal stops everything.
 import type { BrowserContext, Page, Request } from "@playwright/test";
@@ -188,21 +188,24 @@ test("a US visitor gets no banner and tracking starts", async ({ page }) => {
   expect((await pageViews(id))[0]?.event_properties?.["page category"]).toBe("Homepage");
 });
 
-test("a path with a query or a % in it sends no page view", async ({ page }) => {
+test("a path with a % in it sends no page view; a query's keys other than utm_* are dropped", async ({
+  page,
+}) => {
   const id = await asVisitor(page, "Query");
   await page.setExtraHTTPHeaders({ "x-country": "US" });
+  // The path decides: a query no longer withholds the page view, its values stay out.
   await page.goto("/pricing/?plan=pro");
-  // Identification and analytics run; only the page view is withheld.
-  await expect
-    .poll(async () => (await eventsOf(id)).some((event) => event.event_type === "$identify"), {
-      timeout: 15_000,
-    })
-    .toBe(true);
+  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  const [pricing] = await pageViews(id);
+  expect(pricing?.event_properties?.["page location"]).toBe(
+    `${new URL(page.url()).origin}/pricing/`,
+  );
+  expect(JSON.stringify(pricing)).not.toMatch(/plan=|"pro"/);
   await page.goto("/blog/caf%C3%A9/");
   await page.goto("/about-us/");
-  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(2);
   const paths = (await pageViews(id)).map((event) => event.event_properties?.["page path"]);
-  expect(paths).toEqual(["/about-us/"]);
+  expect(paths).toEqual(["/pricing/", "/about-us/"]);
 });
 
 test("a form submitted with analytics on sends Web Form Submitted and Sales Contacted", async ({
@@ -225,4 +228,28 @@ test("a form submitted with analytics on sends Web Form Submitted and Sales Cont
     region: "AMER",
     "page path": "/contact-sales/",
   });
+});
+
+test("a campaign landing (/pricing/?utm_source=e2e) sends one page view with the UTM keys and no other query key", async ({
+  page,
+}) => {
+  const id = await asVisitor(page, "Campaign");
+  // Outside the EU: analytics consent is given automatically.
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await page.goto("/pricing/?utm_source=e2e&utm_campaign=launch&email=visitor%40example.org");
+  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  const [view] = await pageViews(id);
+  const origin = new URL(page.url()).origin;
+  expect(view?.event_properties).toMatchObject({
+    "page path": "/pricing/",
+    "page category": "Pricing",
+    "page url": `${origin}/pricing/`,
+    "page location": `${origin}/pricing/?utm_source=e2e&utm_campaign=launch`,
+    utm_source: "e2e",
+    utm_campaign: "launch",
+  });
+  expect(JSON.stringify(view)).not.toMatch(/email|visitor%40|visitor@example/);
+  // Still one: the landing is not counted twice.
+  await page.waitForTimeout(2_000);
+  expect(await pageViews(id)).toHaveLength(1);
 });

@@ -1,9 +1,7 @@
 // Every served route in the registry: status, one h1, unique title and description, no console
 // errors, no broken internal links or images, no serious accessibility violations, screenshots.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { isPendingPath, servedRoutes, withTrailingSlash } from "../../src/config/routes";
-import { site } from "../../src/config/site";
+import { specRoutes } from "../fixtures/specRoutes";
 import { checkA11y, expect, snap, test } from "./fixtures";
 
 /** Every internal URL already checked in this worker, with its final status. */
@@ -72,10 +70,7 @@ test("titles and descriptions are unique across served routes", async ({ request
 });
 
 test("routes listed without a trailing slash answer at that spelling too", async ({ request }) => {
-  const listed = readFileSync(path.resolve("../shared/routes.txt"), "utf8")
-    .split("\n")
-    .map((line) => line.trim().replace("{product}", site.productSlug))
-    .filter((line) => line.startsWith("/") && !line.endsWith("/") && !isPendingPath(line));
+  const listed = specRoutes().filter((line) => !line.endsWith("/") && !isPendingPath(line));
   expect(listed.length).toBeGreaterThan(5);
   for (const spelling of listed) {
     const first = await request.get(spelling, { maxRedirects: 0 });

@@ -1,4 +1,4 @@
-// A loopback fake of Amplitude's HTTP V2 ingestion (../shared/contracts/amplitude.md): `code` in every reply.
+// A loopback fake of Amplitude's HTTP V2 ingestion (docs/contracts/amplitude.md): `code` in every reply.
 //
 // Control: GET /__fake/amplitude/events (accepted events), DELETE to clear;
 // POST /__fake/amplitude/mode {"status": 200|400|413|429|500, "count"?: n} forces answers for the next n requests;

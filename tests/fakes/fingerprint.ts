@@ -1,4 +1,4 @@
-// A loopback fake of Fingerprint for browser and handler tests (../shared/contracts/fingerprint.md):
+// A loopback fake of Fingerprint for browser and handler tests (docs/contracts/fingerprint.md):
 // the Server API v4 (`/v4/events/{id}`, `/v4/events?visitor_id=`, Bearer auth) and the identify call
 // the test build's loopback agent makes in place of Fingerprint's CDN script.
 //

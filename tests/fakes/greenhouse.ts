@@ -1,4 +1,4 @@
-// A loopback fake of Greenhouse's Job Board API (../shared/contracts/greenhouse.md), with switches for failures.
+// A loopback fake of Greenhouse's Job Board API (docs/contracts/greenhouse.md), with switches for failures.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sampleBoard from "../../content/careers/sample-board.json";

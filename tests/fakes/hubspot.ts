@@ -1,4 +1,4 @@
-// A loopback fake of HubSpot's Forms API v3 submit endpoint (../shared/contracts/hubspot.md), with switches.
+// A loopback fake of HubSpot's Forms API v3 submit endpoint (docs/contracts/hubspot.md), with switches.
 //
 // Triggers and control, for unit and browser tests:
 // - portal FAKE_HUBSPOT_PORTAL; every GUID in FAKE_HUBSPOT_FORMS and FAKE_WEBINAR_FORMS is a known form,
@@ -14,6 +14,7 @@
 //   "reset" = the connection is destroyed, "hang" = never answers, "rate-limited" = 429,
 //   "forbidden" = 403, "not-found" = 404, "unauthorized" = 401, "bad-request" = 400 without errors[],
 //   "invalid-metadata" = 400 with an INVALID_METADATA error about the context.
+// - GET /marketing/v3/forms/{guid} (bearer token) → the form's definition as fieldGroups[].fields[].name.
 // - GET /__fake/hubspot/submissions → accepted submissions, newest last; DELETE clears them and
 //   restores the mode, the rate-limit window and the form definitions.
 import http from "node:http";
@@ -154,6 +155,8 @@ export type HubspotRoute = {
   defineForm(formGuid: string, form: FakeForm): void;
   resetForms(): void;
   destroyHanging(): void;
+  /** How many requests are being held by the "hang" mode right now. */
+  hangingCount(): number;
 };
 
 export function createHubspotRoute(options: Options = {}): HubspotRoute {
@@ -378,8 +381,25 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
     destroyHanging() {
       for (const res of hanging) res.destroy();
     },
+    hangingCount: () => hanging.size,
     route(req, res) {
       const url = new URL(req.url ?? "/", "http://fake");
+      // Marketing Forms v3: a form's definition, for `npm run leads -- --check`.
+      const definition = /^\/marketing\/v3\/forms\/([0-9a-f-]{36})$/i.exec(url.pathname);
+      if (definition && req.method === "GET") {
+        if (req.headers.authorization !== `Bearer ${token}`) {
+          send(res, 401, { status: "error", message: "Authentication credentials not found." });
+          return true;
+        }
+        const form = forms[(definition[1] ?? "").toLowerCase()];
+        if (!form) send(res, 404, { status: "error", message: "Form not found" });
+        else
+          send(res, 200, {
+            id: definition[1],
+            fieldGroups: [{ fields: form.fields.map((field) => ({ name: field.name })) }],
+          });
+        return true;
+      }
       const formRoute = /^\/__fake\/hubspot\/forms\/([0-9a-f-]{36})$/i.exec(url.pathname);
       if (formRoute && req.method === "PUT") {
         readBody(req, (raw) => {

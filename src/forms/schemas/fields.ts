@@ -83,7 +83,7 @@ export const ipRegion = z.union([z.enum(REGIONS), z.literal("")], {
   error: `Expected one of ${REGIONS.join(", ")}, or empty when unknown.`,
 });
 
-/** The context every enriched payload carries (SPEC §3), filled by the form hook. */
+/** The context every enriched payload carries, filled by the form hook. */
 export const trackingContext = {
   utm_info: utmInfo,
   visitorId,

@@ -30,7 +30,7 @@ export const formIds = [
 ] as const;
 export type FormId = (typeof formIds)[number];
 
-/** Every endpoint that takes a lead (SPEC §7), with the payload it accepts. */
+/** Every endpoint that takes a lead, with the payload it accepts. */
 export const endpointSchemas = {
   "/api/hubspot/": contactPayload,
   "/api/hubspot-single-pane/": contactPayload,

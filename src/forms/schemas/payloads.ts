@@ -1,4 +1,4 @@
-/** One strict zod schema per lead payload kind, exactly the fields of SPEC §3 (plus the honeypot). */
+/** One strict zod schema per lead payload kind, exactly the fields each lead carries (plus the honeypot). */
 import { z } from "zod";
 import {
   LIMITS,

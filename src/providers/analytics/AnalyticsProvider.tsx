@@ -1,5 +1,5 @@
 /**
- * Decides when analytics may run (SPEC §4): analytics consent, a configured key and identification
+ * Decides when analytics may run: analytics consent, a configured key and identification
  * switched on. Only then is the runner's code loaded (AnalyticsRunner), so a visitor without consent
  * never downloads any of it; withdrawing consent unmounts the runner, which stops everything at once.
  */
@@ -25,7 +25,7 @@ export function AnalyticsProvider({
   const { flags } = useExperiments();
   const apiKey = config.apiKey;
   const keyed = React.useMemo(() => (apiKey ? { ...config, apiKey } : null), [config, apiKey]);
-  // Identification "off" (no key) means no visitor id ever: analytics cannot start (SPEC §4).
+  // Identification "off" (no key) means no visitor id ever: analytics cannot start.
   const allowed = analytics && keyed !== null && identification.status !== "off";
   return (
     <>

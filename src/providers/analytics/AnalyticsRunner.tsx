@@ -1,5 +1,5 @@
 /**
- * Analytics for a visitor who allowed it (SPEC §4): loaded on demand by AnalyticsProvider, so none of
+ * Analytics for a visitor who allowed it: loaded on demand by AnalyticsProvider, so none of
  * this is in a page's first load. Starts the SDK once identification has a visitor id and a bot result,
  * then sends page views, experiment exposures and CTA clicks. Unmounting (consent withdrawn) stops it all.
  */
@@ -41,7 +41,7 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
   const { visitorId, bot } = identification;
   const vm = identification.vm ?? false;
   const identified = identification.status === "loaded" && Boolean(visitorId) && Boolean(bot);
-  // Identification failed before analytics could start: it never will on this page (SPEC §4), so
+  // Identification failed before analytics could start: it never will on this page, so
   // events waiting for it are dropped. After a start, a failed refresh changes nothing.
   const gaveUp = !running && identification.status === "error";
   // Read by the listeners below without re-subscribing them (which would repeat a page view).

@@ -1,6 +1,6 @@
 /**
  * The tracking plan as a typed wrapper around the Amplitude Browser SDK, in the shape of a generated
- * "Ampli" module (contracts/amplitude.md §4): `load()` once, then one typed method per event of SPEC §3.
+ * "Ampli" module (docs/contracts/amplitude.md §4): `load()` once, then one typed method per event of the tracking plan.
  * The SDK itself is passed in by the caller, which imports it on demand: nothing here weighs on a page.
  */
 import type { WebPageViewedProperties } from "./pageView";
@@ -14,7 +14,7 @@ export const LOAD_REQUIRES_KEY =
 
 type Properties = Record<string, string | number | boolean | undefined>;
 
-/** The events of SPEC §3 and what each carries. */
+/** The tracking plan: every event and what each carries. */
 export type EventProperties = {
   "Web Page Viewed": WebPageViewedProperties;
   "Sales Contacted": { formId: string; region?: string; "page path": string };

@@ -1,4 +1,4 @@
-/** Experiment exposures (SPEC §3, §7): which experiments a page shows, reported once per visitor. */
+/** Experiment exposures: which experiments a page shows, reported once per visitor. */
 import { EXPERIMENTS, type ExperimentKey, type Variant } from "../experiments/flags";
 
 /** localStorage key listing the experiments already reported for this visitor. */

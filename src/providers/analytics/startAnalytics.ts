@@ -1,5 +1,5 @@
 /**
- * Starts the Amplitude SDK for a visitor who allowed analytics and was identified (SPEC §4, §9).
+ * Starts the Amplitude SDK for a visitor who allowed analytics and was identified.
  * Imported on demand by the analytics provider: the SDK is never part of a page's first load.
  */
 import * as amplitude from "@amplitude/analytics-browser";
@@ -10,7 +10,7 @@ import { tracking } from "./tracking";
 
 export type Visitor = { visitorId: string; botDetected: boolean; vmDetected: boolean };
 
-/** SPEC §9's numbers, and only the automatic tracking the site wants. */
+/** The SDK's settings (flush, batch and session numbers), and only the automatic tracking the site wants. */
 export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secure: boolean) {
   return {
     deviceId: visitor.visitorId,
@@ -28,7 +28,7 @@ export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secu
       formInteractions: false,
       fileDownloads: false,
       // Clicks, with the SDK's rules: no password or hidden inputs, card/SSN-like text skipped,
-      // text cut to 255, attributes to 128, hierarchy to 1024 characters (SPEC §5).
+      // text cut to 255, attributes to 128, hierarchy to 1024 characters.
       elementInteractions: true,
       frustrationInteractions: false,
       networkTracking: false,

@@ -1,7 +1,7 @@
 /**
  * The one object the site calls to report events. Safe at any time: before consent (or with analytics
  * off) events are dropped; while consent is given but analytics is still starting (waiting for the
- * visitor id and bot result) up to 512 wait (SPEC §9's pre-receiver queue); once on, they go through
+ * visitor id and bot result) up to 512 wait (the pre-receiver queue); once on, they go through
  * the tracking plan.
  */
 import { Ampli, type EventName, type EventProperties } from "./ampli";

@@ -1,4 +1,4 @@
-/** The cookie-consent rules of SPEC §1/§3/§4: the choice list, who counts as EU, and when the banner shows. */
+/** The cookie-consent rules: the choice list, who counts as EU, and when the banner shows. */
 export type CookieChoice = "not-defined" | "required" | "advertising" | "analytics";
 
 export const CONSENT_STORAGE_KEY = "cookieConsent";

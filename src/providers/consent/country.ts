@@ -4,7 +4,7 @@ let pending: Promise<string | null> | null = null;
 export function loadCountry(fetchImpl: typeof fetch = fetch): Promise<string | null> {
   pending ??= fetchImpl("/api/get-country", { headers: { accept: "application/json" } })
     .then((response) => {
-      // An error status is a failed lookup too (SPEC §8), not just a network error. Its body (a host's
+      // An error status is a failed lookup too, not just a network error. Its body (a host's
       // HTML error page where no function runs) is dropped: unread, it holds the connection open.
       if (!response.ok) {
         void response.body?.cancel().catch(() => undefined);

@@ -1,9 +1,9 @@
-/** Experiment flags (SPEC §3, §4, §9): the known experiments, assignment on first visit, and storage parsing. */
+/** Experiment flags: the known experiments, assignment on first visit, and storage parsing. */
 
 export type Variant = "control" | "treatment";
 export type ExperimentFlags = Record<string, Variant>;
 
-/** SPEC §9: the localStorage key that holds the assigned variants. */
+/** The localStorage key that holds the assigned variants. */
 export const FLAGS_STORAGE_KEY = "ABLocalFlags";
 
 /**

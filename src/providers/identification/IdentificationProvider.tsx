@@ -1,5 +1,5 @@
 /**
- * Identification for the whole site (SPEC §3, §4, §9): off without a public key, waiting until the
+ * Identification for the whole site: off without a public key, waiting until the
  * visitor's consent allows it (automatic outside the EU), then run once per page load by the lazily
  * loaded Fingerprint SDK, refreshable on demand. Withdrawing consent stops it at once.
  */
@@ -18,7 +18,7 @@ export type IdentificationUpdate = {
   bot?: BotResult;
   vm?: boolean;
   ipLocation?: Location;
-  /** The exact SPEC §5/§8 message; absent with the bare error flag (no request id). */
+  /** The exact rejection message; absent with the bare error flag (no request id). */
   error?: string;
   /** Why the Pro bot result was rejected (the BotD fallback may still have answered). */
   botError?: string;

@@ -1,4 +1,4 @@
-/** Asks for the bot-detection result of one identification request (SPEC §7), and the BotD fallback. */
+/** Asks for the bot-detection result of one identification request, and the BotD fallback. */
 import type { IdentificationConfig } from "../../config/identification";
 import { readBotVerdict, type BotResult, type BotVerdict, type EventsAnswer } from "./result";
 

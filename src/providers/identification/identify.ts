@@ -1,5 +1,5 @@
 /**
- * One identification round as a plain function (SPEC §4, §5, §8): the agent's answer, the bot verdict
+ * One identification round as a plain function: the agent's answer, the bot verdict
  * for its request id, the open-source BotD fallback, and the update the rest of the site sees.
  */
 import type { IdentificationUpdate } from "./IdentificationProvider";
@@ -28,7 +28,7 @@ export async function identifyVisitor(steps: IdentifySteps): Promise<Identificat
   } catch (thrown) {
     return { status: "error", error: errorMessage(thrown) };
   }
-  // No request id: nothing to verify; the error flag is set without a message (SPEC §8).
+  // No request id: nothing to verify; the error flag is set without a message.
   if (!data.requestId) return { status: "error" };
 
   const ipLocation = readLocation(data.ipLocation);

@@ -1,5 +1,5 @@
 /**
- * What identification produced, as the rest of the site sees it: the rejection rules of SPEC §5/§8 for
+ * What identification produced, as the rest of the site sees it: the rejection rules for
  * the bot-detection answer, and a clear sentence for each agent error the Fingerprint SDK can raise.
  */
 
@@ -16,7 +16,7 @@ export type BotVerdict =
 
 export const BOTD_EMPTY = "BotD field is empty";
 
-/** SPEC §5: an error → its message; empty data → "BotD field is empty"; otherwise the result. */
+/** An error → its message; empty data → "BotD field is empty"; otherwise the result. */
 export function readBotVerdict(answer: EventsAnswer): BotVerdict {
   const vm = answer.vm === true;
   const botd = answer.botd;
@@ -31,7 +31,7 @@ export function readBotVerdict(answer: EventsAnswer): BotVerdict {
   return { ok: true, bot: { result, bad: result === "bad", source: "pro" }, vm };
 }
 
-/** SPEC §8: a thrown Error keeps its message; anything else becomes "Unknown error <value>". */
+/** A thrown Error keeps its message; anything else becomes "Unknown error <value>". */
 export function errorMessage(thrown: unknown): string {
   if (thrown instanceof Error) return thrown.message;
   let text: string;
@@ -43,7 +43,7 @@ export function errorMessage(thrown: unknown): string {
   return `Unknown error ${text}`;
 }
 
-/** The agent's error messages (contracts/fingerprint.md §1), each with what it means for a visitor. */
+/** The agent's error messages (docs/contracts/fingerprint.md §1), each with what it means for a visitor. */
 const AGENT_MESSAGES: Record<string, string> = {
   "API key required":
     "Identification is not set up on this site yet: the public API key is missing.",

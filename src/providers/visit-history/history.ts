@@ -1,4 +1,4 @@
-/** The visit-history record (SPEC §3/§9): where the visit landed, the pages since, and its campaign values. */
+/** The visit-history record: where the visit landed, the pages since, and its campaign values. */
 export type VisitHistory = {
   landingPage: string;
   visitedPages: string[];

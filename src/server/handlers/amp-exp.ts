@@ -3,6 +3,7 @@ import { EXPERIMENTS } from "../../providers/experiments/flags";
 import { readAmplitudeEnv, readLeadsEnv, type AmplitudeEnv } from "../env";
 import { errorResponse, json, type FieldErrors, type Handler } from "../http";
 import { readLeadBody } from "../leadRequest";
+import { fetchUpstream, notJson, UpstreamFailure, upstreamFailureResponse } from "../upstream";
 
 export const AMP_EXP_METHODS = ["POST"] as const;
 
@@ -36,7 +37,7 @@ export function parseExposure(
   };
 }
 
-/** The HTTP V2 body of one $exposure event (contracts/amplitude.md §3). */
+/** The HTTP V2 body of one $exposure event (docs/contracts/amplitude.md §3). */
 export function exposureBody(apiKey: string, exposure: Exposure): unknown {
   return {
     api_key: apiKey,
@@ -86,27 +87,28 @@ export function createAmpExpHandler(
         "Experiment exposures are not configured on this server.",
       );
     }
-    let response: Response;
+    let code: number;
     try {
-      response = await (deps.fetch ?? fetch)(`${env.apiUrl}/2/httpapi`, {
+      code = await fetchUpstream(`${env.apiUrl}/2/httpapi`, {
+        service: "Amplitude",
         method: "POST",
         headers: { "content-type": "application/json", accept: "*/*" },
         body: JSON.stringify(exposureBody(env.apiKey, parsed.exposure)),
-        signal: AbortSignal.timeout(env.timeoutMs),
+        timeoutMs: env.timeoutMs,
+        fetch: deps.fetch,
+        // Amplitude's own code in the body decides; without a JSON body, the HTTP status does (as in the SDK).
+        read: async (response) => {
+          const answer = (await response.json().catch(notJson)) as { code?: unknown } | null;
+          return typeof answer?.code === "number" ? answer.code : response.status;
+        },
       });
     } catch (error) {
-      const timedOut = (error as { name?: string } | null)?.name === "TimeoutError";
-      log(`amp-exp: Amplitude ${timedOut ? "timed out" : "unreachable"}`);
-      return timedOut
-        ? errorResponse(504, "upstream_timeout", "Analytics did not answer in time.")
-        : errorResponse(502, "upstream_unavailable", "Analytics could not be reached.");
-    }
-    let code = response.status;
-    try {
-      const answer = (await response.json()) as { code?: unknown };
-      if (typeof answer.code === "number") code = answer.code;
-    } catch {
-      // Not JSON: the HTTP status decides, as in the SDK.
+      if (!(error instanceof UpstreamFailure)) throw error;
+      log(`amp-exp: Amplitude ${error.kind === "timeout" ? "timed out" : "unreachable"}`);
+      return upstreamFailureResponse(error, {
+        timeout: "Analytics did not answer in time.",
+        unreachable: "Analytics could not be reached.",
+      });
     }
     if (code >= 200 && code < 300)
       return json({ ok: true }, { status: 202, headers: { "cache-control": "no-store" } });

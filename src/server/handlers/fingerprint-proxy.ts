@@ -1,9 +1,10 @@
 // Fingerprint's first-party ("proxy") integration: GET /fp/agent serves the agent loader from the
 // site's own host and POST /fp/result forwards identification requests to the region's ingestion API,
-// so ad blockers and third-party cookie rules do not cut identification short (contracts/fingerprint.md).
+// so ad blockers and third-party cookie rules do not cut identification short (docs/contracts/fingerprint.md).
 import { isIP } from "node:net";
 import { readFingerprintProxyEnv, type FingerprintProxyEnv, type FingerprintRegion } from "../env";
 import { errorResponse, type Handler } from "../http";
+import { fetchUpstream, UpstreamFailure, upstreamFailureResponse } from "../upstream";
 
 export const FP_AGENT_METHODS = ["GET"] as const;
 /** POST carries identification; GET is the agent's cacheable call (no cookies, no proxy headers). */
@@ -120,21 +121,16 @@ async function readCapped(
   return all;
 }
 
-function isTimeout(error: unknown): boolean {
-  const name = (error as { name?: string } | null)?.name;
-  return name === "TimeoutError" || name === "AbortError";
-}
-
-function upstreamError(error: unknown, what: string, log: (line: string) => void): Response {
-  const timedOut = isTimeout(error);
-  log(`fingerprint proxy: ${what} ${timedOut ? "timed out" : "unreachable"}`);
-  return timedOut
-    ? errorResponse(504, "upstream_timeout", "The identification service did not answer in time.")
-    : errorResponse(
-        502,
-        "upstream_unavailable",
-        "The identification service could not be reached.",
-      );
+function upstreamError(
+  failure: UpstreamFailure,
+  what: string,
+  log: (line: string) => void,
+): Response {
+  log(`fingerprint proxy: ${what} ${failure.kind === "timeout" ? "timed out" : "unreachable"}`);
+  return upstreamFailureResponse(failure, {
+    timeout: "The identification service did not answer in time.",
+    unreachable: "The identification service could not be reached.",
+  });
 }
 
 /** The smaller of our cap and the max-age upstream asked for, so we never cache longer than it. */
@@ -177,23 +173,34 @@ export function createAgentHandler(deps: Deps = {}): Handler {
     let response: Response;
     let script: Uint8Array<ArrayBuffer> | null;
     try {
-      response = await (deps.fetch ?? fetch)(upstream, {
+      ({ response, payload: script } = await fetchUpstream(upstream.href, {
+        service: "agent CDN",
         headers,
         redirect: "manual",
-        signal: AbortSignal.timeout(env.timeoutMs),
-      });
-      if (response.status !== 200) {
-        await response.body?.cancel().catch(() => undefined);
-        log(`fingerprint proxy: agent CDN answered ${response.status}`);
-        return errorResponse(
-          502,
-          "upstream_rejected",
-          "The identification script could not be fetched.",
-        );
-      }
-      script = await readCapped(response.body, MAX_AGENT_SCRIPT_BYTES);
+        timeoutMs: env.timeoutMs,
+        fetch: deps.fetch,
+        read: async (answer) => {
+          if (answer.status !== 200) {
+            await answer.body?.cancel().catch(() => undefined);
+            return { response: answer, payload: null };
+          }
+          return {
+            response: answer,
+            payload: await readCapped(answer.body, MAX_AGENT_SCRIPT_BYTES),
+          };
+        },
+      }));
     } catch (error) {
+      if (!(error instanceof UpstreamFailure)) throw error;
       return upstreamError(error, "agent CDN", log);
+    }
+    if (response.status !== 200) {
+      log(`fingerprint proxy: agent CDN answered ${response.status}`);
+      return errorResponse(
+        502,
+        "upstream_rejected",
+        "The identification script could not be fetched.",
+      );
     }
     if (script === null) {
       log("fingerprint proxy: agent script over the size cap");
@@ -341,15 +348,21 @@ export function createResultHandler(deps: Deps = {}): Handler {
     let response: Response;
     let payload: Uint8Array<ArrayBuffer> | null;
     try {
-      response = await (deps.fetch ?? fetch)(upstream, {
+      ({ response, payload } = await fetchUpstream(upstream.href, {
+        service: "ingestion API",
         method: request.method,
         headers,
         ...(body ? { body } : {}),
         redirect: "manual",
-        signal: AbortSignal.timeout(env.timeoutMs),
-      });
-      payload = await readCapped(response.body, MAX_RESULT_RESPONSE_BYTES);
+        timeoutMs: env.timeoutMs,
+        fetch: deps.fetch,
+        read: async (answer) => ({
+          response: answer,
+          payload: await readCapped(answer.body, MAX_RESULT_RESPONSE_BYTES),
+        }),
+      }));
     } catch (error) {
+      if (!(error instanceof UpstreamFailure)) throw error;
       return upstreamError(error, "ingestion API", log);
     }
     if (payload === null) {

@@ -4,6 +4,7 @@
 // { visits: [...] } (newest first, at most 21 so the page can say "more than 20").
 import { readFingerprintEnv, type FingerprintEnv } from "../env";
 import { errorResponse, json, type Handler } from "../http";
+import { fetchUpstream, notJson, UpstreamFailure, upstreamFailureResponse } from "../upstream";
 
 export const FINGERPRINT_METHODS = ["GET"] as const;
 
@@ -14,7 +15,7 @@ export const VISITS_LIMIT = 21;
 
 type Deps = { env?: () => FingerprintEnv; fetch?: typeof fetch; log?: (line: string) => void };
 
-/** v4's bot verdicts in the v3 words the browser reads (contracts/fingerprint.md §3). */
+/** v4's bot verdicts in the v3 words the browser reads (docs/contracts/fingerprint.md §3). */
 const BOT_RESULTS: Record<string, string> = {
   not_detected: "notDetected",
   good: "good",
@@ -72,30 +73,25 @@ async function callServerApi(
   deps: Deps,
 ): Promise<{ status: number; body: unknown } | Response> {
   const log = deps.log ?? ((line: string) => console.log(line));
-  let response: Response;
   try {
-    response = await (deps.fetch ?? fetch)(`${env.apiUrl}${path}`, {
+    return await fetchUpstream(`${env.apiUrl}${path}`, {
+      service: "Fingerprint Server API",
       headers: { authorization: `Bearer ${env.secretKey ?? ""}`, accept: "application/json" },
-      signal: AbortSignal.timeout(env.timeoutMs),
+      timeoutMs: env.timeoutMs,
+      fetch: deps.fetch,
+      read: async (response) => ({
+        status: response.status,
+        body: (await response.json().catch(notJson)) as unknown,
+      }),
     });
   } catch (error) {
-    const timedOut = (error as { name?: string } | null)?.name === "TimeoutError";
-    log(`fingerprint: Server API ${timedOut ? "timed out" : "unreachable"}`);
-    return timedOut
-      ? errorResponse(504, "upstream_timeout", "The identification service did not answer in time.")
-      : errorResponse(
-          502,
-          "upstream_unavailable",
-          "The identification service could not be reached.",
-        );
+    if (!(error instanceof UpstreamFailure)) throw error;
+    log(`fingerprint: Server API ${error.kind === "timeout" ? "timed out" : "unreachable"}`);
+    return upstreamFailureResponse(error, {
+      timeout: "The identification service did not answer in time.",
+      unreachable: "The identification service could not be reached.",
+    });
   }
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    body = null;
-  }
-  return { status: response.status, body };
 }
 
 function upstreamFailure(status: number, log: (line: string) => void): Response {
@@ -197,7 +193,7 @@ function directRequestId(request: Request): string | null {
 }
 
 /**
- * The same event in the Server API's `products.*` words (contracts/fingerprint.md §3), which is what
+ * The same event in the Server API's `products.*` words (docs/contracts/fingerprint.md §3), which is what
  * the browser reads in direct mode. A missing bot verdict leaves `botd` out, as the Server API does
  * for a product it has no result for.
  */
@@ -215,7 +211,7 @@ export function directEvent(event: V4Event): {
 }
 
 /**
- * Direct mode (GATSBY_FPJS_PROXY=0): GET /fp/events/{requestId}, the URL shape of SPEC §7, served by
+ * Direct mode (GATSBY_FPJS_PROXY=0): GET /fp/events/{requestId}, the events call's documented URL shape, served by
  * the site itself so the secret key stays here. Pointing the browser at Fingerprint's Server API
  * instead would need the secret key in the bundle, which is why the site never does.
  */

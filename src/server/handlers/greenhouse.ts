@@ -14,6 +14,7 @@ import {
 import { toJobDetail } from "../../data/jobContent";
 import { readGreenhouseEnv, type GreenhouseEnv } from "../env";
 import { errorResponse, json, methodNotAllowed, withoutBodyForHead, type Handler } from "../http";
+import { fetchUpstream, UpstreamFailure } from "../upstream";
 
 export const GREENHOUSE_METHODS = ["GET", "HEAD"] as const;
 
@@ -79,33 +80,23 @@ async function fetchBoard(
   fetchImpl: typeof fetch,
 ): Promise<unknown> {
   const url = `${env.apiUrl}/boards/${encodeURIComponent(board)}${path}`;
-  const signal = AbortSignal.timeout(env.timeoutMs);
-  let response: Response;
   try {
-    response = await fetchImpl(url, {
-      signal,
+    return await fetchUpstream(url, {
+      service: "Greenhouse",
       headers: { accept: "application/json" },
       redirect: "error",
+      timeoutMs: env.timeoutMs,
+      fetch: fetchImpl,
+      read: async (response) => {
+        if (response.ok) return readBody(response);
+        await response.body?.cancel();
+        if (response.status === 404) throw new UpstreamError("not_found", "404");
+        throw new UpstreamError("unavailable", `status ${response.status}`);
+      },
     });
   } catch (error) {
-    const timedOut =
-      error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    throw new UpstreamError(timedOut ? "timeout" : "unavailable", String(error));
-  }
-  if (response.status === 404) {
-    await response.body?.cancel();
-    throw new UpstreamError("not_found", "404");
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new UpstreamError("unavailable", `status ${response.status}`);
-  }
-  try {
-    return await readBody(response);
-  } catch (error) {
-    if (error instanceof UpstreamError) throw error;
-    // The body stream itself was cut off by the timeout.
-    throw new UpstreamError(signal.aborted ? "timeout" : "unavailable", String(error));
+    if (!(error instanceof UpstreamFailure)) throw error;
+    throw new UpstreamError(error.kind === "timeout" ? "timeout" : "unavailable", error.message);
   }
 }
 

@@ -2,34 +2,42 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { HONEYPOT_FIELD, endpointSchemas, messages, type LeadEndpoint } from "../../forms/schemas";
-import { readLeadsEnv, type HubspotFormKey, type LeadsEnv } from "../env";
-import { webinarFormIds as bundledWebinarFormIds } from "../generated/webinarForms";
+import { readLeadsEnv, type LeadsEnv } from "../env";
 import { errorResponse, json, type FieldErrors, type Handler } from "../http";
-import { submitToHubspot, type SubmitContext, type SubmitResult } from "../hubspot";
-import { visibleFieldsOf } from "../leadForms";
+import { submitToHubspot, type SubmitContext } from "../hubspot";
+import { failureAlerts } from "../leadAlerts";
+import { OUTBOUND_KEY, scheduleAfter } from "../leadDelivery";
+import { readIdempotencyKey, replayAnswer, takeSubmissionSlot } from "../leadGuards";
 import { readLeadBody } from "../leadRequest";
-import { createFileOutbox, type LeadRecord, type Outbox } from "../outbox";
+import {
+  afterAttempt,
+  allowedWebinarFormIds,
+  fieldMapFor,
+  fixableFields,
+  hubspotFormFor,
+  hubspotFormGuid,
+} from "../leadRouting";
+import { bodyFingerprint, type LeadRecord, type LeadStore, type StoredAnswer } from "../leadStore";
+import { openLeadStore, storeLocation } from "../leadStores";
+
+export {
+  afterAttempt,
+  allowedWebinarFormIds,
+  fixableFields,
+  hubspotFormFor,
+  hubspotFormGuid,
+} from "../leadRouting";
 
 export const LEAD_METHODS = ["POST"] as const;
 
-/** Which configured HubSpot form each endpoint forwards to (the webinar names its own). */
-export const hubspotFormFor: Record<LeadEndpoint, HubspotFormKey | "fromPayload"> = {
-  "/api/hubspot/": "contact",
-  "/api/hubspot-single-pane/": "singlePane",
-  "/api/hubspot-newsletter/": "newsletter",
-  "/api/hubspot-support/": "support",
-  "/api/hubspot-press/": "press",
-  "/api/hubspot-partners/": "partners",
-  "/api/roi/": "roi",
-  "/risk/": "risk",
-  "/api-webinar/": "fromPayload",
-};
-
 export type LeadDeps = {
   env?: () => LeadsEnv;
-  outbox?: (env: LeadsEnv) => Outbox;
+  /** The lead store; by default the one the configuration names (Postgres or the file outbox). */
+  outbox?: (env: LeadsEnv) => LeadStore;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  now?: () => Date;
+  random?: () => number;
 };
 
 /** Field names we repeat back to the browser; anything else could carry markup or be absurdly long. */
@@ -63,73 +71,7 @@ export function fieldErrorsOf(error: z.ZodError, body: Record<string, unknown>):
   return fields;
 }
 
-/**
- * The webinar form GUIDs /api-webinar/ forwards to: HUBSPOT_WEBINAR_FORM_IDS, or else the ids the
- * webinar pages name, bundled as a module (serverless functions have no content/ folder to read).
- */
-export function allowedWebinarFormIds(env: LeadsEnv): readonly string[] {
-  return env.webinarFormIds ?? bundledWebinarFormIds;
-}
-
-/** The HubSpot form a lead goes to: a GUID, or null when that form is not configured. */
-export function hubspotFormGuid(
-  endpoint: LeadEndpoint,
-  payload: Readonly<Record<string, unknown>>,
-  env: LeadsEnv,
-): string | null {
-  const formKey = hubspotFormFor[endpoint];
-  if (formKey !== "fromPayload") return env.hubspot.forms[formKey];
-  const wanted = String(payload.hubspotFormId).toLowerCase();
-  return allowedWebinarFormIds(env).includes(wanted) ? wanted : null;
-}
-
-/**
- * The record after one forwarding attempt. `fixable` is what the visitor may still correct: a
- * field error on one of them makes the lead `rejected` (they are told and can send it again); a
- * field error they cannot fix is as final as any other refusal, so the lead is `failed`.
- */
-export function afterAttempt(
-  record: LeadRecord,
-  result: SubmitResult,
-  fixable: FieldErrors,
-  at: Date = new Date(),
-): LeadRecord {
-  const attempted: LeadRecord = {
-    ...record,
-    attempts: record.attempts + 1,
-    lastAttemptAt: at.toISOString(),
-  };
-  switch (result.kind) {
-    case "accepted": {
-      const { lastError: _cleared, ...rest } = attempted;
-      return { ...rest, status: "forwarded", forwardedAt: at.toISOString() };
-    }
-    case "rejected":
-      return Object.keys(fixable).length > 0
-        ? { ...attempted, status: "rejected", lastError: result.reason }
-        : {
-            ...attempted,
-            status: "failed",
-            lastError: `${result.reason}; not a field the visitor could correct`,
-          };
-    case "failed":
-      return { ...attempted, status: "failed", lastError: result.reason };
-    case "deferred":
-      return { ...attempted, status: "pending", lastError: result.reason };
-  }
-}
-
-/** The upstream field errors the visitor's own form can show beside a field. */
-export function fixableFields(
-  endpoint: LeadEndpoint,
-  payload: Readonly<Record<string, unknown>>,
-  fields: FieldErrors,
-): FieldErrors {
-  const visible = visibleFieldsOf(endpoint, payload);
-  return Object.fromEntries(Object.entries(fields).filter(([name]) => visible.includes(name)));
-}
-
-/** Outbox failures already explained in the log (per folder and error code): said once, not per lead. */
+/** Storage failures already explained in the log (per location and error code): said once, not per lead. */
 const explainedStorageFailures = new Set<string>();
 
 function submitContext(request: Request): SubmitContext {
@@ -150,14 +92,28 @@ function submitContext(request: Request): SubmitContext {
   return context;
 }
 
-const success = (id: string) =>
-  json({ ok: true, id }, { status: 200, headers: { "cache-control": "no-store" } });
+const noStore = { "cache-control": "no-store" };
+const answered = (answer: StoredAnswer) =>
+  json(answer.body, { status: answer.status, headers: noStore });
+const accepted = (id: string): StoredAnswer => ({ status: 200, body: { ok: true, id } });
+
+function storageUnavailable(): Response {
+  // The visitor keeps what they typed and can send it again; nothing was accepted silently.
+  return errorResponse(
+    503,
+    "storage_unavailable",
+    "We could not save your details just now. Please try again in a minute.",
+    undefined,
+    { headers: { "retry-after": "60" } },
+  );
+}
 
 /** Builds the handler of one lead endpoint. */
 export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): Handler {
   const schema = endpointSchemas[endpoint];
   const log = deps.log ?? ((line: string) => console.log(line));
-  return async (request) => {
+  const now = deps.now ?? (() => new Date());
+  return async (request, platform) => {
     if (request.method !== "POST") {
       return errorResponse(405, "method_not_allowed", "Use POST.", undefined, {
         headers: { allow: "POST" },
@@ -174,6 +130,8 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
         "Forms are temporarily unavailable. Please try again later.",
       );
     }
+    const key = readIdempotencyKey(request);
+    if (key instanceof Response) return key;
     const body = await readLeadBody(request, env.allowedOrigins);
     if (body instanceof Response) return body;
 
@@ -181,7 +139,7 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
     if (typeof trap === "string" && trap.trim() !== "") {
       // Looks like any other success, so a bot learns nothing; never stored as a lead or forwarded.
       log(`lead ${endpoint}: honeypot filled, dropped`);
-      return success(randomUUID());
+      return json({ ok: true, id: randomUUID() }, { status: 200, headers: noStore });
     }
 
     const parsed = schema.safeParse(body);
@@ -206,37 +164,74 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
     }
     const formGuid = hubspotFormGuid(endpoint, payload, env);
     const context = submitContext(request);
+    const fingerprint = key === null ? "" : bodyFingerprint(endpoint, body);
+    const owner = `accept:${randomUUID()}`;
 
-    const outbox = (deps.outbox ?? ((config: LeadsEnv) => createFileOutbox(config.outboxDir)))(env);
+    let store: LeadStore;
     let record: LeadRecord;
     try {
-      record = await outbox.add({ endpoint, payload, context });
+      store = (deps.outbox ?? openLeadStore)(env);
+      if (key !== null) {
+        const replay = await replayAnswer(store, key, fingerprint);
+        if (replay) return replay;
+      }
+      const limited = await takeSubmissionSlot(store, env, endpoint, platform?.clientIp);
+      if (limited) return limited;
+      const entry = { endpoint, payload, context, lease: { owner, ms: env.delivery.leaseMs } };
+      if (key === null) {
+        record = await store.add(entry);
+      } else {
+        const added = await store.addOnce(entry, key, fingerprint);
+        // A twin request won the race for this key between our look and our insert.
+        if (added.kind !== "created")
+          return (await replayAnswer(store, key, fingerprint)) ?? storageUnavailable();
+        record = added.record;
+      }
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? "unknown";
-      const key = `${env.outboxDir}\0${code}`;
-      if (!explainedStorageFailures.has(key)) {
-        explainedStorageFailures.add(key);
+      const where = storeLocation(env);
+      const seen = `${where}\0${code}`;
+      if (!explainedStorageFailures.has(seen)) {
+        explainedStorageFailures.add(seen);
         log(
-          `lead outbox ${env.outboxDir} is not writable (${code}: ${(error as Error).message}); ` +
-            "every lead is refused with 503 until LEADS_OUTBOX_DIR names a writable, durable folder",
+          `lead store ${where} is not writable (${code}: ${(error as Error).message}); every lead is ` +
+            "refused with 503 until DATABASE_URL names a reachable database or LEADS_OUTBOX_DIR a writable, durable folder",
         );
       } else {
-        log(`lead ${endpoint}: refused with 503, the outbox is still not writable (${code})`);
+        log(`lead ${endpoint}: refused with 503, the lead store is still not writable (${code})`);
       }
-      // The visitor keeps what they typed and can send it again; nothing was accepted silently.
-      return errorResponse(
-        503,
-        "storage_unavailable",
-        "We could not save your details just now. Please try again in a minute.",
-        undefined,
-        { headers: { "retry-after": "60" } },
-      );
+      return storageUnavailable();
     }
 
+    /** Records the answer (for replays) and hands the lead to the worker; the lead is safe either way. */
+    const settle = async (next: LeadRecord, answer: StoredAnswer): Promise<Response> => {
+      try {
+        if (!(await store.finish({ ...next, answer }, owner))) {
+          log(`lead ${endpoint}: ${record.id} lease ended before its first attempt was written`);
+        }
+        if (next.status === "failed")
+          await failureAlerts(
+            store,
+            env,
+            deps.fetch,
+            deps.log ?? ((line: string) => console.error(line)),
+          )({ ...next, answer });
+      } catch (error) {
+        // The lead itself is already stored; only its status is stale, and the worker will resend it.
+        log(`lead ${endpoint}: ${record.id} status update failed: ${(error as Error).message}`);
+      }
+      return answered(answer);
+    };
+
     if (!env.hubspot.portalId || !formGuid) {
-      log(`lead ${endpoint}: ${record.id} kept in the outbox (HubSpot not configured)`);
-      return success(record.id);
+      log(`lead ${endpoint}: ${record.id} kept in the lead store (HubSpot not configured)`);
+      return settle(record, accepted(record.id));
     }
+    const slot = await store
+      .take(OUTBOUND_KEY, [{ max: env.delivery.outboundPer10s, ms: 10_000 }])
+      .catch(() => ({ ok: false as const, retryAfterMs: 0 }));
+    if (!slot.ok) return settle(record, accepted(record.id));
+    const at = now();
     const result = await submitToHubspot(
       env.hubspot,
       formGuid,
@@ -244,28 +239,28 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
       new Date(record.submittedAt),
       context,
       deps.fetch ?? fetch,
+      fieldMapFor(endpoint, env),
     );
     const fixable =
       result.kind === "rejected" ? fixableFields(endpoint, payload, result.fields) : {};
-    const next = afterAttempt(record, result, fixable);
-    try {
-      await outbox.update(next);
-    } catch (error) {
-      // The lead itself is already safe; only its status is stale.
-      log(`lead ${endpoint}: ${record.id} status update failed: ${(error as Error).message}`);
-    }
+    let next = afterAttempt(record, result, fixable, at);
+    if (next.status === "pending") next = scheduleAfter(record, result, at, deps.random);
     if (next.status === "rejected") {
-      return errorResponse(
-        422,
-        "rejected_upstream",
-        "Please check the highlighted fields.",
-        fixable,
-      );
+      return settle(next, {
+        status: 422,
+        body: {
+          error: {
+            code: "rejected_upstream",
+            message: "Please check the highlighted fields.",
+            fields: fixable,
+          },
+        },
+      });
     }
     if (next.status !== "forwarded") {
       log(`lead ${endpoint}: ${record.id} ${next.status} (${next.lastError ?? "no reason"})`);
     }
-    return success(record.id);
+    return settle(next, accepted(record.id));
   };
 }
 

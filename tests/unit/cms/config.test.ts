@@ -17,6 +17,7 @@ import {
   tagSchema,
   webinarFrontmatterSchema,
 } from "../../../src/data/blogSchema";
+import { navigationSchema } from "../../../src/data/navigationSchema";
 import { marketingPageSchema, sectionSchema } from "../../../src/data/sections";
 import { renderConfig } from "../../../scripts/cms-config";
 
@@ -25,7 +26,12 @@ const text = fs.readFileSync(path.join(root, "static/admin/config.yml"), "utf8")
 const config = parse(text) as {
   backend: { name: string; branch: string };
   local_backend: boolean;
-  collections: (Record<string, unknown> & { name: string; folder: string; fields: CmsField[] })[];
+  collections: (Record<string, unknown> & {
+    name: string;
+    folder: string;
+    fields: CmsField[];
+    files?: { name: string; file: string; fields: CmsField[] }[];
+  })[];
 };
 
 type ZodLike = Parameters<typeof unwrap>[0];
@@ -109,6 +115,32 @@ describe("static/admin/config.yml", () => {
     expect(fs.existsSync(path.join(root, folder))).toBe(true);
   });
 
+  it("edits the navigation file (menus, footer columns, social links) with its schema's fields", () => {
+    const navigation = collection("settings").files?.find((f) => f.name === "navigation");
+    expect(navigation?.file).toBe("content/settings/navigation.yml");
+    expect(fs.existsSync(path.join(root, navigation?.file ?? "missing"))).toBe(true);
+    expectFieldsMatch(navigation?.fields ?? [], shapeOf(navigationSchema), "navigation");
+    // Every address field, however deep, refuses in the editor what the build would refuse.
+    const urls: CmsField[] = [];
+    const walk = (fields: CmsField[]) =>
+      fields.forEach((f) => (f.name === "url" ? urls.push(f) : walk(f.fields ?? [])));
+    walk(navigation?.fields ?? []);
+    expect(urls.length).toBe(4);
+    for (const field of urls) {
+      const pattern = new RegExp(field.pattern?.[0] ?? "^$");
+      for (const good of [
+        "/",
+        "/pricing/",
+        "https://x.com/acme",
+        "{docsUrl}",
+        "{demoHubUrl}/playground",
+      ])
+        expect(pattern.test(good), good).toBe(true);
+      for (const bad of ["/Pricing/", "/pricing", "pricing/", "javascript:alert(1)", "/a b/", ""])
+        expect(pattern.test(bad), bad).toBe(false);
+    }
+  });
+
   it("keeps blog posts as folder bundles with their images beside them", () => {
     const blog = collection("blog");
     expect(blog).toMatchObject({ path: "{{slug}}/index", media_folder: "", public_folder: "" });
@@ -146,7 +178,7 @@ describe("static/admin/config.yml", () => {
       .readdirSync(path.join(root, "content/pages"), { withFileTypes: true })
       .filter((entry) => entry.isDirectory())
       .map((entry) => `content/pages/${entry.name}`);
-    const pageCollections = config.collections.filter((c) => c.folder.startsWith("content/pages"));
+    const pageCollections = config.collections.filter((c) => c.folder?.startsWith("content/pages"));
     expect(pageCollections.map((c) => c.folder).sort()).toEqual(
       ["content/pages", ...folders].sort(),
     );
@@ -294,13 +326,16 @@ describe("the admin module", () => {
   it("registers a page preview for every page collection", async () => {
     const { PAGE_COLLECTIONS } = await import("../../../src/cms/collections");
     const pageCollections = config.collections
-      .filter((c) => c.folder.startsWith("content/pages"))
+      .filter((c) => c.folder?.startsWith("content/pages"))
       .map((c) => c.name);
     expect([...PAGE_COLLECTIONS].sort()).toEqual(pageCollections.sort());
   });
 
-  it("has a preview for every collection", async () => {
+  it("has a preview for every collection (a file collection's by file name, as Decap looks them up)", async () => {
     const { PREVIEWS } = await import("../../../src/cms/previews");
-    expect(Object.keys(PREVIEWS).sort()).toEqual(config.collections.map((c) => c.name).sort());
+    const names = config.collections.flatMap((c) =>
+      c.files ? c.files.map((f) => f.name) : [c.name],
+    );
+    expect(Object.keys(PREVIEWS).sort()).toEqual(names.sort());
   });
 });

@@ -225,3 +225,35 @@ describe("entryProblems (the save-time check)", () => {
     expect(entryProblems("authors", { hero: "x.png" })).toEqual([]);
   });
 });
+
+describe("NavigationPreview", () => {
+  it("renders the site's header and footer from the entry as edited, skipping half-written parts", async () => {
+    const { NavigationPreview } = await import("../../../src/cms/NavigationPreview");
+    const data: Data = {
+      menus: [
+        {
+          id: "developers",
+          title: "Builders",
+          entries: [
+            { title: "Documentation", url: "{docsUrl}", icon: "book" },
+            { title: "", url: "/half-written/" },
+          ],
+        },
+      ],
+      footerColumns: [
+        { title: "Company", entries: [{ title: "About {product}", url: "/about-us/" }] },
+      ],
+      socialLinks: [{ title: "Mastodon", url: "https://mastodon.example/@acme" }],
+    };
+    render(<NavigationPreview {...props("settings", "navigation", data)} />);
+    const nav = document.querySelector('nav[aria-label="Main"]');
+    expect(nav?.querySelector("button[aria-controls]")?.textContent).toBe("Builders");
+    const opened = screen.getByRole("main", { name: "Header menus, opened" });
+    expect(within(opened).getByRole("heading", { name: "Builders" })).toBeTruthy();
+    const docs = within(opened).getAllByRole("link");
+    expect(docs.map((link) => link.getAttribute("href"))).toEqual([site.external.docs]);
+    const footer = screen.getByRole("contentinfo");
+    expect(within(footer).getByRole("link", { name: `About ${site.productName}` })).toBeTruthy();
+    expect(within(footer).getByRole("link", { name: "Mastodon" })).toBeTruthy();
+  });
+});

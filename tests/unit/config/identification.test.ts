@@ -50,7 +50,7 @@ function servedSegments(): string[] {
 
 const segmentOf = (path: string) => path.slice(1, -1);
 
-describe("random visits path (SPEC §7, §9)", () => {
+describe("random visits path", () => {
   it("is four letters and digits between slashes, with an upper-case letter and a digit", () => {
     for (let i = 0; i < 2000; i += 1) {
       const path = randomVisitsPath();

@@ -1,15 +1,19 @@
+// The site's navigation as the build reads it from content/settings/navigation.yml: the spec's menus
+//, the menu entry entity, the badge constant, and what the schema refuses.
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import {
-  MENU_BADGE_COUNT,
-  footerColumns,
-  menus,
-  useCaseGroups,
-  demoHubLinks,
-  legalLinks,
-} from "../../../src/config/navigation";
+import { legalLinks, MENU_BADGE_COUNT } from "../../../src/config/navigation";
 import { site } from "../../../src/config/site";
+import { fillPlaceholders, parseYamlFile } from "../../../src/data/content";
+import { parseNavigation } from "../../../src/data/navigationSchema";
 
-describe("header menus (SPEC §2)", () => {
+const source = "content/settings/navigation.yml";
+const raw = () =>
+  parseYamlFile(fs.readFileSync(path.resolve(__dirname, "../../..", source), "utf8"), source);
+const { menus, footerColumns, socialLinks } = parseNavigation(fillPlaceholders(raw()), source);
+
+describe("header menus", () => {
   it("has exactly the five menus in the spec's order", () => {
     expect(menus.map((m) => m.title)).toEqual([
       "Developers",
@@ -57,7 +61,8 @@ describe("header menus (SPEC §2)", () => {
   });
 
   it("groups use cases as Protect and Grow", () => {
-    expect(useCaseGroups.map((g) => [g.title, g.entries.map((e) => e.title)])).toEqual([
+    const groups = menus.find((m) => m.id === "platform")?.groups ?? [];
+    expect(groups.map((g) => [g.title, g.entries.map((e) => e.title)])).toEqual([
       ["Protect", ["Payment fraud", "Account takeover", "SMS fraud", "New account fraud"]],
       ["Grow", ["Returning user experience", "Account sharing prevention", "Paywall"]],
     ]);
@@ -67,11 +72,12 @@ describe("header menus (SPEC §2)", () => {
     const all = [
       ...menus.flatMap((m) => [...m.entries, ...(m.groups ?? []).flatMap((g) => g.entries)]),
       ...footerColumns.flatMap((c) => c.entries),
+      ...socialLinks,
       ...legalLinks,
     ];
     for (const entry of all) {
       expect(typeof entry.title).toBe("string");
-      expect(typeof entry.isLocal).toBe("boolean");
+      expect(entry.isLocal).toBe(entry.url.startsWith("/"));
       if (entry.isLocal) expect(entry.url).toMatch(/^\/([a-z0-9-]+\/)*$/);
       else expect(entry.url).toMatch(/^https:\/\//);
     }
@@ -80,12 +86,15 @@ describe("header menus (SPEC §2)", () => {
   it("shows the menu badge constant (14) on the SDKs and Libraries entry only", () => {
     expect(MENU_BADGE_COUNT).toBe(14);
     const badged = menus.flatMap((m) => m.entries).filter((e) => e.badge !== undefined);
-    expect(badged.map((e) => [e.title, e.badge])).toEqual([["SDKs and Libraries", 14]]);
+    expect(badged.map((e) => [e.title, e.badge])).toEqual([
+      ["SDKs and Libraries", MENU_BADGE_COUNT],
+    ]);
   });
 
-  it("takes the product route from site config", () => {
+  it("takes the product route and name from site config (placeholders in the file)", () => {
     const device = menus.find((m) => m.id === "platform")?.entries[0];
     expect(device?.url).toBe(`/products/${site.productSlug}-pro/`);
+    expect(JSON.stringify({ menus, footerColumns, socialLinks })).not.toMatch(/\{[A-Za-z]+\}/);
   });
 });
 
@@ -105,7 +114,8 @@ describe("footer", () => {
   });
 
   it("lists every demo-hub demo", () => {
-    expect(demoHubLinks.map((d) => d.title)).toEqual([
+    const demos = footerColumns.find((c) => c.title === "Demos")?.entries ?? [];
+    expect(demos.map((d) => d.title)).toEqual([
       "Playground",
       "Coupon fraud",
       "Credential stuffing",
@@ -115,6 +125,42 @@ describe("footer", () => {
       "Personalization",
       "Web scraping",
     ]);
-    for (const demo of demoHubLinks) expect(demo.url.startsWith(site.external.demoHub)).toBe(true);
+    for (const demo of demos) expect(demo.url.startsWith(site.external.demoHub)).toBe(true);
+  });
+
+  it("links the social profiles", () => {
+    expect(socialLinks.map((s) => s.title)).toEqual(["GitHub", "LinkedIn", "X", "YouTube"]);
+  });
+});
+
+describe("the navigation file's schema", () => {
+  const withMenus = (change: (data: { menus: Array<Record<string, unknown>> }) => void) => {
+    const data = structuredClone(fillPlaceholders(raw())) as {
+      menus: Array<Record<string, unknown>>;
+    };
+    change(data);
+    return () => parseNavigation(data, source);
+  };
+
+  it("names the file, the field and the rule when a link is wrong", () => {
+    expect(
+      withMenus((data) => {
+        (data.menus[0]?.["entries"] as Array<Record<string, unknown>>)[1]!["url"] = "/Tutorials";
+      }),
+    ).toThrow(/content\/settings\/navigation\.yml[\s\S]*menus\.0\.entries\.1\.url: must be a path/);
+  });
+
+  it("refuses an unknown icon, a menu twice and an empty menu", () => {
+    expect(
+      withMenus((data) => {
+        (data.menus[0]?.["entries"] as Array<Record<string, unknown>>)[0]!["icon"] = "rocket";
+      }),
+    ).toThrow(/menus\.0\.entries\.0\.icon/);
+    expect(withMenus((data) => data.menus.push({ ...data.menus[0] }))).toThrow(/may appear once/);
+    expect(
+      withMenus((data) => {
+        data.menus[0]!["entries"] = [];
+      }),
+    ).toThrow(/menus\.0\.entries/);
   });
 });

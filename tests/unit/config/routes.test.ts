@@ -1,22 +1,11 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { categoryFor, routes, withTrailingSlash } from "../../../src/config/routes";
-import { site } from "../../../src/config/site";
-
-/** Routes from the shared checklist, with {product} filled in from site config. */
-function sharedRoutes(): string[] {
-  return readFileSync(path.resolve("../shared/routes.txt"), "utf8")
-    .split("\n")
-    .map((line) => line.trim())
-    .filter((line) => line.startsWith("/"))
-    .map((line) => line.replace("{product}", site.productSlug));
-}
+import { specRoutes } from "../../fixtures/specRoutes";
 
 describe("route registry", () => {
-  it("contains every route in ../shared/routes.txt", () => {
+  it("contains every route of the spec's list (tests/fixtures/routes.txt)", () => {
     const registered = new Set(routes.map((route) => route.path));
-    const missing = sharedRoutes().filter((route) => !registered.has(withTrailingSlash(route)));
+    const missing = specRoutes().filter((route) => !registered.has(withTrailingSlash(route)));
     expect(missing).toEqual([]);
   });
 

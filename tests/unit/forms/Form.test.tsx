@@ -12,13 +12,17 @@ import { theme } from "../../../src/styles/theme";
 
 type Answer = { status: number; body: unknown } | "network";
 
+const keys: (string | null)[] = [];
+
 function stubServer(answers: Answer[]) {
   const posts: unknown[] = [];
+  keys.length = 0;
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url.includes("/api/get-country"))
       return new Response(JSON.stringify({ country: "DE" }), { status: 200 });
     posts.push(JSON.parse(String(init?.body)));
+    keys.push(new Headers(init?.headers).get("idempotency-key"));
     const answer = answers.shift() ?? { status: 200, body: { ok: true, id: "x" } };
     if (answer === "network") throw new TypeError("Failed to fetch");
     return new Response(JSON.stringify(answer.body), {
@@ -55,6 +59,24 @@ async function fillAndSend(address = "dev@example.org") {
 }
 
 describe("Form", () => {
+  it("sends an Idempotency-Key, the same one when the same data is sent again, a new one for changed data", async () => {
+    stubServer(["network", "network"]);
+    renderSupport();
+    await fillAndSend();
+    await screen.findByText(/couldn't reach our server/);
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    await screen.findByText(/couldn't reach our server/);
+    fireEvent.change(email(), { target: { value: "other@example.org" } });
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByText("Your request is in the support queue.");
+    expect(keys[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
   it("posts the enriched payload and shows the success text", async () => {
     const posts = stubServer([]);
     renderSupport();

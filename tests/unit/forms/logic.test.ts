@@ -58,7 +58,12 @@ describe("regions", () => {
     ["CA", "AMER"],
     ["AQ", "AMER"],
     [null, "AMER"],
+    [undefined, "AMER"],
     ["", "AMER"],
+    // Unlisted: not an assigned code, or not a code at all.
+    ["ZZ", "AMER"],
+    ["EU", "AMER"],
+    ["not a country", "AMER"],
   ])("%s → %s", (country, region) => {
     expect(regionFor(country)).toBe(region);
   });
@@ -116,13 +121,14 @@ describe("buildPayload", () => {
     expect(Object.keys(partners).sort()).toEqual(["company", "email", "message", "name"]);
   });
 
-  it("sends an empty region when the country is unknown, and booleans for checkboxes", () => {
+  it("sends AMER when the country is unknown, and booleans for checkboxes", () => {
     const payload = buildPayload(
       definitions.WebinarForm,
       { email: "a@example.org", requestDemo: true },
       emptyLeadContext,
     );
-    expect(payload.ipRegion).toBe("");
+    expect(emptyLeadContext.country).toBeNull();
+    expect(payload.ipRegion).toBe("AMER");
     expect(payload.requestDemo).toBe(true);
     expect(buildPayload(definitions.WebinarForm, {}, emptyLeadContext).requestDemo).toBe(false);
   });

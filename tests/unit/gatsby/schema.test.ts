@@ -17,6 +17,7 @@ import {
   tagSchema,
   webinarFrontmatterSchema,
 } from "../../../src/data/blogSchema";
+import { navigationSchema } from "../../../src/data/navigationSchema";
 import { marketingPageSchema } from "../../../src/data/sections";
 import { typeDefs } from "../../../src/gatsby/createSchemaCustomization";
 
@@ -41,6 +42,8 @@ interface NodeMapping {
   derived: string[];
   /** Object-valued fields: frontmatter field → GraphQL type holding its (element's) fields. */
   nested?: Record<string, string>;
+  /** How each nested type maps its own fields, where it has derived or nested ones of its own. */
+  inner?: Record<string, NodeMapping>;
 }
 
 const cases: Array<[string, unknown, NodeMapping]> = [
@@ -77,6 +80,30 @@ const cases: Array<[string, unknown, NodeMapping]> = [
     { derived: ["path", "sourceFile", "html"], nested: { speakers: "WebinarSpeaker" } },
   ],
   ["MarketingPage", marketingPageSchema, { derived: ["sourceFile"] }],
+  [
+    "Navigation",
+    navigationSchema,
+    {
+      derived: ["sourceFile"],
+      nested: {
+        menus: "NavigationMenu",
+        footerColumns: "NavigationColumn",
+        socialLinks: "NavigationSocialLink",
+      },
+      inner: {
+        NavigationMenu: {
+          derived: [],
+          nested: { entries: "NavigationEntry", groups: "NavigationGroup" },
+        },
+        NavigationGroup: { derived: [], nested: { entries: "NavigationEntry" } },
+        NavigationColumn: { derived: [], nested: { entries: "NavigationLink" } },
+        // isLocal is decided by the address (src/data/navigation.ts), not written in the file.
+        NavigationEntry: { derived: ["isLocal"] },
+        NavigationLink: { derived: ["isLocal"] },
+        NavigationSocialLink: { derived: ["isLocal"] },
+      },
+    },
+  ],
 ];
 
 /** The named type at the bottom of a (list / non-null) type. */
@@ -131,7 +158,12 @@ function compare(
       const element =
         kind === "array" ? unwrap(defOf(inner)["element"] as ZodLike).inner : (inner as ZodLike);
       expect(isList(field.type), `${at}: list`).toBe(kind === "array");
-      compare(nestedType, shapeOf(element), { derived: [] }, at);
+      compare(
+        nestedType,
+        shapeOf(element),
+        { derived: [], ...mapping.inner?.[nestedType], inner: mapping.inner },
+        at,
+      );
       continue;
     }
     if (kind === "array") {

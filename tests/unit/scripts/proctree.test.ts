@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   descendants,
   parseKbField,
@@ -91,18 +91,25 @@ describe("sampling a fake /proc", () => {
     expect(sampleTree(100, proc)).toEqual({ rss: 1700 * 1024, pss: 1000 * 1024, processes: 3 });
   });
 
-  it("keeps the peak across samples", async () => {
-    const sampler = startSampler(100, 10, proc);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    processEntry(104, 100, 300, 300); // a worker starts
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    fs.rmSync(path.join(proc, "104"), { recursive: true }); // and ends
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    const peaks = sampler.stop();
-    expect(peaks.peakRss).toBe(2000 * 1024);
-    expect(peaks.peakPss).toBe(1300 * 1024);
-    expect(peaks.peakProcesses).toBe(4);
-    expect(peaks.samples).toBeGreaterThan(2);
+  it("keeps the peak across samples", () => {
+    // Fake timers: each tick is one sample, however busy the machine is.
+    vi.useFakeTimers();
+    try {
+      const sampler = startSampler(100, 10, proc);
+      vi.advanceTimersByTime(20);
+      processEntry(104, 100, 300, 300); // a worker starts
+      vi.advanceTimersByTime(10);
+      fs.rmSync(path.join(proc, "104"), { recursive: true }); // and ends
+      vi.advanceTimersByTime(20);
+      const peaks = sampler.stop();
+      expect(peaks.peakRss).toBe(2000 * 1024);
+      expect(peaks.peakPss).toBe(1300 * 1024);
+      expect(peaks.peakProcesses).toBe(4);
+      // The first sample at start, then one per 10 ms over 50 ms.
+      expect(peaks.samples).toBe(6);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -39,8 +39,11 @@ describe("Netlify entry point", () => {
   });
 
   it("maps the context to the platform country", () => {
-    expect(netlifyPlatform(undefined)).toEqual({ country: null });
-    expect(netlifyPlatform({ geo: { country: { code: "US" } } })).toEqual({ country: "US" });
+    expect(netlifyPlatform(undefined)).toEqual({ country: null, clientIp: null });
+    expect(netlifyPlatform({ geo: { country: { code: "US" } }, ip: "203.0.113.9" })).toEqual({
+      country: "US",
+      clientIp: "203.0.113.9",
+    });
   });
 });
 

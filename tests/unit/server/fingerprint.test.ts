@@ -173,7 +173,7 @@ describe("visits function", () => {
   });
 });
 
-describe("routing by header (SPEC §7)", () => {
+describe("routing by header", () => {
   it("sends a random 4-character path with x-vercel-function: visits to the visits function", () => {
     const headers = new Headers({ "x-vercel-function": "visits" });
     expect(findFunctionByHeader("/k9Tq/", headers)?.name).toBe("fp-visits");

@@ -5,33 +5,59 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leadEndpoints, type LeadEndpoint } from "../../../src/forms/schemas";
 import { readLeadsEnv, type LeadsEnv } from "../../../src/server/env";
 import { createLeadHandler } from "../../../src/server/handlers/leads";
-import type { LeadRecord, Outbox } from "../../../src/server/outbox";
+import type { LeadRecord, LeadStore, NewLead } from "../../../src/server/leadStore";
 import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../fakes/hubspot";
 import { validBodies } from "../forms/samples";
 
 /** In memory, so the property test measures the handler's logic rather than the disk. */
-function memoryOutbox(): Outbox & { records: LeadRecord[] } {
+function memoryOutbox(): LeadStore & { records: LeadRecord[] } {
   const records: LeadRecord[] = [];
+  const put = (record: LeadRecord) => {
+    const index = records.findIndex((item) => item.id === record.id);
+    if (index >= 0) records[index] = record;
+  };
+  const add = async (entry: NewLead): Promise<LeadRecord> => {
+    const record: LeadRecord = {
+      id: String(records.length + 1),
+      submittedAt: new Date().toISOString(),
+      status: "pending",
+      attempts: 0,
+      endpoint: entry.endpoint,
+      payload: entry.payload,
+    };
+    records.push(record);
+    return record;
+  };
   return {
+    kind: "file",
     records,
-    async add(entry) {
-      const record: LeadRecord = {
-        id: String(records.length + 1),
-        submittedAt: new Date().toISOString(),
-        status: "pending",
-        attempts: 0,
-        ...entry,
-      };
-      records.push(record);
-      return record;
+    add,
+    async addOnce(entry) {
+      return { kind: "created", record: await add(entry) };
+    },
+    async findKey() {
+      return null;
     },
     async update(record) {
-      const index = records.findIndex((item) => item.id === record.id);
-      if (index >= 0) records[index] = record;
+      put(record);
+    },
+    async get(id) {
+      return records.find((item) => item.id === id) ?? null;
     },
     async list() {
       return records;
     },
+    async claim() {
+      return [];
+    },
+    async finish(record) {
+      put(record);
+      return true;
+    },
+    async take() {
+      return { ok: true };
+    },
+    async close() {},
   };
 }
 
@@ -125,6 +151,8 @@ describe("lead endpoints under generated JSON, HubSpot not configured", () => {
       // The near misses include valid bodies, so the accept path ran too.
       expect(outbox.records.length).toBeGreaterThan(0);
     },
+    // As the forwarding run below: a correctness property, not a speed limit on a shared machine.
+    60_000,
   );
 });
 

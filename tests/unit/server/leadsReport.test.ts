@@ -49,7 +49,7 @@ describe("formatLeads with failed leads", () => {
     ]);
     expect(text).not.toContain("\u001b");
     expect(text).toMatch(
-      /failed\s+\/api-webinar\/\s+a@example.org\s+\[2JWebinar\s+HubSpot answered 403/,
+      /failed\s+\/api-webinar\/\s+a@example.org\s+\[2JWebinar\s+1\s+HubSpot answered 403/,
     );
     expect(text).toContain("1 lead(s), 0 pending. 1 failed.");
     expect(text).toMatch(/Failed leads are not resent/);

@@ -47,9 +47,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const outbox = () => createFileOutbox(dir);
-/** Two minutes on: past the in-flight window every resend respects. */
+/** Two minutes on: past any first attempt's backoff, so every pending lead is due. */
 const later = () => new Date(Date.now() + 120_000);
+const outbox = (clock?: () => Date) => createFileOutbox(dir, clock);
 
 /** Accepts a lead through the real handler while HubSpot is down, so it is stored pending. */
 async function pendingLead(
@@ -82,7 +82,7 @@ describe("retryPending", () => {
     const before = snapshot();
     const report = await retryPending({
       env: { ...env, hubspot: { ...env.hubspot, portalId: null } },
-      outbox: outbox(),
+      outbox: outbox(later),
       now: later,
     });
     expect(report).toEqual({ configured: false, pending: 1 });
@@ -98,7 +98,7 @@ describe("retryPending", () => {
     });
     await pendingLead("/api-webinar/");
     await pendingLead("/api/roi/");
-    const report = await retryPending({ env, outbox: outbox(), now: later });
+    const report = await retryPending({ env, outbox: outbox(later), now: later });
     expect(report.configured && report.outcomes.map((outcome) => outcome.result)).toEqual([
       "forwarded",
       "forwarded",
@@ -119,7 +119,7 @@ describe("retryPending", () => {
     );
     expect(formatRetry(report)).toContain("3 pending lead(s): 3 forwarded, 0 still pending");
     // A second run finds nothing left to send.
-    expect(formatRetry(await retryPending({ env, outbox: outbox(), now: later }))).toBe(
+    expect(formatRetry(await retryPending({ env, outbox: outbox(later), now: later }))).toBe(
       "No pending leads to resend.",
     );
   });
@@ -127,7 +127,7 @@ describe("retryPending", () => {
   it("leaves a lead pending (one more attempt, new reason) while HubSpot is still down", async () => {
     await pendingLead("/api/hubspot-support/");
     fake.setMode("hang");
-    const report = await retryPending({ env, outbox: outbox(), now: later });
+    const report = await retryPending({ env, outbox: outbox(later), now: later });
     fake.destroyHanging();
     expect(report.configured && report.outcomes[0]?.result).toBe("pending");
     const [record] = await outbox().list();
@@ -145,7 +145,7 @@ describe("retryPending", () => {
   ] as const)("marks a lead failed when HubSpot answers %s", async (mode, reason) => {
     await pendingLead("/api/hubspot-press/");
     fake.setMode(mode);
-    await retryPending({ env, outbox: outbox(), now: later });
+    await retryPending({ env, outbox: outbox(later), now: later });
     const [record] = await outbox().list();
     expect(record?.status).toBe("failed");
     expect(record?.lastError).toMatch(reason);
@@ -156,7 +156,7 @@ describe("retryPending", () => {
     const guid = env.hubspot.forms.contact ?? "";
     const form = fakeFormDefinitions()[guid];
     fake.defineForm(guid, { fields: [...(form?.fields ?? []), { name: "phone", required: true }] });
-    await retryPending({ env, outbox: outbox(), now: later });
+    await retryPending({ env, outbox: outbox(later), now: later });
     const [record] = await outbox().list();
     expect(record?.status).toBe("failed");
     expect(record?.lastError).toMatch(/REQUIRED_FIELD \(phone\)/);
@@ -166,7 +166,7 @@ describe("retryPending", () => {
     await pendingLead("/api/hubspot-newsletter/");
     await pendingLead("/api/hubspot-newsletter/");
     fake.setMode("rate-limited");
-    const report = await retryPending({ env, outbox: outbox(), now: later });
+    const report = await retryPending({ env, outbox: outbox(later), now: later });
     expect(report.configured && report.stoppedEarly).toBe(true);
     expect(report.configured && report.outcomes.map((outcome) => outcome.result)).toEqual([
       "pending",
@@ -174,38 +174,26 @@ describe("retryPending", () => {
     ]);
     const attempts = (await outbox().list()).map((record) => record.attempts).sort();
     expect(attempts).toEqual([1, 2]);
-    expect(formatRetry(report)).toMatch(/rate-limited this run/);
+    expect(formatRetry(report)).toMatch(/rate-limited/);
   });
 
-  it("skips leads accepted moments ago (their first attempt may still be running)", async () => {
-    await pendingLead("/api/hubspot/");
-    const before = snapshot();
-    const report = await retryPending({ env, outbox: outbox() });
-    expect(report.configured && report.outcomes[0]).toMatchObject({
-      result: "skipped",
-      reason: expect.stringMatching(/in flight/),
-    });
-    expect(snapshot()).toEqual(before);
-  });
-
-  it("skips, unchanged, a lead whose endpoint has no HubSpot form configured", async () => {
+  it("counts an attempt, without sending, for a lead whose endpoint has no HubSpot form configured", async () => {
     await pendingLead("/risk/");
-    const before = snapshot();
     const report = await retryPending({
       env: { ...env, hubspot: { ...env.hubspot, forms: { ...env.hubspot.forms, risk: null } } },
-      outbox: outbox(),
+      outbox: outbox(later),
       now: later,
     });
     expect(report.configured && report.outcomes[0]).toMatchObject({
-      result: "skipped",
-      reason: expect.stringMatching(/no HubSpot form GUID/),
+      result: "pending",
+      reason: expect.stringMatching(/no HubSpot form is configured for \/risk\//),
     });
-    expect(snapshot()).toEqual(before);
+    expect((await outbox().list())[0]?.attempts).toBe(2);
     expect(fake.submissions).toHaveLength(0);
   });
 
   it("leaves forwarded, rejected and failed leads alone", async () => {
-    const store = outbox();
+    const store = outbox(later);
     for (const status of ["forwarded", "rejected", "failed"] as const)
       await store.add({ endpoint: "/api/hubspot/", payload: validBodies["/api/hubspot/"], status });
     const report = await retryPending({ env, outbox: store, now: later });
@@ -233,7 +221,10 @@ describe("npm run leads", () => {
     const store = outbox();
     const old = await pendingLead("/api/hubspot-support/");
     // Backdated past the in-flight window, as a lead from an earlier outage would be.
-    const backdated = { ...old, submittedAt: new Date(Date.now() - 3_600_000).toISOString() };
+    // Its next attempt is due too: the handler's failed first attempt scheduled one up to a second
+    // ahead (full jitter), and a CLI that started within that second found nothing due.
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const backdated = { ...old, submittedAt: hourAgo, nextAttemptAt: hourAgo };
     rmSync(path.join(dir, readdirSync(dir).find((name) => name.includes(old.id)) ?? ""));
     await store.update(backdated);
     await store.add({
@@ -256,7 +247,7 @@ describe("npm run leads", () => {
     const listing = await cli([], {});
     expect(listing.stdout).toMatch(/forwarded\s+\/api\/hubspot-support\//);
     expect(listing.stdout).toMatch(
-      /failed\s+\/api\/hubspot-press\/\s+writer@example.org\s+HubSpot answered 404: Form not found/,
+      /failed\s+\/api\/hubspot-press\/\s+writer@example.org\s+1\s+HubSpot answered 404: Form not found/,
     );
     expect(listing.stdout).toContain("2 lead(s), 0 pending. 1 forwarded, 1 failed.");
   }, 30_000);
@@ -267,7 +258,7 @@ describe("formatLeads", () => {
     await pendingLead("/api/hubspot/");
     const text = formatLeads(await outbox().list());
     expect(text).toMatch(
-      /pending\s+\/api\/hubspot\/\s+ana.ruiz@example.org\s+ContactSales\s+HubSpot answered 500/,
+      /pending\s+\/api\/hubspot\/\s+ana.ruiz@example.org\s+ContactSales\s+1\s+\S+ \S+\s+HubSpot answered 500/,
     );
     expect(text).toContain("npm run leads -- --retry");
   });

@@ -6,13 +6,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
 
 const REPO = path.resolve(__dirname, "../../..");
-const TSX = path.join(REPO, "node_modules/.bin/tsx");
 const MAIN = path.join(REPO, "src/server/main.ts");
 
 type Started = { child: ChildProcess; output: () => string; exited: Promise<number | null> };
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(TSX, [MAIN], {
+  // tsx as a loader inside node itself: the pid signalled below is the process that serves.
+  const child = spawn(process.execPath, ["--import", "tsx", MAIN], {
     cwd: REPO,
     env: { ...process.env, PORT: "0", GEO_COUNTRY: "", HOST: "127.0.0.1", ...env },
     stdio: ["ignore", "pipe", "pipe"],

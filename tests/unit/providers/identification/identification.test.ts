@@ -1,4 +1,4 @@
-// Identification logic: the SPEC §5/§8 rejection rules, agent error sentences, locations, visits,
+// Identification logic: the rejection rules, agent error sentences, locations, visits,
 // the random visits path, the configuration (cache clamp), the bot-result request and BotD fallback.
 import { describe, expect, it, vi } from "vitest";
 import { clampCacheSeconds, readIdentificationConfig } from "../../../../src/config/identification";
@@ -17,7 +17,7 @@ import {
 import { isHeadElement } from "../../../../src/providers/AppProviders";
 import * as React from "react";
 
-describe("the bot-detection result (SPEC §5)", () => {
+describe("the bot-detection result", () => {
   it("takes the result and flags only 'bad' as a bad bot", () => {
     expect(readBotVerdict({ botd: { data: { bot: { result: "bad" } } }, vm: true })).toEqual({
       ok: true,
@@ -47,7 +47,7 @@ describe("the bot-detection result (SPEC §5)", () => {
   });
 });
 
-describe("thrown values (SPEC §8)", () => {
+describe("thrown values", () => {
   it("keeps an Error's message", () => {
     expect(errorMessage(new Error("Client timeout"))).toBe("Client timeout");
   });

@@ -1,0 +1,11 @@
+// Netlify scheduled function: runs the lead delivery worker every minute; the logic lives in src/server/leadWorker.ts.
+import { runDeliveryWorker } from "../src/server/leadWorker";
+
+export default async (): Promise<Response> => {
+  const run = await runDeliveryWorker();
+  console.log(`leads worker: ${JSON.stringify(run)}`);
+  return new Response(null, { status: 204 });
+};
+
+// Netlify reads this statically at deploy time: a schedule and no path (scheduled functions have none).
+export const config = { schedule: "* * * * *" };

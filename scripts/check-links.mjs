@@ -1,0 +1,22 @@
+// `npm run check-links` (a step of `npm test`, after the build): every internal link and asset in public/ resolves.
+// Usage: node scripts/check-links.mjs [publicDir]   (default: public)
+import fs from "node:fs";
+import path from "node:path";
+import process from "node:process";
+import { brokenLinks } from "./lib/links.mjs";
+
+const publicDir = path.resolve(process.argv[2] ?? "public");
+// Paths answered by the functions (src/server/functions.ts), not by files.
+const FUNCTION_PREFIXES = ["/api/", "/fp/", "/greenhouse", "/risk", "/api-webinar", "/amp-exp"];
+
+if (!fs.existsSync(path.join(publicDir, "index.html"))) {
+  console.error(`links: no build in ${publicDir} (run npm run build first)`);
+  process.exit(1);
+}
+const { checked, broken } = brokenLinks(publicDir, { ignore: FUNCTION_PREFIXES });
+if (broken.length > 0) {
+  console.error(`links: ${broken.length} broken of ${checked} internal references in ${publicDir}`);
+  for (const { from, url } of broken.slice(0, 200)) console.error(`  - ${from} → ${url}`);
+  process.exit(1);
+}
+console.log(`links: all ${checked} internal references in ${publicDir} resolve`);

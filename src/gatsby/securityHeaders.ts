@@ -1,0 +1,89 @@
+/** After the build: one header manifest from the built pages, written out for the local server, Netlify and Vercel. */
+import { createHash } from "node:crypto";
+import { existsSync, promises as fs } from "node:fs";
+import path from "node:path";
+import { functionPaths, functions } from "../server/functions";
+import { mergeVercelConfig, renderNetlifyHeaders, renderVercelRoutes } from "../security/hosts";
+import {
+  MANIFEST_FILE,
+  buildManifest,
+  readBuiltPages,
+  type HeaderManifest,
+} from "../security/manifest";
+import { policyOrigins } from "../security/origins";
+
+type Source = Readonly<Record<string, string | undefined>>;
+
+/** Where decap-server listens when config.yml turns local_backend on. */
+const DECAP_LOCAL_BACKEND = "http://localhost:8081";
+
+/**
+ * Decap asks decap-server only when the admin is opened on localhost, which never happens on a
+ * deployed host: a Netlify or Vercel build leaves the address out of the admin's policy.
+ */
+export function cmsLocalBackend(configYml: string, env: Source): string | null {
+  const hosted = env.NETLIFY === "true" || env.VERCEL === "1";
+  return !hosted && /^local_backend:\s*true\s*$/m.test(configYml) ? DECAP_LOCAL_BACKEND : null;
+}
+
+/**
+ * Subresource Integrity on the admin's own script tags: the CMS has the widest policy of the site
+ * ('unsafe-eval'), so its entry bundle is pinned to the bytes this build produced.
+ */
+export async function addAdminIntegrity(
+  publicDir: string,
+  adminPage = "admin/index.html",
+): Promise<void> {
+  const file = path.join(publicDir, adminPage);
+  if (!existsSync(file)) return;
+  const html = await fs.readFile(file, "utf8");
+  const tags = [...html.matchAll(/<script\b([^>]*)\bsrc="([^"]+)"([^>]*)><\/script>/g)];
+  let out = html;
+  for (const [tag, before = "", src = "", after = ""] of tags) {
+    if (/\bintegrity=/.test(tag) || /^[a-z]+:|^\/\//i.test(src)) continue;
+    const target = src.startsWith("/")
+      ? path.join(publicDir, src)
+      : path.join(path.dirname(file), src);
+    const digest = createHash("sha384")
+      .update(await fs.readFile(target))
+      .digest("base64");
+    out = out.replace(
+      tag,
+      `<script${before}src="${src}"${after} integrity="sha384-${digest}"></script>`,
+    );
+  }
+  if (out !== html) await fs.writeFile(file, out);
+}
+
+export type SecurityHeadersResult = { manifest: HeaderManifest; problems: string[] };
+
+/** Computes and writes everything; returns the problems that must fail the build. */
+export async function writeSecurityHeaders(
+  rootDir: string,
+  publicDir: string,
+  env: Source = process.env,
+): Promise<SecurityHeadersResult> {
+  await addAdminIntegrity(publicDir);
+  const configYml = await fs
+    .readFile(path.join(publicDir, "admin", "config.yml"), "utf8")
+    .catch(() => "");
+  const { manifest, problems } = buildManifest(await readBuiltPages(publicDir), {
+    origins: policyOrigins(env),
+    cmsLocalBackend: cmsLocalBackend(configYml, env),
+  });
+  await fs.writeFile(path.join(publicDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
+  await fs.writeFile(path.join(publicDir, "_headers"), renderNetlifyHeaders(manifest));
+
+  const messages = problems.flatMap((page) => page.problems.map((p) => `${page.path}: ${p}`));
+  const routes = renderVercelRoutes(manifest, functions.flatMap(functionPaths));
+  const vercelConfig = path.join(rootDir, ".vercel", "output", "config.json");
+  if (existsSync(vercelConfig)) {
+    const config = JSON.parse(await fs.readFile(vercelConfig, "utf8")) as Record<string, unknown>;
+    await fs.writeFile(vercelConfig, JSON.stringify(mergeVercelConfig(config, routes)));
+  } else if (env.VERCEL === "1") {
+    messages.push(
+      `${vercelConfig} is missing: Vercel's Gatsby plugin did not run, so no page would get its headers there.`,
+    );
+  }
+  return { manifest, problems: messages };
+}

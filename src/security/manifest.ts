@@ -1,0 +1,116 @@
+/** The one source of the site's response headers: a policy per built page, computed from its real HTML. */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { routes } from "../config/routes";
+import { adminPolicy, pagePolicy, serializePolicy, type Policy, type PolicyOrigins } from "./csp";
+import { STATIC_HEADERS, type HeaderSet } from "./headers";
+import { inlineScriptHashes, policyProblems } from "./inlineScripts";
+
+/** Written next to the pages; the local server reads it, and Netlify's and Vercel's files are rendered from it. */
+export const MANIFEST_FILE = "_security-headers.json";
+
+export type HeaderManifest = {
+  version: 1;
+  /** Headers every static response carries. */
+  common: HeaderSet;
+  /** Page path ("/demo/", "/404.html") → its Content-Security-Policy. */
+  pages: Record<string, string>;
+  /** Content-Security-Policy of every other path: the 404 page's, since that is the document a browser gets there. */
+  fallback: string;
+};
+
+export type BuiltPage = { path: string; html: string };
+
+export type ManifestOptions = {
+  origins: PolicyOrigins;
+  /** decap-server's URL when the CMS config turns local_backend on, else null. */
+  cmsLocalBackend: string | null;
+  /** Pages that frame the hosted application form; by default the routes marked so in the registry. */
+  framingPages?: ReadonlySet<string>;
+  /** Paths of pages that are the CMS admin; by default the registry's app routes. */
+  adminPages?: ReadonlySet<string>;
+};
+
+const registryFraming = new Set(routes.filter((r) => r.frames).map((r) => r.path));
+const registryAdmin = new Set(routes.filter((r) => r.app).map((r) => r.path));
+
+/** The page path an HTML file answers: public/demo/index.html → /demo/, public/404.html → /404.html. */
+export function pagePathFor(relativeFile: string): string {
+  const posix = relativeFile.split(path.sep).join("/");
+  if (posix === "index.html") return "/";
+  if (posix.endsWith("/index.html")) return `/${posix.slice(0, -"index.html".length)}`;
+  return `/${posix}`;
+}
+
+export type ManifestResult = {
+  manifest: HeaderManifest;
+  /** Per page, why it would not run under its own policy; the build fails on any. */
+  problems: Array<{ path: string; problems: string[] }>;
+};
+
+/** The page that answers unknown paths on all three hosts. */
+export const NOT_FOUND_PAGE = "/404.html";
+/** A page-less build still gets a policy that allows nothing. */
+const NOTHING = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export function buildManifest(
+  pages: readonly BuiltPage[],
+  options: ManifestOptions,
+): ManifestResult {
+  const framing = options.framingPages ?? registryFraming;
+  const admin = options.adminPages ?? registryAdmin;
+  const policies: Record<string, string> = {};
+  const problems: ManifestResult["problems"] = [];
+  for (const page of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
+    const scriptHashes = inlineScriptHashes(page.html);
+    const isAdmin = admin.has(page.path);
+    const policy: Policy = isAdmin
+      ? adminPolicy({ scriptHashes, localBackend: options.cmsLocalBackend })
+      : pagePolicy({ scriptHashes, framesApplication: framing.has(page.path) }, options.origins);
+    const found = policyProblems(page.html, policy, { allowEval: isAdmin });
+    if (found.length > 0) problems.push({ path: page.path, problems: found });
+    policies[page.path] = serializePolicy(policy);
+  }
+  return {
+    manifest: {
+      version: 1,
+      common: STATIC_HEADERS,
+      pages: policies,
+      fallback: policies[NOT_FOUND_PAGE] ?? NOTHING,
+    },
+    problems,
+  };
+}
+
+/** Every HTML file under publicDir, as the page path it answers and its content. */
+export async function readBuiltPages(publicDir: string): Promise<BuiltPage[]> {
+  const files = await fs.readdir(publicDir, { recursive: true });
+  const pages: BuiltPage[] = [];
+  for (const file of files) {
+    if (!file.endsWith(".html")) continue;
+    const full = path.join(publicDir, file);
+    // Gatsby's image pipeline can leave a folder named like a page; only files are pages.
+    if (!(await fs.stat(full)).isFile()) continue;
+    pages.push({ path: pagePathFor(file), html: await fs.readFile(full, "utf8") });
+  }
+  return pages;
+}
+
+/** The Content-Security-Policy a static response for this path carries. */
+export function policyForPath(manifest: HeaderManifest, pathname: string): string {
+  const page = pathname.endsWith("/index.html")
+    ? pathname.slice(0, -"index.html".length)
+    : pathname;
+  return manifest.pages[page] ?? manifest.fallback;
+}
+
+export async function readManifest(publicDir: string): Promise<HeaderManifest | null> {
+  try {
+    const parsed = JSON.parse(
+      await fs.readFile(path.join(publicDir, MANIFEST_FILE), "utf8"),
+    ) as HeaderManifest;
+    return parsed.version === 1 ? parsed : null;
+  } catch {
+    return null;
+  }
+}

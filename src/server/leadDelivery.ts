@@ -1,0 +1,167 @@
+// The delivery worker: leases due leads, sends them to HubSpot within the outbound limit, and schedules retries.
+import { randomUUID } from "node:crypto";
+import { isLeadEndpoint } from "../forms/schemas";
+import type { LeadsEnv } from "./env";
+import { afterAttempt, fieldMapFor, hubspotFormGuid } from "./leadRouting";
+import { submitToHubspot, type SubmitResult } from "./hubspot";
+import type { LeadRecord, LeadStore } from "./leadStore";
+
+export const BACKOFF = { baseMs: 1000, factor: 2, capMs: 5 * 60_000, maxAttempts: 8 } as const;
+/**
+ * Answers with Retry-After (429, 503) are HubSpot scheduling us rather than judging the lead, so they
+ * do not use up one of its 8 attempts; this age bounds them instead.
+ */
+export const MAX_PENDING_AGE_MS = 3 * 24 * 60 * 60_000;
+/** Transport failures and 5xx in a row after which a pass stops: HubSpot is down, don't burn attempts. */
+export const OUTAGE_STREAK = 3;
+export const OUTBOUND_KEY = "hubspot:outbound";
+/**
+ * After an outage streak, every worker (any instance) holds for this long and then sends one probe;
+ * a failed probe extends the hold. So a long outage costs each lead at most an attempt or two.
+ */
+export const OUTAGE_HOLD_MS = 30_000;
+const DOWN_KEY = "hubspot:down";
+const PROBE_KEY = "hubspot:probe";
+
+/** Full jitter: uniformly random between 0 and the capped exponential step of this attempt (1-based). */
+export function backoffDelay(attempt: number, random: () => number = Math.random): number {
+  const step = Math.min(BACKOFF.capMs, BACKOFF.baseMs * BACKOFF.factor ** Math.max(0, attempt - 1));
+  return Math.floor(random() * step);
+}
+
+/**
+ * The record after one attempt made by the worker (nobody is at the form any more, so a field error
+ * is as final as any other refusal): retried later, forwarded, or `failed` with the reason.
+ */
+export function scheduleAfter(
+  record: LeadRecord,
+  result: SubmitResult,
+  at: Date,
+  random: () => number = Math.random,
+): LeadRecord {
+  const scheduled = result.kind === "deferred" && result.retryAfterMs !== undefined;
+  let next = afterAttempt(record, result, {}, at);
+  // HubSpot asked us to come back later: the attempt is recorded, but not counted against the 8.
+  if (scheduled) next = { ...next, attempts: record.attempts };
+  if (next.status !== "pending") {
+    const { nextAttemptAt: _due, ...rest } = next;
+    return rest;
+  }
+  const age = at.getTime() - Date.parse(record.submittedAt);
+  if (next.attempts >= BACKOFF.maxAttempts || age > MAX_PENDING_AGE_MS) {
+    const { nextAttemptAt: _due, ...rest } = next;
+    const why =
+      next.attempts >= BACKOFF.maxAttempts
+        ? `gave up after ${next.attempts} attempts`
+        : "gave up after 3 days";
+    return { ...rest, status: "failed", lastError: `${why}: ${next.lastError ?? "no reason"}` };
+  }
+  const delay = Math.max(
+    backoffDelay(Math.max(1, next.attempts), random),
+    result.kind === "deferred" ? (result.retryAfterMs ?? 0) : 0,
+  );
+  return { ...next, nextAttemptAt: new Date(at.getTime() + delay).toISOString() };
+}
+
+/** Whether an answer says HubSpot itself is unwell (as opposed to busy or refusing this lead). */
+const looksDown = (result: SubmitResult) =>
+  result.kind === "deferred" && !result.rateLimited && result.retryAfterMs === undefined;
+
+export type DeliveryDeps = {
+  store: LeadStore;
+  env: LeadsEnv;
+  fetch?: typeof fetch;
+  now?: () => Date;
+  random?: () => number;
+  log?: (line: string) => void;
+  /** Told once per lead that ends failed (logging, webhook). */
+  onFailed?: (record: LeadRecord) => Promise<void>;
+  /** Identifies this worker's leases; a fresh one per run by default. */
+  owner?: string;
+};
+
+export type DeliveryReport = {
+  claimed: number;
+  sent: number;
+  outcomes: {
+    id: string;
+    endpoint: string;
+    result: LeadRecord["status"] | "released";
+    reason?: string;
+  }[];
+  /** Why the pass ended before its batch did, if it did. */
+  stopped?: "outbound limit" | "rate-limited" | "HubSpot looks down";
+};
+
+/** One worker pass: claim a batch of due leads and try each, stopping early when HubSpot needs a rest. */
+export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<DeliveryReport> {
+  const { store, env } = deps;
+  const now = deps.now ?? (() => new Date());
+  const random = deps.random ?? Math.random;
+  const owner = deps.owner ?? `worker:${randomUUID()}`;
+  const report: DeliveryReport = { claimed: 0, sent: 0, outcomes: [] };
+  if (!env.hubspot.portalId) return report;
+  const held = !(await store.take(DOWN_KEY, [{ max: 1, ms: OUTAGE_HOLD_MS }], true)).ok;
+  if (held && !(await store.take(PROBE_KEY, [{ max: 1, ms: OUTAGE_HOLD_MS }])).ok) {
+    report.stopped = "HubSpot looks down";
+    return report;
+  }
+  const claimed = await store.claim(owner, held ? 1 : batch, env.delivery.leaseMs);
+  report.claimed = claimed.length;
+  let streak = 0;
+  for (const record of claimed) {
+    const release = async () => {
+      await store.finish(record, owner);
+      report.outcomes.push({ id: record.id, endpoint: record.endpoint, result: "released" });
+    };
+    if (report.stopped) {
+      await release();
+      continue;
+    }
+    const guid = isLeadEndpoint(record.endpoint)
+      ? hubspotFormGuid(record.endpoint, record.payload, env)
+      : null;
+    let result: SubmitResult;
+    if (!guid) {
+      result = { kind: "deferred", reason: `no HubSpot form is configured for ${record.endpoint}` };
+    } else {
+      const slot = await store.take(OUTBOUND_KEY, [
+        { max: env.delivery.outboundPer10s, ms: 10_000 },
+      ]);
+      if (!slot.ok) {
+        report.stopped = "outbound limit";
+        await release();
+        continue;
+      }
+      report.sent += 1;
+      result = await submitToHubspot(
+        env.hubspot,
+        guid,
+        record.payload,
+        new Date(record.submittedAt),
+        record.context ?? {},
+        deps.fetch ?? fetch,
+        isLeadEndpoint(record.endpoint) ? fieldMapFor(record.endpoint, env) : undefined,
+      );
+    }
+    const next = scheduleAfter(record, result, now(), random);
+    if (!(await store.finish(next, owner))) {
+      deps.log?.(`lead ${record.id}: lease lost before its outcome was written (${next.status})`);
+      continue;
+    }
+    report.outcomes.push({
+      id: record.id,
+      endpoint: record.endpoint,
+      result: next.status,
+      ...(next.lastError ? { reason: next.lastError } : {}),
+    });
+    if (next.status === "failed") await deps.onFailed?.(next);
+    streak = looksDown(result) ? streak + 1 : 0;
+    if (result.kind === "deferred" && result.rateLimited) report.stopped = "rate-limited";
+    else if (streak >= OUTAGE_STREAK || (held && streak > 0)) {
+      report.stopped = "HubSpot looks down";
+      await store.take(DOWN_KEY, [{ max: Number.MAX_SAFE_INTEGER, ms: OUTAGE_HOLD_MS }]);
+    }
+  }
+  return report;
+}

@@ -1,0 +1,45 @@
+// @vitest-environment node
+// The link check over a built site: a fixture with planted broken links (a page, an srcset candidate, a CSS
+// background) fails it, and the script `npm test` runs exits 1 naming them.
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { brokenLinks, cssReferences, htmlReferences } from "../../../scripts/lib/links.mjs";
+
+const root = path.resolve(__dirname, "../../..");
+const fixture = path.join(root, "tests/fixtures/links-site");
+
+describe("brokenLinks", () => {
+  it("finds exactly the planted broken references and nothing external, inert or function-served", () => {
+    const { checked, broken } = brokenLinks(fixture, { ignore: ["/api/"] });
+    expect(broken).toEqual([
+      { from: "/about/index.html", url: "/blog/no-such-post/" },
+      { from: "/index.html", url: "/static/logo-2x.svg" },
+      { from: "/styles.css", url: "/static/missing-hero.webp" },
+    ]);
+    expect(checked).toBeGreaterThanOrEqual(9);
+  });
+
+  it("reads srcset candidates and CSS urls, and no URL-looking text inside scripts", () => {
+    expect(htmlReferences('<img srcset="/a.png 1x, /b.png 2x"><script>x="/c/"</script>')).toEqual([
+      "/a.png",
+      "/b.png",
+    ]);
+    expect(cssReferences("a{background:url('/x.png')} b{mask:url(y.svg)}")).toEqual([
+      "/x.png",
+      "y.svg",
+    ]);
+  });
+});
+
+describe("scripts/check-links.mjs", () => {
+  it("fails on the fixture, naming each broken link", () => {
+    const result = spawnSync(process.execPath, ["scripts/check-links.mjs", fixture], {
+      cwd: root,
+      encoding: "utf8",
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("3 broken");
+    expect(result.stderr).toContain("/about/index.html → /blog/no-such-post/");
+  });
+});

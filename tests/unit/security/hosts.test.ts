@@ -1,0 +1,104 @@
+// @vitest-environment node
+// One source, three hosts: the build step's output, read the way the local server, Netlify and Vercel
+// read it, gives every route the same policy and the same header set.
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
+import { HSTS, STATIC_HEADERS } from "../../../src/security/headers";
+import type { HeaderManifest } from "../../../src/security/manifest";
+import { createApp } from "../../../src/server/app";
+import { functionPaths, functions } from "../../../src/server/functions";
+import { netlifyHeadersFor, vercelHeadersFor, type Headers } from "./support/hosts";
+import { PRODUCTION_ENV, SITE_ROUTES, createSite, type SiteFixture } from "./support/site";
+
+let site: SiteFixture;
+let manifest: HeaderManifest;
+let netlifyFile: string;
+let vercelConfig: { routes?: Array<Record<string, never>> };
+let local: (pathname: string) => Promise<Headers>;
+
+beforeAll(async () => {
+  site = await createSite({ vercelPlugin: true });
+  const result = await writeSecurityHeaders(site.rootDir, site.publicDir, PRODUCTION_ENV);
+  expect(result.problems).toEqual([]);
+  manifest = result.manifest;
+  netlifyFile = await fs.readFile(path.join(site.publicDir, "_headers"), "utf8");
+  vercelConfig = JSON.parse(
+    await fs.readFile(path.join(site.rootDir, ".vercel", "output", "config.json"), "utf8"),
+  );
+  const app = createApp({ publicDir: site.publicDir, logger: () => undefined });
+  local = async (pathname) => {
+    const response = await app.request(`http://localhost${pathname}`);
+    return Object.fromEntries(response.headers);
+  };
+});
+
+afterAll(async () => {
+  await site.cleanup();
+});
+
+const ROUTES = [...SITE_ROUTES, "/404.html"];
+const SHARED = Object.keys(STATIC_HEADERS);
+
+describe("every route gets the same headers on the local server, Netlify and Vercel", () => {
+  it.each(ROUTES)("%s", async (route) => {
+    const served = await local(route);
+    const netlify = netlifyHeadersFor(netlifyFile, route);
+    const vercel = vercelHeadersFor(vercelConfig, route);
+    const policy = manifest.pages[route];
+    expect(policy, `the manifest has ${route}`).toBeDefined();
+    for (const host of [served, netlify, vercel]) {
+      expect(host["content-security-policy"]).toBe(policy);
+      for (const name of SHARED) expect(host[name], name).toBe(STATIC_HEADERS[name]);
+    }
+    // HSTS only where the host serves https; browsers ignore it over the local server's http.
+    expect(netlify["strict-transport-security"]).toBe(HSTS);
+    expect(vercel["strict-transport-security"]).toBe(HSTS);
+    expect(served["strict-transport-security"]).toBeUndefined();
+    for (const name of ["server", "x-powered-by", "access-control-allow-origin"]) {
+      expect(served[name]).toBeUndefined();
+    }
+  });
+});
+
+describe("paths that are not pages", () => {
+  it("an unknown path gets the 404 page's policy locally and on Vercel", async () => {
+    const policy = manifest.pages["/404.html"];
+    expect((await local("/no-such-page/"))["content-security-policy"]).toBe(policy);
+    expect(vercelHeadersFor(vercelConfig, "/no-such-page/")["content-security-policy"]).toBe(
+      policy,
+    );
+    // Netlify joins overlapping rules, so only pages carry a policy there (see src/security/hosts.ts).
+    expect(
+      netlifyHeadersFor(netlifyFile, "/no-such-page/")["content-security-policy"],
+    ).toBeUndefined();
+  });
+
+  it("a page's policy is never joined with another on Netlify", () => {
+    for (const route of ROUTES) {
+      expect(netlifyHeadersFor(netlifyFile, route)["content-security-policy"]).not.toContain(", ");
+    }
+  });
+
+  it("function paths get none of the page headers on Vercel: each function sends its own", () => {
+    for (const fnPath of functions.flatMap(functionPaths)) {
+      const concrete = fnPath.replace(/:[^/]+/g, "req_123");
+      expect(vercelHeadersFor(vercelConfig, concrete), concrete).toEqual({});
+    }
+  });
+
+  it("a function answers with its own strict set and no CORS opening, locally", async () => {
+    const headers = await local("/api/get-country");
+    expect(headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(headers["cache-control"]).toBe("no-store");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["access-control-allow-origin"]).toBeUndefined();
+  });
+
+  it("Vercel's own routes stay after ours, so they still run", () => {
+    const routes = vercelConfig.routes ?? [];
+    expect(routes.at(-1)).toEqual({ handle: "filesystem" });
+    expect(routes.length).toBe(Object.keys(manifest.pages).length + 2);
+  });
+});

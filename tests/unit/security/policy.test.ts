@@ -1,0 +1,174 @@
+// @vitest-environment node
+// The policy of a page: hashes of exactly its inline scripts, origins from configuration, and a
+// build-time check that fails when a page carries script its policy would block.
+import { createHash } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { addAdminIntegrity, writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
+import { pagePolicy, parsePolicy, serializePolicy } from "../../../src/security/csp";
+import {
+  inlineScriptHashes,
+  policyProblems,
+  scriptHash,
+} from "../../../src/security/inlineScripts";
+import { buildManifest } from "../../../src/security/manifest";
+import { policyOrigins } from "../../../src/security/origins";
+import {
+  ADMIN_HTML,
+  PRODUCTION_ENV,
+  createSite,
+  gatsbyPage,
+  type SiteFixture,
+} from "./support/site";
+
+const NO_ORIGINS = { script: [], connect: [], frame: [] };
+let site: SiteFixture | null = null;
+
+afterEach(async () => {
+  await site?.cleanup();
+  site = null;
+});
+
+describe("inline scripts", () => {
+  it("hashes exactly what a browser hashes: the script's text, byte for byte", () => {
+    const body = 'window.pagePath="/demo/";';
+    const expected = createHash("sha256").update(body).digest("base64");
+    expect(scriptHash(body)).toBe(`'sha256-${expected}'`);
+    expect(inlineScriptHashes(`<script id="x">${body}</script>`)).toEqual([`'sha256-${expected}'`]);
+  });
+
+  it("skips scripts with a src and inert types (JSON-LD), keeps modules", () => {
+    const html =
+      '<script src="/app.js" async></script><script type="application/ld+json">{}</script>' +
+      '<script type="module">import("/x.js")</script>';
+    expect(inlineScriptHashes(html)).toEqual([scriptHash('import("/x.js")')]);
+  });
+
+  it("every Gatsby page script is in that page's policy, and each page's differ", () => {
+    const { manifest, problems } = buildManifest(
+      [
+        { path: "/a/", html: gatsbyPage("/a/") },
+        { path: "/b/", html: gatsbyPage("/b/") },
+      ],
+      { origins: NO_ORIGINS, cmsLocalBackend: null, adminPages: new Set() },
+    );
+    expect(problems).toEqual([]);
+    expect(manifest.pages["/a/"]).toContain(
+      scriptHash('/*<![CDATA[*/window.pagePath="/a/";/*]]>*/'),
+    );
+    expect(manifest.pages["/a/"]).not.toContain(
+      scriptHash('/*<![CDATA[*/window.pagePath="/b/";/*]]>*/'),
+    );
+  });
+});
+
+describe("the build-time check", () => {
+  it("fails a page whose inline script is not in its policy", () => {
+    const policy = pagePolicy(
+      { scriptHashes: inlineScriptHashes(gatsbyPage("/a/")), framesApplication: false },
+      NO_ORIGINS,
+    );
+    expect(policyProblems(gatsbyPage("/a/"), policy)).toEqual([]);
+    const tampered = gatsbyPage("/a/", "<script>alert(document.cookie)</script>");
+    const problems = policyProblems(tampered, policy);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain("alert(document.cookie)");
+  });
+
+  it("fails event-handler attributes and javascript: URLs, which no hash can allow", () => {
+    const policy = pagePolicy({ scriptHashes: [], framesApplication: false }, NO_ORIGINS);
+    expect(policyProblems('<img src="/x.png" onerror="steal()">', policy)[0]).toMatch(
+      /event handler/,
+    );
+    expect(policyProblems('<a href="javascript:steal()">x</a>', policy)[0]).toMatch(/javascript:/);
+    expect(policyProblems("<p>Say onion=tasty in text</p>", policy)).toEqual([]);
+  });
+
+  it("fails 'unsafe-inline' or 'unsafe-eval' in a site page's script-src", () => {
+    const policy = parsePolicy(
+      "default-src 'none'; script-src 'self' 'unsafe-inline' 'unsafe-eval'",
+    );
+    expect(policyProblems("<p></p>", policy)).toEqual([
+      "script-src allows 'unsafe-inline'",
+      "script-src allows 'unsafe-eval'",
+    ]);
+  });
+
+  it("the build step reports a built page that breaks its policy, and the build fails on it", async () => {
+    site = await createSite({
+      pages: { "/demo/": gatsbyPage("/demo/", '<button onclick="go()">Go</button>') },
+    });
+    const { problems } = await writeSecurityHeaders(site.rootDir, site.publicDir, PRODUCTION_ENV);
+    expect(problems).toEqual([expect.stringMatching(/^\/demo\/: inline event handler/)]);
+  });
+
+  it("on Vercel, a build without the Build Output config fails rather than ship no headers", async () => {
+    site = await createSite();
+    const { problems } = await writeSecurityHeaders(site.rootDir, site.publicDir, {
+      ...PRODUCTION_ENV,
+      VERCEL: "1",
+    });
+    expect(problems.join("\n")).toMatch(/\.vercel\/output\/config\.json is missing/);
+  });
+});
+
+describe("origins come from configuration", () => {
+  it("production: https origins only for what is switched on, nothing for what is off", () => {
+    expect(policyOrigins(PRODUCTION_ENV)).toEqual({
+      script: ["https://fpnpmcdn.net"],
+      connect: [
+        "https://api.example-fp.com",
+        "https://api2.amplitude.com",
+        "https://eu.api.fpjs.io",
+      ],
+      frame: ["https://job-boards.greenhouse.io"],
+    });
+    expect(policyOrigins({})).toEqual({
+      script: [],
+      connect: [],
+      frame: ["https://job-boards.greenhouse.io"],
+    });
+  });
+
+  it("a build with other URLs gets other origins", () => {
+    const origins = policyOrigins({
+      GATSBY_AMPLITUDE_API_KEY: "0123456789abcdef",
+      GATSBY_AMPLITUDE_SERVER_URL: "http://127.0.0.1:9401/2/httpapi",
+      GATSBY_FPJS_PUBLIC_API_KEY: "e2ePublicKey0001",
+      GATSBY_FPJS_TEST_AGENT_URL: "http://127.0.0.1:9401/__fake/fingerprint/identify",
+      GATSBY_FPJS_ENDPOINT: "https://metrics.example.com/result",
+      GREENHOUSE_EMBED_URL: "http://127.0.0.1:9401/embed/job_app",
+    });
+    expect(origins).toEqual({
+      script: [],
+      connect: ["http://127.0.0.1:9401", "https://metrics.example.com"],
+      frame: ["http://127.0.0.1:9401"],
+    });
+  });
+
+  it("only the framing page gets a frame-src; no source is a wildcard", () => {
+    const origins = policyOrigins(PRODUCTION_ENV);
+    const plain = serializePolicy(
+      pagePolicy({ scriptHashes: [], framesApplication: false }, origins),
+    );
+    const apply = serializePolicy(
+      pagePolicy({ scriptHashes: [], framesApplication: true }, origins),
+    );
+    expect(plain).not.toContain("frame-src");
+    expect(apply).toContain("frame-src https://job-boards.greenhouse.io;");
+    for (const policy of [plain, apply]) expect(policy).not.toMatch(/(^|\s)(\*|https?:)(\s|;|$)/);
+  });
+});
+
+describe("the admin", () => {
+  it("pins its bundle with Subresource Integrity", async () => {
+    site = await createSite();
+    await addAdminIntegrity(site.publicDir);
+    const html = await fs.readFile(path.join(site.publicDir, "admin", "index.html"), "utf8");
+    const digest = createHash("sha384").update("window.CMS_LOADED=true;\n").digest("base64");
+    expect(html).toBe(
+      ADMIN_HTML.replace('src="cms.js">', `src="cms.js" integrity="sha384-${digest}">`),
+    );
+  });
+});
