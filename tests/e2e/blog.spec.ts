@@ -200,7 +200,21 @@ test("markdown links: internal ones navigate client-side, the rest are left to t
 }) => {
   await page.goto(POST);
   await page.evaluate(() => ((window as unknown as { __marker: string }).__marker = "still-here"));
-  await page.locator("main article a[href='/blog/guide-new-account-fraud/']").first().click();
+  const link = page.locator("main article a[href='/blog/guide-new-account-fraud/']").first();
+  // A click before hydration is an ordinary link's full load, which is right, but not what this tests:
+  // wait until React has attached the markdown body's click handler, which routes the links inside it.
+  await expect
+    .poll(() =>
+      link.evaluate((node) => {
+        for (let at: Element | null = node; at; at = at.parentElement) {
+          const props = Object.entries(at).find(([key]) => key.startsWith("__reactProps"))?.[1];
+          if (props && typeof (props as { onClick?: unknown }).onClick === "function") return true;
+        }
+        return false;
+      }),
+    )
+    .toBe(true);
+  await link.click();
   await expect(page).toHaveURL(/\/blog\/guide-new-account-fraud\/$/);
   await expect(page.locator("h1")).toHaveText("A practical guide to new account fraud");
   // Same document: Gatsby's router navigated without a full page load.
