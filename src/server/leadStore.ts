@@ -1,5 +1,5 @@
 // The one lead-store contract: the file outbox (local default) and PostgreSQL (DATABASE_URL) both implement it.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 
 /**
  * pending: not yet accepted by HubSpot, the delivery worker resends it when due;
@@ -137,4 +137,28 @@ export function slidingWait(
     }
   }
   return wait > 0 ? wait : null;
+}
+
+/** A new lead as both stores write it: submitted at `at`, pending unless told otherwise, leased when asked. */
+export function newLeadRecord(
+  entry: NewLead,
+  at: Date,
+  extra: Partial<LeadRecord> = {},
+): LeadRecord {
+  return {
+    id: randomUUID(),
+    endpoint: entry.endpoint,
+    submittedAt: at.toISOString(),
+    payload: entry.payload,
+    status: entry.status ?? "pending",
+    attempts: 0,
+    ...(entry.context && Object.keys(entry.context).length > 0 ? { context: entry.context } : {}),
+    ...(entry.lease
+      ? {
+          leaseOwner: entry.lease.owner,
+          leaseUntil: new Date(at.getTime() + entry.lease.ms).toISOString(),
+        }
+      : {}),
+    ...extra,
+  };
 }

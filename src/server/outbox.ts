@@ -11,6 +11,7 @@ import {
   type AddResult,
   type LeadRecord,
   type LeadStore,
+  newLeadRecord,
   type NewLead,
 } from "./leadStore";
 
@@ -132,22 +133,7 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
   async function create(entry: NewLead, extra: Partial<LeadRecord> = {}): Promise<LeadRecord> {
     await ensureDir();
     const at = now();
-    const record: LeadRecord = {
-      id: randomUUID(),
-      endpoint: entry.endpoint,
-      submittedAt: at.toISOString(),
-      payload: entry.payload,
-      status: entry.status ?? "pending",
-      attempts: 0,
-      ...(entry.context && Object.keys(entry.context).length > 0 ? { context: entry.context } : {}),
-      ...(entry.lease
-        ? {
-            leaseOwner: entry.lease.owner,
-            leaseUntil: new Date(at.getTime() + entry.lease.ms).toISOString(),
-          }
-        : {}),
-      ...extra,
-    };
+    const record = newLeadRecord(entry, at, extra);
     await write(record);
     return record;
   }

@@ -1,11 +1,11 @@
 // The PostgreSQL lead store (production, DATABASE_URL): leads, idempotency keys and rate counters shared by every instance.
-import { randomUUID } from "node:crypto";
 import postgres from "postgres";
 import {
   IDEMPOTENCY_TTL_MS,
   withoutLease,
   type LeadRecord,
   type LeadStore,
+  newLeadRecord,
   type NewLead,
 } from "./leadStore";
 
@@ -119,23 +119,7 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
   };
 
   function build(entry: NewLead, extra: Partial<LeadRecord> = {}): LeadRecord {
-    const at = now();
-    return {
-      id: randomUUID(),
-      endpoint: entry.endpoint,
-      submittedAt: at.toISOString(),
-      payload: entry.payload,
-      status: entry.status ?? "pending",
-      attempts: 0,
-      ...(entry.context && Object.keys(entry.context).length > 0 ? { context: entry.context } : {}),
-      ...(entry.lease
-        ? {
-            leaseOwner: entry.lease.owner,
-            leaseUntil: new Date(at.getTime() + entry.lease.ms).toISOString(),
-          }
-        : {}),
-      ...extra,
-    };
+    return newLeadRecord(entry, now(), extra);
   }
 
   async function insert(tx: Sql | postgres.TransactionSql, record: LeadRecord): Promise<void> {
