@@ -3,14 +3,12 @@
 // backend, write a post with a slug and an uploaded hero, publish it and find it on disk with
 // frontmatter the build accepts; preview existing entries with the site's views, the navigation
 // file with the site's header and footer.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { postFrontmatterSchema } from "../../src/data/blogSchema";
 import { expect, test } from "./fixtures";
-import { freePort } from "../../scripts/lib/ports.mjs";
+import { startDecapServer, type DecapServer } from "./support/decap";
 
 const root = path.resolve(__dirname, "../..");
 /** A 1×1 PNG, uploaded as a post's hero. */
@@ -18,52 +16,15 @@ const tinyPng = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
   "base64",
 );
-let cmsPort = 0;
-let workdir = "";
-let server: ChildProcess | undefined;
+let cms: DecapServer;
 
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  // decap-server's usual 8081 may be taken by a developer's own `npm run cms`: this one gets a free port.
-  cmsPort = freePort();
-  workdir = fs.mkdtempSync(path.join(os.tmpdir(), "cms-e2e-"));
-  fs.cpSync(path.join(root, "content"), path.join(workdir, "content"), { recursive: true });
-  server = spawn(path.join(root, "node_modules/.bin/decap-server"), [], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(cmsPort),
-      BIND_HOST: "127.0.0.1",
-      GIT_REPO_DIRECTORY: workdir,
-      MODE: "fs",
-      LOG_LEVEL: "error",
-    },
-    stdio: "ignore",
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          const answer = await fetch(`http://127.0.0.1:${cmsPort}/api/v1`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ action: "info" }),
-          });
-          return answer.ok;
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 30_000 },
-    )
-    .toBe(true);
+  cms = await startDecapServer(root, "cms-e2e-");
 });
 
-test.afterAll(() => {
-  server?.kill();
-  if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
-});
+test.afterAll(() => cms?.stop());
 
 /** The preview pane's frame (one entry per test: Decap keeps the first entry's form across collections). */
 const previewOf = (page: import("@playwright/test").Page) =>
@@ -72,7 +33,7 @@ const previewOf = (page: import("@playwright/test").Page) =>
 /** The admin asks decap-server at localhost:8081; this test's server listens on its own port. */
 async function openAdmin(page: import("@playwright/test").Page) {
   await page.route("http://localhost:8081/api/v1", async (route) => {
-    const response = await route.fetch({ url: `http://127.0.0.1:${cmsPort}/api/v1` });
+    const response = await route.fetch({ url: `http://127.0.0.1:${cms.port}/api/v1` });
     await route.fulfill({ response });
   });
   await page.goto("/admin/");
@@ -178,7 +139,7 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
   await expect(page.getByText(/Hero alt is required with a hero image/)).toBeVisible({
     timeout: 15_000,
   });
-  const folder = path.join(workdir, "content/blog/device-signals-for-checkout-reviews");
+  const folder = path.join(cms.workdir, "content/blog/device-signals-for-checkout-reviews");
   expect(fs.existsSync(path.join(folder, "index.md"))).toBe(false);
   await page
     .locator("textarea[id^='heroAlt-field'], input[id^='heroAlt-field']")
@@ -257,7 +218,6 @@ test("a post preview shows the hero, table of contents, highlighted code and nam
   await expect(preview.locator("body")).not.toContainText("{product}");
 });
 
-
 test("a webinar previews with the site's webinar view, form slot included", async ({ page }) => {
   test.slow();
   await openAdmin(page);
@@ -292,7 +252,7 @@ test("the navigation file previews with the site's header and footer, showing a 
 }) => {
   test.slow();
   // A marketer's change, made in the content copy decap-server edits.
-  const file = path.join(workdir, "content/settings/navigation.yml");
+  const file = path.join(cms.workdir, "content/settings/navigation.yml");
   const text = fs.readFileSync(file, "utf8");
   expect(text).toContain("    title: Developers\n");
   fs.writeFileSync(file, text.replace("    title: Developers\n", "    title: Builders\n"));

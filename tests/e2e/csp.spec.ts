@@ -1,9 +1,7 @@
 // The strict Content-Security-Policy in Chromium: every route, with consent rejected and accepted (identification,
 // analytics and exposures against the loopback fakes), the demo refreshed, the apply page with its frame and the
 // CMS admin editing a post: not one `securitypolicyviolation`. Also: each served header set is the build's.
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { routeFamilies, servedRoutes } from "../../src/config/routes";
@@ -11,7 +9,7 @@ import { CONSENT_STORAGE_KEY, EVERYTHING } from "../../src/providers/consent/con
 import { STATIC_HEADERS } from "../../src/security/headers";
 import { netlifyHeadersFor } from "../unit/security/support/hosts";
 import { expect, test } from "./fixtures";
-import { freePort } from "../../scripts/lib/ports.mjs";
+import { startDecapServer, type DecapServer } from "./support/decap";
 
 const root = path.resolve(__dirname, "../..");
 const PAGES = [
@@ -161,47 +159,13 @@ test.describe("the CMS admin", () => {
   // Decap logs its start-up chatter and React warnings as errors; a blocked script or style would
   // show as a violation, which this test counts itself.
   test.use({ allowConsoleErrors: [/./] });
-  let cmsPort = 0;
-  let workdir = "";
-  let server: ChildProcess | undefined;
+  let cms: DecapServer;
 
   test.beforeAll(async () => {
-    // Not decap-server's usual 8081 (a developer's own `npm run cms` may hold it): a free port.
-    cmsPort = freePort();
-    workdir = fs.mkdtempSync(path.join(os.tmpdir(), "csp-cms-"));
-    fs.cpSync(path.join(root, "content"), path.join(workdir, "content"), { recursive: true });
-    server = spawn(path.join(root, "node_modules/.bin/decap-server"), [], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(cmsPort),
-        BIND_HOST: "127.0.0.1",
-        GIT_REPO_DIRECTORY: workdir,
-        MODE: "fs",
-        LOG_LEVEL: "error",
-      },
-      stdio: "ignore",
-    });
-    await expect
-      .poll(
-        () =>
-          fetch(`http://127.0.0.1:${cmsPort}/api/v1`, {
-            method: "POST",
-            headers: { "content-type": "application/json" },
-            body: JSON.stringify({ action: "info" }),
-          }).then(
-            (answer) => answer.ok,
-            () => false,
-          ),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    cms = await startDecapServer(root, "csp-cms-");
   });
 
-  test.afterAll(() => {
-    server?.kill();
-    if (workdir) fs.rmSync(workdir, { recursive: true, force: true });
-  });
+  test.afterAll(() => cms?.stop());
 
   test("opens, logs in, previews a post and picks an image for a new one", async ({
     page,
@@ -210,7 +174,7 @@ test.describe("the CMS admin", () => {
     test.slow();
     await recordViolations(context);
     await page.route("http://localhost:8081/api/v1", async (route) => {
-      const response = await route.fetch({ url: `http://127.0.0.1:${cmsPort}/api/v1` });
+      const response = await route.fetch({ url: `http://127.0.0.1:${cms.port}/api/v1` });
       await route.fulfill({ response });
     });
     await page.goto("/admin/");
