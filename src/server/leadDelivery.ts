@@ -38,11 +38,15 @@ export function scheduleAfter(
   result: SubmitResult,
   at: Date,
   random: () => number = Math.random,
+  /** A failed probe during an outage hold: the lead only happened to be due first. */
+  failedProbe = false,
 ): LeadRecord {
   const scheduled = result.kind === "deferred" && result.retryAfterMs !== undefined;
   let next = afterAttempt(record, result, {}, at);
-  // HubSpot asked us to come back later: the attempt is recorded, but not counted against the 8.
-  if (scheduled) next = { ...next, attempts: record.attempts };
+  // HubSpot asked us to come back later, or this was the one probe of a hold (whichever lead is due
+  // first, so the same lead could be the probe of hold after hold and spend its 8 attempts on one
+  // outage): the attempt is recorded, but not counted against the 8.
+  if (scheduled || failedProbe) next = { ...next, attempts: record.attempts };
   if (next.status !== "pending") {
     const { nextAttemptAt: _due, ...rest } = next;
     return rest;
@@ -144,7 +148,7 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
         isLeadEndpoint(record.endpoint) ? fieldMapFor(record.endpoint, env) : undefined,
       );
     }
-    const next = scheduleAfter(record, result, now(), random);
+    const next = scheduleAfter(record, result, now(), random, held && looksDown(result));
     if (!(await store.finish(next, owner))) {
       deps.log?.(`lead ${record.id}: lease lost before its outcome was written (${next.status})`);
       continue;

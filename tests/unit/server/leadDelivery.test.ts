@@ -91,6 +91,16 @@ describe("backoff", () => {
       lastError: "HubSpot answered 404",
     });
     expect(refused.nextAttemptAt).toBeUndefined();
+    // The one probe of an outage hold is whichever lead is due first: its failure is not counted, or
+    // the same lead could spend all 8 attempts on one outage, one probe per hold.
+    const probe = scheduleAfter(
+      { ...base, attempts: 7 },
+      { kind: "deferred", reason: "HubSpot could not be reached" },
+      at,
+      () => 0,
+      true,
+    );
+    expect(probe).toMatchObject({ status: "pending", attempts: 7 });
   });
 });
 
