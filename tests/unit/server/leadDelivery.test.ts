@@ -45,6 +45,36 @@ function seeded(seed: number): () => number {
   };
 }
 
+describe("outage hold", () => {
+  it("counts no attempt for the one probe of a hold", async () => {
+    let simulated = Date.parse("2026-11-24T09:00:00.000Z");
+    const now = () => new Date(simulated);
+    const store = createPgLeadStore(await freshDatabase(), { now });
+    const env = readLeadsEnv({ ...hubspotServerEnv(fake.origin), HUBSPOT_TIMEOUT_MS: "1000" });
+    const down: typeof fetch = async () => {
+      throw new TypeError("fetch failed");
+    };
+    for (let i = 0; i < 3; i += 1)
+      await store.add({
+        endpoint: "/api/hubspot-newsletter/",
+        payload: { email: `p${i}@example.org` },
+      });
+    // Three unreachable answers in a row: the pass stops and every worker holds.
+    const first = await deliverDue({ store, env, fetch: down, now, random: () => 0 });
+    expect(first.stopped).toBe("HubSpot looks down");
+    // The next pass, inside the hold, sends one probe: the due-first lead, whose failure is not counted.
+    simulated += 4000;
+    const probe = await deliverDue({ store, env, fetch: down, now, random: () => 0 });
+    expect(probe.claimed).toBe(1);
+    const records = await store.list();
+    expect(records.every((record) => record.status === "pending")).toBe(true);
+    expect(records.map((record) => record.attempts)).toEqual([1, 1, 1]);
+    // Later passes inside the same hold send nothing.
+    simulated += 4000;
+    expect((await deliverDue({ store, env, fetch: down, now, random: () => 0 })).claimed).toBe(0);
+  });
+});
+
 describe("backoff", () => {
   it("is full jitter over 1 s · 2^(n-1), capped at 5 minutes", () => {
     expect(backoffDelay(1, () => 0.999)).toBe(999);
