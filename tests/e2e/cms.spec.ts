@@ -123,22 +123,18 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
     mimeType: "image/png",
     buffer: tinyPng,
   });
-  await expect(page.getByText("checkout-hero.png").first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("checkout-hero.png").first()).toBeVisible();
   const chooseSelected = page.getByRole("button", { name: "Choose selected" });
   if (!(await chooseSelected.isEnabled()))
     await page.getByText("checkout-hero.png").first().click();
   await chooseSelected.click();
   // The hero field holds the upload now; an upload that failed would leave "Choose an image" here.
-  await expect(page.getByRole("button", { name: "Choose different image" }).first()).toBeVisible({
-    timeout: 15_000,
-  });
-  await expect(preview.locator("picture img, img").first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole("button", { name: "Choose different image" }).first()).toBeVisible();
+  await expect(preview.locator("picture img, img").first()).toBeVisible();
   // Without the hero's alternative text, saving stops and says why.
   await page.getByRole("button", { name: "Publish" }).first().click();
   await page.getByText("Publish now").click();
-  await expect(page.getByText(/Hero alt is required with a hero image/)).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(page.getByText(/Hero alt is required with a hero image/)).toBeVisible();
   const folder = path.join(cms.workdir, "content/blog/device-signals-for-checkout-reviews");
   expect(fs.existsSync(path.join(folder, "index.md"))).toBe(false);
   await page
@@ -211,9 +207,7 @@ test("a post preview shows the hero, table of contents, highlighted code and nam
   );
   await expect(preview.locator('[id="2-apply-it-in-the-route"] > a.heading-anchor')).toHaveCount(1);
   await expect(preview.locator(".gatsby-highlight .token.keyword").first()).toBeVisible();
-  await expect(preview.getByRole("link", { name: "Hannah Lindqvist" }).first()).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(preview.getByRole("link", { name: "Hannah Lindqvist" }).first()).toBeVisible();
   await expect(preview.locator("body")).not.toContainText("hannah-lindqvist");
   await expect(preview.locator("body")).not.toContainText("{product}");
 });

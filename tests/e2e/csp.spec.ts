@@ -128,14 +128,14 @@ test.describe("consent accepted", () => {
     await page.setExtraHTTPHeaders({ "x-country": "US" });
     await visit(page, "/demo/");
     const panel = page.locator("[data-demo-state]:visible");
-    await expect(panel).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+    await expect(panel).toHaveAttribute("data-demo-state", "loaded");
     const identified = () => sent.filter((p) => p === "/__fake/fingerprint/identify").length;
     const before = identified();
     await page.getByRole("button", { name: "Identify again" }).click();
-    await expect.poll(identified, { timeout: 15_000 }).toBeGreaterThan(before);
-    await expect(panel).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
-    await expect.poll(() => sent.includes("/2/httpapi"), { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => sent.includes("/amp-exp/"), { timeout: 10_000 }).toBe(true);
+    await expect.poll(identified).toBeGreaterThan(before);
+    await expect(panel).toHaveAttribute("data-demo-state", "loaded");
+    await expect.poll(() => sent.includes("/2/httpapi")).toBe(true);
+    await expect.poll(() => sent.includes("/amp-exp/")).toBe(true);
     expect(await violations(page)).toEqual([]);
   });
 
@@ -198,7 +198,7 @@ test.describe("the CMS admin", () => {
           "base64",
         ),
       });
-    await expect(page.getByText("csp-check.png").first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText("csp-check.png").first()).toBeVisible();
     expect(await violations(page)).toEqual([]);
   });
 });

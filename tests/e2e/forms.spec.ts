@@ -451,9 +451,7 @@ test.describe("the BotD token request with a visitor id", () => {
     const email = form.getByLabel("Work email", { exact: true });
     const button = form.getByRole("button", { name: /./ }).last();
     // Enabled only once the visitor id is known.
-    await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled({
-      timeout: 15_000,
-    });
+    await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled();
     await expect(form.getByText(/tied to this browser's visitor id/)).toBeHidden();
 
     // 1. The function cannot be reached: Failed, with the typed data kept and a retry.
@@ -507,9 +505,7 @@ test.describe("the BotD token request with a visitor id", () => {
 
     // 4. Back later, the same address (any case): said at the field, nothing sent.
     await page.reload();
-    await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled({
-      timeout: 15_000,
-    });
+    await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled();
     let sentAgain = false;
     page.on("request", (request) => {
       if (request.method() === "POST" && request.url().endsWith("/api/hubspot/")) sentAgain = true;
@@ -546,16 +542,12 @@ test("the newsletter popup never opens for a visitor who subscribed", async ({ p
   // The popup's code marks its decision on <html> once it has looked at the scroll position.
   const decision = page.locator("html");
   await scrollThrough();
-  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined", {
-    timeout: 15_000,
-  });
+  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined");
   await expect(dialog).toBeHidden();
   await page.reload();
   await page.waitForLoadState("networkidle");
   await scrollThrough();
-  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined", {
-    timeout: 15_000,
-  });
+  await expect(decision).toHaveAttribute("data-newsletter-popup", "declined");
   await expect(dialog).toBeHidden();
 
   // Control: the same page, the same scroll, without the subscription, does offer it.
@@ -643,9 +635,7 @@ test("the newsletter popup traps focus, closes on Escape and is not offered agai
   await page.reload();
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   // Not a wait: the popup's code marks that it saw the reading intent and declined to open again.
-  await expect(page.locator("html")).toHaveAttribute("data-newsletter-popup", "declined", {
-    timeout: 15_000,
-  });
+  await expect(page.locator("html")).toHaveAttribute("data-newsletter-popup", "declined");
   await expect(dialog).toBeHidden();
 });
 
@@ -694,7 +684,7 @@ test("what a visitor types before the form's code arrives is kept, with the focu
   await form.getByLabel("How can we help?").fill("The agent times out on our staging site.");
   await form.getByLabel("Work email").fill("not-an-email");
   released = true;
-  await expect(send).toBeEnabled({ timeout: 15_000 });
+  await expect(send).toBeEnabled();
   await expect(form.getByLabel("Work email")).toHaveValue("not-an-email");
   await expect(form.getByLabel("Work email")).toBeFocused();
   await expect(form.getByLabel("How can we help?")).toHaveValue(

@@ -28,7 +28,7 @@ test("a US visitor is identified: visitor id, confidence, bot, VM, location and 
   const id = await visitor(page, "Demo");
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/demo/");
-  await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
   await expect(fact(page, "visitor-id")).toHaveText(id);
   await expect(fact(page, "confidence")).toHaveText("99.5%");
   await expect(fact(page, "bot")).toContainText("Not detected");
@@ -46,9 +46,7 @@ test("a US visitor is identified: visitor id, confidence, bot, VM, location and 
   // The lead forms now carry the visitor id: the BotD token form opens and sends.
   await page.goto("/products/bot-detection/");
   const form = page.locator('form[data-form-id="BotdGenerateToken"]');
-  await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled({
-    timeout: 15_000,
-  });
+  await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled();
   const posted = page.waitForRequest(
     (request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/api/"),
   );
@@ -64,7 +62,7 @@ test("more than 20 visits: the 20 newest, and says there are more", async ({ pag
     await fetch(`${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}`);
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/demo/");
-  await expect(fact(page, "visits").locator("li")).toHaveCount(20, { timeout: 15_000 });
+  await expect(fact(page, "visits").locator("li")).toHaveCount(20);
   await expect(fact(page, "visit-count")).toHaveText(
     "More than 20 visits; showing the 20 most recent.",
   );
@@ -87,7 +85,7 @@ test("an EU visitor starts the demo with one button; nothing is asked before it"
     .locator("[data-demo-state='consent']:visible")
     .getByRole("button", { name: "Start the demo" })
     .click();
-  await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
   expect(asked.some((url) => url.includes("/__fake/fingerprint/identify"))).toBe(true);
   // What the button recorded: analytics consent, so the banner is gone too.
   expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBe(
@@ -114,7 +112,7 @@ for (const [label, answer, expected] of [
     );
     await page.setExtraHTTPHeaders({ "x-country": "US" });
     await page.goto("/demo/");
-    await expect(panel(page)).toHaveAttribute("data-demo-state", "error", { timeout: 15_000 });
+    await expect(panel(page)).toHaveAttribute("data-demo-state", "error");
     await expect(panel(page).getByRole("alert")).toHaveText(expected);
     await expect(panel(page)).toContainText(`Reported error: ${answer.error}`);
     if (label === "the agent times out") await snap(page, "demo error");
@@ -122,7 +120,7 @@ for (const [label, answer, expected] of [
     // Try again once the service answers.
     await page.unroute("**/__fake/fingerprint/identify**");
     await page.getByRole("button", { name: "Try again" }).click();
-    await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+    await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
   });
 }
 
@@ -132,7 +130,7 @@ test("no request id: the error flag without a message", async ({ page }) => {
   );
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/demo/");
-  await expect(panel(page)).toHaveAttribute("data-demo-state", "error", { timeout: 15_000 });
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "error");
   await expect(panel(page).getByRole("alert")).toHaveText(/no request id/);
 });
 
@@ -155,7 +153,7 @@ test.describe("an unknown event", () => {
     );
     await page.setExtraHTTPHeaders({ "x-country": "US" });
     await page.goto("/demo/");
-    await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded", { timeout: 15_000 });
+    await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
     const bot = fact(page, "bot");
     await expect(bot).toContainText("From open-source BotD in your browser");
     await expect(bot).toContainText(
@@ -173,9 +171,7 @@ test("a bad bot and a virtual machine from the Server API show as such", async (
   );
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/demo/");
-  await expect(fact(page, "bot")).toContainText("Bad bot (automation)", {
-    timeout: 15_000,
-  });
+  await expect(fact(page, "bot")).toContainText("Bad bot (automation)");
   await expect(fact(page, "vm")).toHaveText("Detected");
 });
 
@@ -188,8 +184,5 @@ test("a bot result the Server API could not produce is rejected with its message
   );
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/demo/");
-  await expect(fact(page, "bot")).toContainText(
-    "Server result unavailable: internal server error",
-    { timeout: 15_000 },
-  );
+  await expect(fact(page, "bot")).toContainText("Server result unavailable: internal server error");
 });

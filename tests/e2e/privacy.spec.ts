@@ -118,7 +118,7 @@ test("after Accept: identification, then Web Page Viewed with category and flags
   expect(seen).toEqual([]);
   await banner(page).getByRole("button", { name: "Accept all" }).click();
 
-  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await pageViews(id)).length).toBe(1);
   const [view] = await pageViews(id);
   expect(view?.event_properties).toMatchObject({
     "page path": "/contact-sales/",
@@ -148,10 +148,10 @@ test("after Accept: identification, then Web Page Viewed with category and flags
       (event) =>
         event.event_type === "$exposure" && event.event_properties?.flag_key === "contact-sales",
     );
-  await expect.poll(async () => (await exposures()).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(async () => (await exposures()).length).toBe(1);
   expect((await exposures())[0]?.event_properties?.variant).toBe(assigned);
   await page.reload();
-  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(async () => (await pageViews(id)).length).toBe(2);
   expect(await exposures()).toHaveLength(1);
 
   // An in-app navigation is a page view of its own, with its category.
@@ -183,7 +183,7 @@ test("a US visitor gets no banner and tracking starts", async ({ page }) => {
   const id = await asVisitor(page, "Usa");
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/");
-  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await pageViews(id)).length).toBe(1);
   await expect(banner(page)).toBeHidden();
   expect((await pageViews(id))[0]?.event_properties?.["page category"]).toBe("Homepage");
 });
@@ -195,7 +195,7 @@ test("a path with a % in it sends no page view; a query's keys other than utm_* 
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   // The path decides: a query no longer withholds the page view, its values stay out.
   await page.goto("/pricing/?plan=pro");
-  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await pageViews(id)).length).toBe(1);
   const [pricing] = await pageViews(id);
   expect(pricing?.event_properties?.["page location"]).toBe(
     `${new URL(page.url()).origin}/pricing/`,
@@ -203,7 +203,7 @@ test("a path with a % in it sends no page view; a query's keys other than utm_* 
   expect(JSON.stringify(pricing)).not.toMatch(/plan=|"pro"/);
   await page.goto("/blog/caf%C3%A9/");
   await page.goto("/about-us/");
-  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(2);
+  await expect.poll(async () => (await pageViews(id)).length).toBe(2);
   const paths = (await pageViews(id)).map((event) => event.event_properties?.["page path"]);
   expect(paths).toEqual(["/pricing/", "/about-us/"]);
 });
@@ -214,13 +214,13 @@ test("a form submitted with analytics on sends Web Form Submitted and Sales Cont
   const id = await asVisitor(page, "Form");
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/contact-sales/");
-  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await pageViews(id)).length).toBe(1);
   const form = page.locator('form[data-form-id="ContactSales"]:visible').first();
   await form.getByLabel("Work email", { exact: true }).fill(`privacy-${Date.now()}@example.org`);
   await form.getByRole("button", { name: /./ }).last().click();
   await expect(page.locator('[data-form-state="success"]').first()).toBeVisible();
   await expect
-    .poll(async () => (await eventsOf(id)).map((event) => event.event_type), { timeout: 15_000 })
+    .poll(async () => (await eventsOf(id)).map((event) => event.event_type))
     .toEqual(expect.arrayContaining(["Web Form Submitted", "Sales Contacted"]));
   const submitted = (await eventsOf(id)).find((event) => event.event_type === "Sales Contacted");
   expect(submitted?.event_properties).toMatchObject({
@@ -237,7 +237,7 @@ test("a campaign landing (/pricing/?utm_source=e2e) sends one page view with the
   // Outside the EU: analytics consent is given automatically.
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/pricing/?utm_source=e2e&utm_campaign=launch&email=visitor%40example.org");
-  await expect.poll(async () => (await pageViews(id)).length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(async () => (await pageViews(id)).length).toBe(1);
   const [view] = await pageViews(id);
   const origin = new URL(page.url()).origin;
   expect(view?.event_properties).toMatchObject({

@@ -8,7 +8,9 @@ export const BUILD_PORTS_FILE = path.resolve("tests", "artifacts", "e2e-build.js
 
 function builtFakesPort(): string | undefined {
   try {
-    const recorded = JSON.parse(fs.readFileSync(BUILD_PORTS_FILE, "utf8")) as { fakesPort?: number };
+    const recorded = JSON.parse(fs.readFileSync(BUILD_PORTS_FILE, "utf8")) as {
+      fakesPort?: number;
+    };
     return recorded.fakesPort === undefined ? undefined : String(recorded.fakesPort);
   } catch {
     return undefined;
