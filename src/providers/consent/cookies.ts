@@ -22,12 +22,10 @@ export function isTrackingCookie(name: string): boolean {
   );
 }
 
-export function removeTrackingCookies(doc: Document = document): string[] {
-  const names = doc.cookie
-    .split(";")
-    .map((pair) => decodeURIComponent(pair.split("=")[0]?.trim() ?? ""))
-    .filter((name) => name !== "" && isTrackingCookie(name));
-  const hostname = doc.location?.hostname ?? "";
+/** Removes every tracking cookie this page can see, on the host and each parent domain; returns their names. */
+export function removeTrackingCookies(): string[] {
+  const names = Object.keys(Cookies.get()).filter(isTrackingCookie);
+  const hostname = document.location.hostname;
   for (const name of names) {
     Cookies.remove(name, { path: "/" });
     for (const domain of cookieDomains(hostname)) Cookies.remove(name, { path: "/", domain });
