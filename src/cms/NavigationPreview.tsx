@@ -11,7 +11,8 @@ import { MenuEntryLink } from "../components/MenuEntryLink";
 import { fillPlaceholders } from "../data/content";
 import { toNavigation } from "../data/navigation";
 import { NavigationContext } from "../hooks/useNavigation";
-import { plain, SiteFrame, type PreviewProps } from "./previews";
+import { plain, type PreviewProps } from "./previewData";
+import { SiteFrame } from "./SiteFrame";
 
 export function NavigationPreview(props: PreviewProps) {
   const navigation = toNavigation(

@@ -6,7 +6,8 @@
 import CMS from "decap-cms-app";
 import type * as React from "react";
 import { entryProblems } from "./checks";
-import { plain, PREVIEWS, type PreviewProps } from "./previews";
+import { plain, type PreviewProps } from "./previewData";
+import { PREVIEWS } from "./previews";
 
 type SavedEntry = { get(key: string): unknown };
 type Registry = {

@@ -1,59 +1,54 @@
 /**
- * Markdown for the CMS previews, rendered as the build renders it: heading ids from slug() with the same
- * permalinks (src/data/blogHeadings.ts), code in gatsby-remark-prismjs's markup and token classes, then
- * only safe markup. Also returns the table of contents, which the site reads from the same headings.
+ * Markdown for the CMS previews, through the pipeline the build uses: remark with GFM (the versions
+ * gatsby-transformer-remark runs), the site's heading-anchors transform (ids from slug(), permalinks),
+ * code fences in gatsby-remark-prismjs's markup highlighted by Prism, mdast → hast → HTML; then only
+ * safe markup survives. Also returns the table of contents, read from the same headings as the site's.
  */
-import { Marked, type Tokens } from "marked";
+import remark from "remark";
+import gfm from "remark-gfm";
+import toHast from "mdast-util-to-hast";
+import toHtml from "hast-util-to-html";
 import sanitizeHtml from "sanitize-html";
-import { ANCHORED_DEPTHS, anchorHtml, headingSlugger } from "../data/blogHeadings";
-import { tokenize } from "../data/highlight";
+import { ANCHORED_DEPTHS, anchorHeadings, mdastText, type MdastNode } from "../data/blogHeadings";
+import { escapeHtml } from "../data/html";
+import { highlightCode } from "../data/highlight";
 
 export interface PreviewBody {
   html: string;
   toc: Array<{ id: string; title: string; depth: 2 | 3 }>;
 }
 
-/** Fence labels as gatsby-config.ts aliases them for prism, mapped to the tokenizer's languages. */
-const LANGUAGES: Record<string, string> = {
-  js: "javascript",
-  jsx: "javascript",
-  javascript: "javascript",
-  ts: "typescript",
-  tsx: "typescript",
-  typescript: "typescript",
-  sh: "bash",
-  shell: "bash",
-  bash: "bash",
-  json: "json",
-  kotlin: "kotlin",
-  swift: "swift",
-  python: "python",
-  py: "python",
-};
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
-
-/** The text of rendered inline HTML (what mdast-util-to-string gives the build for the same heading). */
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, "")
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) => ENTITIES[name] ?? "")
-    .trim();
+/** A fenced block as gatsby-remark-prismjs writes it: the first word of the info string names the language. */
+function fenceHtml(code: string, lang: string | undefined): string {
+  const label = (lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() || "text";
+  const cls = `language-${escapeHtml(label)}`;
+  return `<div class="gatsby-highlight" data-language="${escapeHtml(label)}"><pre class="${cls}"><code class="${cls}">${highlightCode(code, label)}</code></pre></div>`;
 }
 
-function highlighted(code: string, label: string): string {
-  const language = LANGUAGES[label];
-  if (!language) return escapeHtml(code);
-  return tokenize(code, language)
-    .map((token) =>
-      token.kind === "plain"
-        ? escapeHtml(token.text)
-        : `<span class="token ${token.kind}">${escapeHtml(token.text)}</span>`,
+/** Replaces every code block with its highlighted HTML, as the build's prism step does. */
+function highlightFences(node: MdastNode): void {
+  for (const [index, child] of (node.children ?? []).entries()) {
+    if (child.type === "code") {
+      const lang = (child as MdastNode & { lang?: string | null }).lang ?? undefined;
+      node.children![index] = { type: "html", value: fenceHtml(child.value ?? "", lang) };
+    } else highlightFences(child);
+  }
+}
+
+function tableOfContents(tree: MdastNode): PreviewBody["toc"] {
+  const toc: PreviewBody["toc"] = [];
+  const visit = (node: MdastNode) => {
+    const id = node.data?.["id"];
+    if (
+      node.type === "heading" &&
+      typeof id === "string" &&
+      ANCHORED_DEPTHS.includes(node.depth ?? 0)
     )
-    .join("");
+      toc.push({ id, title: mdastText(node), depth: node.depth === 3 ? 3 : 2 });
+    node.children?.forEach(visit);
+  };
+  visit(tree);
+  return toc;
 }
 
 function keepClasses(allowed: RegExp): sanitizeHtml.Transformer {
@@ -68,7 +63,7 @@ const SANITIZE: sanitizeHtml.IOptions = {
   allowedTags: [
     ...["h1", "h2", "h3", "h4", "h5", "h6", "p", "a", "ul", "ol", "li", "blockquote", "hr", "br"],
     ...["strong", "em", "code", "pre", "img", "table", "thead", "tbody", "tr", "th", "td", "del"],
-    ...["div", "span", "svg", "path"],
+    ...["div", "span", "svg", "path", "input"],
   ],
   allowedAttributes: {
     a: ["href", "title", "aria-label", "class"],
@@ -79,13 +74,20 @@ const SANITIZE: sanitizeHtml.IOptions = {
     code: ["class"],
     svg: ["aria-hidden", "focusable", "width", "height", "viewbox", "viewBox"],
     path: ["fill", "d"],
+    th: ["align"],
+    td: ["align"],
+    // GFM task lists: a disabled checkbox, as the build renders them.
+    input: ["type", "checked", "disabled"],
     "*": ["id"],
   },
-  // Only the classes this module writes survive (markdown may carry raw HTML with its own classes).
+  // Only the classes the pipeline writes survive (markdown may carry raw HTML with its own classes).
   transformTags: {
     a: keepClasses(/^(heading-anchor|before)$/),
     div: keepClasses(/^gatsby-highlight$/),
-    span: keepClasses(/^(token|keyword|string|comment|number)$/),
+    // Prism's token classes that the code stylesheet (src/styles/codeTokens.ts) colours.
+    span: keepClasses(
+      /^(token|keyword|boolean|operator|important|atrule|selector|string|char|attr-value|number|builtin|inserted|url|comment|prolog|doctype|cdata)$/,
+    ),
     pre: keepClasses(/^language-[\w-]+$/),
     code: keepClasses(/^language-[\w-]+$/),
   },
@@ -93,27 +95,12 @@ const SANITIZE: sanitizeHtml.IOptions = {
 };
 
 export function previewMarkdown(markdown: string, locale?: string | null): PreviewBody {
-  const idFor = headingSlugger();
-  const toc: PreviewBody["toc"] = [];
-  const marked = new Marked({
-    gfm: true,
-    async: false,
-    renderer: {
-      heading({ tokens, depth }: Tokens.Heading) {
-        const inner = this.parser.parseInline(tokens);
-        if (!ANCHORED_DEPTHS.includes(depth)) return `<h${depth}>${inner}</h${depth}>\n`;
-        const text = textOf(inner);
-        const id = idFor(text);
-        toc.push({ id, title: text, depth: depth === 3 ? 3 : 2 });
-        return `<h${depth} id="${id}">${anchorHtml(id, text, locale)}${inner}</h${depth}>\n`;
-      },
-      code({ text, lang }: Tokens.Code) {
-        const label = (lang ?? "").trim().split(/\s+/)[0]?.toLowerCase() || "text";
-        const cls = `language-${escapeHtml(label)}`;
-        return `<div class="gatsby-highlight" data-language="${escapeHtml(label)}"><pre class="${cls}"><code class="${cls}">${highlighted(text, label)}</code></pre></div>\n`;
-      },
-    },
-  });
-  const html = marked.parse(markdown, { async: false });
+  const processor = remark().use(gfm as never);
+  const tree = processor.runSync(processor.parse(markdown)) as unknown as MdastNode;
+  anchorHeadings(tree, locale);
+  const toc = tableOfContents(tree);
+  highlightFences(tree);
+  const hast = toHast(tree as never, { allowDangerousHtml: true });
+  const html = toHtml(hast as never, { allowDangerousHtml: true });
   return { html: sanitizeHtml(html, SANITIZE), toc };
 }

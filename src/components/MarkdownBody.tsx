@@ -2,6 +2,7 @@
 import * as React from "react";
 import { navigate } from "gatsby";
 import styled from "styled-components";
+import { codeTokenColors } from "../styles/codeTokens";
 import { clientSideTarget } from "../data/links";
 import { Prose } from "./Prose";
 
@@ -71,28 +72,5 @@ const Body = styled(Prose)`
     font-size: ${({ theme }) => theme.fontSizes.sm};
     line-height: ${({ theme }) => theme.lineHeights.snug};
   }
-  .token.keyword,
-  .token.boolean,
-  .token.operator,
-  .token.important,
-  .token.atrule,
-  .token.selector {
-    color: ${({ theme }) => theme.colors.codeKeyword};
-  }
-  .token.string,
-  .token.char,
-  .token.attr-value,
-  .token.number,
-  .token.builtin,
-  .token.inserted,
-  .token.url {
-    color: ${({ theme }) => theme.colors.codeString};
-  }
-  .token.comment,
-  .token.prolog,
-  .token.doctype,
-  .token.cdata {
-    color: ${({ theme }) => theme.colors.codeComment};
-    font-style: italic;
-  }
+  ${codeTokenColors}
 `;

@@ -87,11 +87,3 @@ export function anchorHeadings<T extends MdastNode>(tree: T, locale?: string | n
   visit(tree);
   return tree;
 }
-
-const escapeAttribute = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
-/** The same permalink as HTML, for markdown rendered outside remark (the CMS preview). */
-export function anchorHtml(id: string, text: string, locale?: string | null): string {
-  return `<a href="#${id}" aria-label="${escapeAttribute(anchorLabel(text, locale))}" class="${ANCHOR_CLASS} before">${anchorIcon}</a>`;
-}

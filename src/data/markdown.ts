@@ -1,8 +1,6 @@
 /** Build-time markdown → HTML for content fields; raw HTML is escaped and unsafe link schemes are dropped. */
 import { Marked, type Tokens } from "marked";
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+import { escapeHtml } from "./html";
 
 const safeHref = (href: string): string | null => {
   const trimmed = href.trim();

@@ -122,6 +122,8 @@ export const codeSampleSchema = z.strictObject({
   language: z.enum(["javascript", "typescript", "bash", "json", "kotlin", "swift", "python"]),
   filename: text(60).optional(),
   code: text(3000),
+  /** Filled at build time from `code` (Prism markup); never written by hand. */
+  html: z.string().optional(),
   ctas: z.array(ctaSchema).max(2).default([]),
 });
 

@@ -5,7 +5,8 @@ import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import { fillPlaceholders, parseYamlFile } from "../data/content";
 import { markdownToHtml } from "../data/markdown";
-import { parseMarketingPage, withRenderedMarkdown } from "../data/sections";
+import { renderSections } from "../data/renderSections";
+import { parseMarketingPage } from "../data/sections";
 import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
 import { contentSources } from "./contentSources";
@@ -109,7 +110,7 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
         const page = parseMarketingPage(await read(), source);
         create("MarketingPage", source, {
           ...page,
-          sections: withRenderedMarkdown(page.sections, markdownToHtml),
+          sections: renderSections(page.sections, markdownToHtml),
         });
       } else if (file.sourceInstanceName === "authors") {
         const key = keyOf(file, source);

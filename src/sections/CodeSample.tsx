@@ -2,13 +2,15 @@
 import * as React from "react";
 import styled from "styled-components";
 import type { CodeSampleContent } from "../data/sections";
-import { tokenize } from "../data/highlight";
+import { sampleCode } from "../data/codeText";
+import { escapeHtml } from "../data/html";
 import { CheckList } from "../components/CheckList";
 import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { Eyebrow, Text } from "../components/Text";
+import { codeTokenColors } from "../styles/codeTokens";
 import { media } from "../styles/media";
 
 export function CodeSample({
@@ -19,10 +21,12 @@ export function CodeSample({
   language,
   filename,
   code,
+  html,
   ctas,
   id,
 }: CodeSampleContent) {
-  const tokens = tokenize(code.replace(/\n+$/, ""), language);
+  // Highlighted at build time (renderSections); plain text where nothing rendered it.
+  const markup = html ?? escapeHtml(sampleCode(code));
   return (
     <SectionShell id={id} $tone="dark">
       <Layout>
@@ -42,17 +46,7 @@ export function CodeSample({
             <span>{filename ?? language}</span>
           </WindowBar>
           <Pre tabIndex={0} aria-label={`Code sample${filename ? `: ${filename}` : ""}`}>
-            <code>
-              {tokens.map((token, index) =>
-                token.kind === "plain" ? (
-                  <React.Fragment key={index}>{token.text}</React.Fragment>
-                ) : (
-                  <Tok key={index} $kind={token.kind}>
-                    {token.text}
-                  </Tok>
-                ),
-              )}
-            </code>
+            <code dangerouslySetInnerHTML={{ __html: markup }} />
           </Pre>
         </Window>
       </Layout>
@@ -101,15 +95,6 @@ const Pre = styled.pre`
   color: ${({ theme }) => theme.colors.codeText};
   font-size: ${({ theme }) => theme.fontSizes.sm};
   line-height: 1.7;
-`;
 
-const Tok = styled.span<{ $kind: "keyword" | "string" | "comment" | "number" }>`
-  color: ${({ theme, $kind }) =>
-    ({
-      keyword: theme.colors.codeKeyword,
-      string: theme.colors.codeString,
-      comment: theme.colors.codeComment,
-      number: theme.colors.codeKeyword,
-    })[$kind]};
-  font-style: ${({ $kind }) => ($kind === "comment" ? "italic" : "normal")};
+  ${codeTokenColors}
 `;

@@ -6,13 +6,10 @@ import * as React from "react";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { entryProblems } from "../../../src/cms/checks";
-import {
-  AuthorPreview,
-  BlogPostPreview,
-  TagPreview,
-  WebinarPreview,
-  type PreviewProps,
-} from "../../../src/cms/previews";
+import { BlogPostPreview } from "../../../src/cms/BlogPostPreview";
+import { AuthorPreview, TagPreview } from "../../../src/cms/ListingPreviews";
+import type { PreviewProps } from "../../../src/cms/previewData";
+import { MarketingPagePreview, WebinarPreview } from "../../../src/cms/previews";
 import { site } from "../../../src/config/site";
 
 type Data = Record<string, unknown>;
@@ -208,6 +205,31 @@ describe("the other previews", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Guides");
     expect(screen.getByText("Practical guides.")).toBeTruthy();
     expect(await screen.findByRole("link", { name: /Card testing with/ })).toBeTruthy();
+  });
+
+  it("renders a marketing page's markdown and code as the build does", () => {
+    const sections = [
+      { type: "RichText", title: "Terms", body: "We **never** sell data.\n\n- one\n- two" },
+      {
+        type: "CodeSample",
+        title: "Install",
+        language: "javascript",
+        code: 'const agent = await load({ region: "eu" });\n',
+        points: [],
+        ctas: [],
+      },
+    ];
+    const entry = {
+      get: () => undefined,
+      getIn: (path: string[]) => (path.join(".") === "data.sections" ? sections : undefined),
+    };
+    const { container } = render(<MarketingPagePreview entry={entry} document={document} />);
+    expect(container.querySelector("strong")?.textContent).toBe("never");
+    expect(container.querySelectorAll("li")).toHaveLength(2);
+    const code = container.querySelector("pre code");
+    expect(code?.textContent).toBe('const agent = await load({ region: "eu" });');
+    expect(code?.querySelector(".token.keyword")?.textContent).toBe("const");
+    expect(code?.querySelector(".token.string")?.textContent).toBe('"eu"');
   });
 });
 

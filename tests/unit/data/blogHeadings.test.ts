@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import remark from "remark";
+import gfm from "remark-gfm";
 import toHast from "mdast-util-to-hast";
 import toHtml from "hast-util-to-html";
 import { site, slug } from "../../../src/config/site";
@@ -28,7 +29,9 @@ const plugin = requireJs("../../../src/gatsby/remark-heading-anchors") as Remark
 
 /** Markdown → HTML and headings, as gatsby-transformer-remark makes them with our sub-plugin. */
 function build(markdown: string, locale?: string) {
-  const ast = remark().parse(markdown) as unknown as MdastNode;
+  // gatsby-config.ts turns on GFM (tables, strikethrough, task lists).
+  const processor = remark().use(gfm as never);
+  const ast = processor.runSync(processor.parse(markdown)) as unknown as MdastNode;
   plugin({ markdownAST: ast, markdownNode: { frontmatter: { locale } } }, { anchorHeadings });
   const headings: Array<{ id: string | null; value: string; depth: number }> = [];
   const collect = (node: MdastNode) => {
@@ -141,5 +144,47 @@ describe("the CMS preview", () => {
     expect(html).not.toContain("<script");
     expect(html).not.toContain("evil");
     expect(html).not.toContain("javascript:");
+  });
+
+  it("renders ordinary markdown exactly as the build does (the same remark pipeline)", () => {
+    const markdown = [
+      "Intro with **bold**, *emphasis*, `code`, ~~struck~~ and a [link](https://example.com/a).",
+      "",
+      "## Tables and lists",
+      "",
+      "| Signal | Weight |",
+      "| :----- | -----: |",
+      "| IP     | 0.4    |",
+      "",
+      "- one",
+      "- two",
+      "  1. nested",
+      "",
+      "> quoted",
+      "",
+      "---",
+      "",
+      "![Chart](./chart.png)",
+      "",
+    ].join("\n");
+    const site = build(markdown);
+    const preview = previewMarkdown(markdown);
+    expect(preview.html).toContain("<table>");
+    expect(preview.html).toContain("<del>struck</del>");
+    // The sanitizer's serialisation: lower-case attribute names, explicit end tags.
+    const normalise = (html: string) =>
+      html
+        .replace(/viewBox/g, "viewbox")
+        .replace(/(<path [^>]*?)\/>/g, "$1></path>")
+        .replace(/ \/>/g, ">")
+        .replace(/<a href="(#[^"]+)" aria-label="([^"]+)" class="([^"]+)">/g, "<a $1 $2 $3>");
+    expect(normalise(preview.html)).toBe(
+      normalise(
+        site.html.replace(
+          /<a href="(#[^"]+)" class="([^"]+)" aria-label="([^"]+)">/g,
+          '<a href="$1" aria-label="$3" class="$2">',
+        ),
+      ),
+    );
   });
 });

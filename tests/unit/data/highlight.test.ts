@@ -1,38 +1,44 @@
+// Prism highlighting for code samples and CMS previews: the same token classes as the blog's build-time
+// highlighting, the text unchanged, and unknown languages escaped rather than dropped.
 import { describe, expect, it } from "vitest";
-import { tokenize } from "../../../src/data/highlight";
+import { grammarName, highlightCode } from "../../../src/data/highlight";
 
-describe("tokenize", () => {
-  const code = `import { load } from "agent";\n// comment here\nconst n = 42; const s = 'it\\'s';`;
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
-  it("round-trips the input exactly", () => {
-    expect(
-      tokenize(code, "javascript")
-        .map((t) => t.text)
-        .join(""),
-    ).toBe(code);
+describe("highlightCode", () => {
+  const code = `import { load } from "agent";\n// comment <here>\nconst n = 42;`;
+
+  it("marks keywords, strings, comments and numbers with Prism's classes", () => {
+    const html = highlightCode(code, "javascript");
+    expect(html).toContain('<span class="token keyword">import</span>');
+    expect(html).toContain('<span class="token string">"agent"</span>');
+    expect(html).toContain('<span class="token comment">// comment &lt;here></span>');
+    expect(html).toContain('<span class="token number">42</span>');
   });
 
-  it("classifies keywords, strings, comments and numbers", () => {
-    const tokens = tokenize(code, "javascript");
-    const kinds = (kind: string) => tokens.filter((t) => t.kind === kind).map((t) => t.text);
-    expect(kinds("keyword")).toEqual(["import", "from", "const", "const"]);
-    expect(kinds("string")).toEqual(['"agent"', "'it\\'s'"]);
-    expect(kinds("comment")).toEqual(["// comment here"]);
-    expect(kinds("number")).toEqual(["42"]);
+  it("keeps the code's text exactly", () => {
+    for (const language of ["javascript", "typescript", "bash", "json", "kotlin", "swift", "python"])
+      expect(textOf(highlightCode(code, language))).toBe(code);
   });
 
-  it("uses # comments for bash and does not treat words as keywords across languages", () => {
-    const tokens = tokenize("npm install x # adds x\nconst", "bash");
-    expect(tokens.find((t) => t.kind === "comment")?.text).toBe("# adds x");
-    expect(tokens.filter((t) => t.kind === "keyword").map((t) => t.text)).toEqual(["npm"]);
+  it("knows every section language and the fence aliases the blog uses", () => {
+    for (const label of ["typescript", "kotlin", "swift", "python", "bash", "json", "ts", "js", "sh"])
+      expect(grammarName(label)).not.toBeNull();
+    expect(highlightCode("npm install x # adds x", "sh")).toContain(
+      '<span class="token comment"># adds x</span>',
+    );
   });
 
-  it("survives an unterminated string", () => {
-    const input = 'const a = "open';
-    expect(
-      tokenize(input, "javascript")
-        .map((t) => t.text)
-        .join(""),
-    ).toBe(input);
+  it("escapes code in a language it does not know instead of highlighting it", () => {
+    expect(grammarName("cobol")).toBeNull();
+    expect(highlightCode('<script>alert("x")</script>', "cobol")).toBe(
+      "&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;",
+    );
   });
 });

@@ -1,0 +1,102 @@
+/** The blog post preview: the site's post view with its authors, tags, hero, table of contents and related posts. */
+import * as React from "react";
+
+import { paths, relatedPosts, type ListablePost } from "../data/blog";
+import { blogCrumbs, languageNames, postCta, postMeta, textFor } from "../data/blogView";
+import type { PictureData } from "../data/images";
+import { BlogPostView } from "../views/BlogPostView";
+
+import {
+  assetUrl,
+  authorCard,
+  type CollectionEntry,
+  ctaOf,
+  dataOf,
+  isoDate,
+  list,
+  listable,
+  postCard,
+  type PreviewProps,
+  readingMinutes,
+  related,
+  slugOf,
+  text,
+  useCollection,
+  useImageSize,
+} from "./previewData";
+import { previewMarkdown } from "./previewMarkdown";
+import { SiteFrame } from "./SiteFrame";
+
+export function BlogPostPreview(props: PreviewProps) {
+  const data = dataOf(props);
+  const posts = useCollection(props, "blog");
+  const authorOf = related(props, "authors", "authors", useCollection(props, "authors"));
+  const tagOf = related(props, "tags", "tags", useCollection(props, "tags"));
+  const key = slugOf(props, data);
+  const title = text(data["title"]) || "Untitled post";
+  const locale = typeof data["locale"] === "string" ? data["locale"] : "en";
+  const markdown = text(data["body"]);
+  const body = previewMarkdown(markdown, locale);
+  const dateIso = isoDate(data["date"]);
+  const tags = list(data["tags"]).map((tag) => ({
+    label: text(tagOf(tag)?.["label"]) || tag,
+    href: paths.tag(tag),
+  }));
+  const heroSrc = assetUrl(props, data["hero"]);
+  const heroSize = useImageSize(heroSrc, props.document.defaultView ?? undefined);
+  // Until the file's own size is known, the 2:1 of the seed heroes.
+  const hero: PictureData | undefined = heroSrc
+    ? {
+        src: heroSrc,
+        sources: [],
+        alt: text(data["heroAlt"]),
+        ...(heroSize ?? { width: 1200, height: 600 }),
+      }
+    : undefined;
+  const current: ListablePost = { ...listable({ slug: key || "(new)", data }), date: dateIso };
+  const others = posts.filter((entry) => entry.slug !== key);
+  const original = typeof data["translationOf"] === "string" ? data["translationOf"] : key;
+  const family = [
+    ...posts.filter((entry) => entry.slug === original),
+    ...posts.filter((entry) => entry.data["translationOf"] === original),
+  ].filter((entry) => entry.slug !== key && entry.data["draft"] !== true);
+  return (
+    <SiteFrame document={props.document}>
+      <BlogPostView
+        crumbs={blogCrumbs(locale, ...(tags[0] ? [tags[0]] : []), { label: title })}
+        title={title}
+        description={text(data["description"])}
+        meta={postMeta({ date: dateIso, timeToRead: readingMinutes(markdown), locale })}
+        dateIso={dateIso}
+        tags={tags}
+        authors={list(data["authors"]).map((author) => authorCard(author, authorOf(author)))}
+        hero={hero}
+        html={body.html}
+        toc={body.toc}
+        related={
+          locale === "en"
+            ? relatedPosts(current, others.map(listable))
+                .map((post) => others.find((entry) => entry.slug === post.id))
+                .filter((entry): entry is CollectionEntry => entry !== undefined)
+                .map((entry) => postCard(entry, authorOf, tagOf))
+            : []
+        }
+        cta={postCta(ctaOf(data), locale)}
+        translations={family.map((entry) => {
+          const other = listable(entry).locale;
+          return {
+            href: paths.post(entry.slug),
+            lang: other,
+            label:
+              other === "en"
+                ? textFor("en").readIn
+                : `${textFor(other).readIn} (${languageNames[other] ?? other})`,
+          };
+        })}
+        text={textFor(locale)}
+      />
+    </SiteFrame>
+  );
+}
+
+/** Listed posts matching `keep`, newest first, as the first page of the site's listing shows them. */
