@@ -13,12 +13,9 @@ function markDecision(decision: "watching" | "declined" | "open"): void {
   document.documentElement.dataset["newsletterPopup"] = decision;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([tabindex="-1"]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 export function NewsletterPopup() {
   const [open, setOpen] = React.useState(false);
-  const dialogRef = React.useRef<HTMLDivElement>(null);
+  const dialogRef = React.useRef<HTMLDialogElement>(null);
   const returnFocus = React.useRef<HTMLElement | null>(null);
 
   React.useEffect(() => {
@@ -41,94 +38,64 @@ export function NewsletterPopup() {
     return () => window.removeEventListener("scroll", onScroll);
   }, [open]);
 
-  const close = React.useCallback(() => {
+  // A modal <dialog>: the browser makes the page behind it inert (focus stays in the dialog), draws
+  // the backdrop and closes it on Escape; the email field takes the focus.
+  React.useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!open || !dialog) return;
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>("input:not([tabindex='-1'])")?.focus();
+  }, [open]);
+
+  const onClose = React.useCallback(() => {
     setOpen(false);
     returnFocus.current?.focus();
   }, []);
-
-  React.useEffect(() => {
-    if (!open) return undefined;
-    const dialog = dialogRef.current;
-    dialog?.querySelector<HTMLElement>("input:not([tabindex='-1'])")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") {
-        event.preventDefault();
-        close();
-        return;
-      }
-      if (event.key !== "Tab" || !dialog) return;
-      const items = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (item) => item.offsetParent !== null || item === document.activeElement,
-      );
-      if (items.length === 0) return;
-      const first = items[0] as HTMLElement;
-      const last = items[items.length - 1] as HTMLElement;
-      if (
-        event.shiftKey &&
-        (document.activeElement === first || !dialog.contains(document.activeElement))
-      ) {
-        event.preventDefault();
-        last.focus();
-      } else if (
-        !event.shiftKey &&
-        (document.activeElement === last || !dialog.contains(document.activeElement))
-      ) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open, close]);
+  const close = () => dialogRef.current?.close();
 
   if (!open) return null;
   return (
-    <Backdrop>
-      <Dialog
-        ref={dialogRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="newsletter-popup-title"
-        aria-describedby="newsletter-popup-text"
-      >
-        <Close type="button" onClick={close} aria-label="Close newsletter offer">
-          ×
-        </Close>
-        <Title id="newsletter-popup-title">Enjoying the article?</Title>
-        <Body id="newsletter-popup-text">
-          Get one email a month with new fraud research, tutorials and product news. Unsubscribe in
-          one click.
-        </Body>
-        <NewsletterSignup placement="NewsletterAnnoyingPopup" />
-        <NoThanks type="button" onClick={close}>
-          No thanks
-        </NoThanks>
-      </Dialog>
-    </Backdrop>
+    <Dialog
+      ref={dialogRef}
+      onClose={onClose}
+      aria-labelledby="newsletter-popup-title"
+      aria-describedby="newsletter-popup-text"
+    >
+      <Close type="button" onClick={close} aria-label="Close newsletter offer">
+        ×
+      </Close>
+      <Title id="newsletter-popup-title">Enjoying the article?</Title>
+      <Body id="newsletter-popup-text">
+        Get one email a month with new fraud research, tutorials and product news. Unsubscribe in
+        one click.
+      </Body>
+      <NewsletterSignup placement="NewsletterAnnoyingPopup" />
+      <NoThanks type="button" onClick={close}>
+        No thanks
+      </NoThanks>
+    </Dialog>
   );
 }
 
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.overlay};
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space[4]};
-  background: ${({ theme }) => theme.colors.overlay};
-`;
-
-const Dialog = styled.div`
-  position: relative;
-  display: flex;
+const Dialog = styled.dialog`
   flex-direction: column;
   gap: ${({ theme }) => theme.space[3]};
-  width: min(100%, 30rem);
+  width: min(100% - 2 * ${({ theme }) => theme.space[4]}, 30rem);
+  max-width: none;
   padding: ${({ theme }) => theme.space[6]};
+  border: 0;
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.surface};
+  color: inherit;
   box-shadow: ${({ theme }) => theme.shadows.lg};
+
+  &[open] {
+    display: flex;
+  }
+
+  &::backdrop {
+    background: ${({ theme }) => theme.colors.overlay};
+  }
 `;
 
 const Close = styled.button`

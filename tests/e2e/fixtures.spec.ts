@@ -14,12 +14,13 @@ test.describe("console guard", () => {
   }) => {
     test.fail();
     await page.goto("/");
+    const thrown = page.waitForEvent("pageerror");
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error("deliberate page error from fixtures.spec");
       });
     });
-    await page.waitForTimeout(100);
+    await thrown;
   });
 
   test.describe("with an allowed pattern", () => {

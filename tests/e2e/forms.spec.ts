@@ -617,7 +617,7 @@ test("a double-clicked submit whose request also reaches the server twice create
   expect(stored).toHaveLength(1);
 });
 
-test("the newsletter popup traps focus, closes on Escape and is not offered again for 14 days", async ({
+test("the newsletter popup is modal, closes on Escape and is not offered again for 14 days", async ({
   page,
 }) => {
   await page.goto("/blog/fraud-signals-guide/");
@@ -625,10 +625,23 @@ test("the newsletter popup traps focus, closes on Escape and is not offered agai
   const dialog = page.getByRole("dialog", { name: "Enjoying the article?" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Email")).toBeFocused();
+  // A modal dialog: Tab moves through the dialog (or out to the browser's own controls), never to
+  // the page behind it, which is inert and cannot even be focused by script.
   for (let i = 0; i < 6; i += 1) {
     await page.keyboard.press("Tab");
-    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    expect(
+      await dialog.evaluate(
+        (node) => node.contains(document.activeElement) || document.activeElement === document.body,
+      ),
+    ).toBe(true);
   }
+  expect(
+    await page.evaluate(() => {
+      const behind = document.querySelector<HTMLElement>("header a[href]");
+      behind?.focus();
+      return behind !== null && document.activeElement === behind;
+    }),
+  ).toBe(false);
   await checkA11y(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();

@@ -164,13 +164,15 @@ test("after Accept: identification, then Web Page Viewed with category and flags
   expect((await trackingCookies(context)).some((name) => name.startsWith("AMP_"))).toBe(true);
   expect(await trackingStorage(page)).toContainEqual(expect.stringMatching(/^@fpjs@client@/));
   // The click on Cookie settings is itself captured and queued for the next flush (1 s): withdrawal
-  // must drop it, so counting starts before Reject and the test waits past a flush interval.
+  // must drop it. The page's timers run on Playwright's clock from here, so the test runs the clock
+  // past a flush interval instead of waiting one out.
+  await page.clock.install();
   await page.getByRole("button", { name: "Cookie settings" }).click();
   const before = seen.length;
   await banner(page).getByRole("button", { name: "Reject all" }).click();
   await expect.poll(() => trackingCookies(context)).toEqual([]);
   expect(await trackingStorage(page)).toEqual([]);
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(1500);
   await page.locator('a[href="/contact-sales/"]').first().click();
   await page.waitForLoadState("networkidle");
   await page.reload();
@@ -249,7 +251,12 @@ test("a campaign landing (/pricing/?utm_source=e2e) sends one page view with the
     utm_campaign: "launch",
   });
   expect(JSON.stringify(view)).not.toMatch(/email|visitor%40|visitor@example/);
-  // Still one: the landing is not counted twice.
-  await page.waitForTimeout(2_000);
-  expect(await pageViews(id)).toHaveLength(1);
+  // Still one: the landing is not counted twice. The next page's view is the barrier: the SDK sends
+  // its queue in order, so a second view of the landing would arrive before it.
+  await page.locator('a[href="/contact-sales/"]').first().click();
+  await expect
+    .poll(async () => (await pageViews(id)).map((v) => v.event_properties?.["page path"]))
+    .toContain("/contact-sales/");
+  const views = (await pageViews(id)).map((v) => v.event_properties?.["page path"]);
+  expect(views.filter((viewed) => viewed === "/pricing/")).toHaveLength(1);
 });
