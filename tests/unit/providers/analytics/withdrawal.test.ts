@@ -30,12 +30,12 @@ function ingestion() {
 
 const sent = (bodies: ReturnType<typeof ingestion>) =>
   bodies.flatMap((body) => body.events.map((event) => event.event_type));
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("withdrawing analytics consent", () => {
   afterEach(() => {
     if (tracking.ampli.isLoaded) stopAnalytics();
     tracking.setMode("off");
+    vi.useRealTimers();
   });
 
   it("sends what was tracked after the flush interval while consent holds", async () => {
@@ -47,16 +47,19 @@ describe("withdrawing analytics consent", () => {
   });
 
   it("drops events queued before the withdrawal and removes the SDK's cookies and storage", async () => {
+    // The SDK's flush timer runs on Vitest's clock, which the test moves past each flush interval
+    // (1 s) instead of waiting for it; the clock still advances by itself for the SDK's own awaits.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const bodies = ingestion();
     await startAnalytics(config, visitor);
     tracking.setMode("on");
-    // The identify and group calls of the start may already be on their way; measure from here.
-    await wait(1500);
+    // The identify and group calls of the start are flushed first; measure from here.
+    await vi.advanceTimersByTimeAsync(1500);
     const before = bodies.length;
     tracking.webCtaClicked({ label: "Book", href: "/demo/", placement: "hero", "page path": "/" });
     tracking.setMode("off");
     stopAnalytics();
-    await wait(2500);
+    await vi.advanceTimersByTimeAsync(2500);
     expect(bodies.slice(before)).toEqual([]);
     expect(document.cookie).not.toMatch(/AMP_/);
     expect(Object.keys(window.localStorage).filter((key) => key.startsWith("AMP_"))).toEqual([]);
