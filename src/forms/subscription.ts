@@ -1,4 +1,4 @@
-/** Remembers a newsletter subscription and when the popup was last offered (SPEC: once per 14 days). */
+/** Remembers a newsletter subscription and when the popup was last offered: at most once per 14 days, never to subscribers. */
 export const SUBSCRIBED_KEY = "newsletterSubscribed";
 export const POPUP_SHOWN_KEY = "newsletterPopupShownAt";
 export const POPUP_INTERVAL_MS = 14 * 24 * 60 * 60 * 1000;
