@@ -17,11 +17,19 @@ export const OUTAGE_STREAK = 3;
 export const OUTBOUND_KEY = "hubspot:outbound";
 /**
  * After an outage streak, every worker (any instance) holds for this long and then sends one probe;
- * a failed probe extends the hold. So a long outage costs each lead at most an attempt or two.
+ * a failed probe extends the hold and is not counted against its lead. So however long an outage
+ * lasts, it costs the leads of the first streak one attempt each, and no other lead any.
  */
 export const OUTAGE_HOLD_MS = 30_000;
+/**
+ * How long after the last sign of an outage a pass still starts with one lead as a probe: longer than a
+ * hold plus the time between passes, so the pass after a hold lapses probes instead of spending an
+ * attempt of the three leads due first, hold after hold.
+ */
+export const OUTAGE_MEMORY_MS = 5 * 60_000;
 const DOWN_KEY = "hubspot:down";
 const PROBE_KEY = "hubspot:probe";
+const OUTAGE_KEY = "hubspot:outage";
 
 /** Full jitter: uniformly random between 0 and the capped exponential step of this attempt (1-based). */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
@@ -110,6 +118,15 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
     report.stopped = "HubSpot looks down";
     return report;
   }
+  // Inside a hold, or soon after one lapsed: the first lead sent is a probe. If HubSpot is still down,
+  // the pass stops there and the failure does not count against that lead; if it answers, the rest of
+  // the batch goes on as usual.
+  let probing =
+    held || !(await store.take(OUTAGE_KEY, [{ max: 1, ms: OUTAGE_MEMORY_MS }], true)).ok;
+  const markDown = async () => {
+    await store.take(DOWN_KEY, [{ max: Number.MAX_SAFE_INTEGER, ms: OUTAGE_HOLD_MS }]);
+    await store.take(OUTAGE_KEY, [{ max: Number.MAX_SAFE_INTEGER, ms: OUTAGE_MEMORY_MS }]);
+  };
   const claimed = await store.claim(owner, held ? 1 : batch, env.delivery.leaseMs);
   report.claimed = claimed.length;
   let streak = 0;
@@ -148,7 +165,10 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
         isLeadEndpoint(record.endpoint) ? fieldMapFor(record.endpoint, env) : undefined,
       );
     }
-    const next = scheduleAfter(record, result, now(), random, held && looksDown(result));
+    // A lead with no form to go to says nothing about HubSpot: it is not a probe's answer.
+    const failedProbe = probing && guid !== null && looksDown(result);
+    probing = false;
+    const next = scheduleAfter(record, result, now(), random, failedProbe);
     if (!(await store.finish(next, owner))) {
       deps.log?.(`lead ${record.id}: lease lost before its outcome was written (${next.status})`);
       continue;
@@ -162,9 +182,9 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
     if (next.status === "failed") await deps.onFailed?.(next);
     streak = looksDown(result) ? streak + 1 : 0;
     if (result.kind === "deferred" && result.rateLimited) report.stopped = "rate-limited";
-    else if (streak >= OUTAGE_STREAK || (held && streak > 0)) {
+    else if (streak >= OUTAGE_STREAK || failedProbe) {
       report.stopped = "HubSpot looks down";
-      await store.take(DOWN_KEY, [{ max: Number.MAX_SAFE_INTEGER, ms: OUTAGE_HOLD_MS }]);
+      await markDown();
     }
   }
   return report;

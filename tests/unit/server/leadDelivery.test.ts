@@ -73,6 +73,41 @@ describe("outage hold", () => {
     simulated += 4000;
     expect((await deliverDue({ store, env, fetch: down, now, random: () => 0 })).claimed).toBe(0);
   });
+
+  it("costs no lead more than the first streak's attempt, however often the hold lapses", async () => {
+    let simulated = Date.parse("2026-11-24T09:00:00.000Z");
+    const now = () => new Date(simulated);
+    const store = createPgLeadStore(await freshDatabase(), { now });
+    const env = readLeadsEnv({ ...hubspotServerEnv(fake.origin), HUBSPOT_TIMEOUT_MS: "1000" });
+    let sent = 0;
+    let up = false;
+    const hubspot: typeof fetch = async (input, init) => {
+      sent += 1;
+      if (!up) throw new TypeError("fetch failed");
+      return fetch(input, init);
+    };
+    for (let i = 0; i < 6; i += 1)
+      await store.add({
+        endpoint: "/api/hubspot-newsletter/",
+        payload: { email: `l${i}@example.org` },
+      });
+    // Twenty minutes of outage, a pass every 5 s: 40 holds lapse, each followed by one probe.
+    for (let t = 0; t < 20 * 60_000; t += 5000) {
+      await deliverDue({ store, env, fetch: hubspot, now, random: () => 0 });
+      simulated += 5000;
+    }
+    const during = await store.list();
+    expect(during.every((record) => record.status === "pending")).toBe(true);
+    expect(Math.max(...during.map((record) => record.attempts))).toBe(1);
+    expect(sent).toBeLessThan(3 + 2 * 41);
+    // HubSpot answers again: the next probe goes through and the rest of its batch with it.
+    up = true;
+    for (let pass = 0; pass < 12; pass += 1) {
+      await deliverDue({ store, env, fetch: hubspot, now, random: () => 0 });
+      simulated += 5000;
+    }
+    expect((await store.list()).map((record) => record.status)).toEqual(Array(6).fill("forwarded"));
+  });
 });
 
 describe("backoff", () => {
