@@ -16,7 +16,7 @@ import {
   postMeta,
   textFor,
   toWebinarView,
-} from "../data/blogView";
+} from "../views/blogView";
 import { fillPlaceholders } from "../data/content";
 import type { PictureData } from "../data/images";
 import type { SectionContent } from "../data/sections";

@@ -7,7 +7,7 @@ import * as React from "react";
 import styled, { css } from "styled-components";
 import { Button } from "../components/Button";
 import { identificationConfig } from "../config/identification";
-import { useConsent } from "../providers/consent/ConsentProvider";
+import { useConsent } from "../providers/consent/useConsent";
 import { useIdentification } from "../providers/identification/IdentificationProvider";
 import {
   describeAgentError,

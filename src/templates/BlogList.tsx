@@ -4,7 +4,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
 import { paths } from "../data/blog";
-import { blogCrumbs, postCta, toAuthorCard, toPostCard } from "../data/blogView";
+import { blogCrumbs, postCta, toAuthorCard, toPostCard } from "../views/blogView";
 import { breadcrumbList, jsonLd, type Crumb } from "../data/structuredData";
 import { ListingView, type ListingViewProps } from "../views/ListingView";
 

@@ -13,7 +13,7 @@ import {
   toAuthorCard,
   toPostCard,
   tocOf,
-} from "../data/blogView";
+} from "../views/blogView";
 import { article, breadcrumbList, jsonLd } from "../data/structuredData";
 import { BlogPostView } from "../views/BlogPostView";
 

@@ -4,7 +4,7 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { SectionContent } from "../data/sections";
 import { Seo } from "../components/Seo";
 import { AbVariants } from "../providers/experiments/AbVariants";
-import type { ExperimentKey } from "../providers/experiments/flags";
+import type { ExperimentKey } from "../config/experiments";
 import { MarketingPageView } from "../views/MarketingPageView";
 
 type Data = Queries.MarketingPageQuery;

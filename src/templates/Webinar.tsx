@@ -3,7 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
-import { toWebinarView, webinarCrumbs } from "../data/blogView";
+import { toWebinarView, webinarCrumbs } from "../views/blogView";
 import { breadcrumbList, jsonLd } from "../data/structuredData";
 import { WebinarView } from "../views/WebinarView";
 

@@ -3,7 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
-import { postCta, webinarMeta } from "../data/blogView";
+import { postCta, webinarMeta } from "../views/blogView";
 import { breadcrumbList, jsonLd } from "../data/structuredData";
 import { ListingView } from "../views/ListingView";
 

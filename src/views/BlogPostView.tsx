@@ -10,7 +10,7 @@ import { MarkdownBody } from "../components/MarkdownBody";
 import { PageHeader } from "../components/PageHeader";
 import { Picture } from "../components/Picture";
 import { Grid } from "../components/Stack";
-import type { BlogText } from "../data/blogView";
+import type { BlogText } from "./blogView";
 import type { PictureData } from "../data/images";
 import type { CtaBannerContent } from "../data/sections";
 import type { Crumb } from "../data/structuredData";

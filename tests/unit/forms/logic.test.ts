@@ -14,7 +14,7 @@ import {
   formReducer,
   initialFormState,
 } from "../../../src/forms/formState";
-import { emptyLeadContext } from "../../../src/forms/leadContext";
+import { emptyLeadContext } from "../../../src/providers/lead-context/leadContext";
 import { regionFor, regionLabel } from "../../../src/forms/regions";
 import { estimateRoi, formatDollars, monthlyPrice } from "../../../src/forms/roi";
 import {
