@@ -15,7 +15,7 @@ import {
   webinarFrontmatterSchema,
 } from "../data/blogSchema";
 import { navigationSchema } from "../data/navigationSchema";
-import { marketingPageSchema } from "../data/sections";
+import { marketingPageSchema } from "../data/sectionSchemas";
 
 export type CmsField = {
   label: string;

@@ -19,7 +19,7 @@ import {
 } from "../views/blogView";
 import { fillPlaceholders } from "../data/content";
 import type { PictureData } from "../data/images";
-import type { SectionContent } from "../data/sections";
+import type { SectionContent } from "../data/sectionSchemas";
 import { GlobalStyle } from "../styles/GlobalStyle";
 import { theme } from "../styles/theme";
 import { BlogPostView } from "../views/BlogPostView";

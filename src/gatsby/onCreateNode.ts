@@ -5,7 +5,7 @@ import path from "node:path";
 import type { GatsbyNode, Node } from "gatsby";
 import { fillPlaceholders, parseYamlFile } from "../data/content";
 import { markdownToHtml } from "../data/markdown";
-import { parseMarketingPage, withRenderedMarkdown } from "../data/sections";
+import { parseMarketingPage, withRenderedMarkdown } from "../data/sectionSchemas";
 import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
 import { contentSources } from "./contentSources";

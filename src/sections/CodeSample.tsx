@@ -1,7 +1,7 @@
 /** A developer-facing block: copy and points beside a short, highlighted code sample. */
 import * as React from "react";
 import styled from "styled-components";
-import type { CodeSampleContent } from "../data/sections";
+import type { CodeSampleContent } from "../data/sectionSchemas";
 import { tokenize } from "../data/highlight";
 import { CheckList } from "../components/CheckList";
 import { CtaGroup } from "../components/CtaGroup";

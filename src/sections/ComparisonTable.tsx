@@ -1,7 +1,7 @@
 /** A feature-by-feature table comparing two to four options; scrolls sideways on small screens. */
 import * as React from "react";
 import styled from "styled-components";
-import type { ComparisonTableContent } from "../data/sections";
+import type { ComparisonTableContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";

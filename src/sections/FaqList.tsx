@@ -1,7 +1,7 @@
 /** Questions and answers as a native disclosure accordion (keyboard and screen-reader friendly without script). */
 import * as React from "react";
 import styled from "styled-components";
-import type { FaqListContent } from "../data/sections";
+import type { FaqListContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";

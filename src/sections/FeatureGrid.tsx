@@ -2,7 +2,7 @@
 import * as React from "react";
 import styled from "styled-components";
 import type { IconName } from "../config/navigation";
-import type { FeatureGridContent } from "../data/sections";
+import type { FeatureGridContent } from "../data/sectionSchemas";
 import { Card } from "../components/Card";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";

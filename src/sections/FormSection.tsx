@@ -1,7 +1,7 @@
 /** A lead-form block: why to get in touch beside the form itself (the form mechanism fills the slot by id). */
 import * as React from "react";
 import styled from "styled-components";
-import type { FormSectionContent } from "../data/sections";
+import type { FormSectionContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { CheckList } from "../components/CheckList";
 import { Heading } from "../components/Heading";

@@ -1,7 +1,7 @@
 /** The opening block of a page: headline, lead, calls to action and an optional product visual. */
 import * as React from "react";
 import styled from "styled-components";
-import type { HeroContent } from "../data/sections";
+import type { HeroContent } from "../data/sectionSchemas";
 import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";

@@ -1,7 +1,7 @@
 /** The live identification demo band: the visitor's own browser, identified in front of them. */
 import * as React from "react";
 import styled from "styled-components";
-import type { IdentificationDemoContent } from "../data/sections";
+import type { IdentificationDemoContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionIntro, SectionShell } from "../components/SectionShell";

@@ -1,7 +1,7 @@
 /** Diagrams drawn in SVG for this site, chosen by name from content; no image files to download. */
 import * as React from "react";
 import styled from "styled-components";
-import type { IllustrationName } from "../data/sections";
+import type { IllustrationName } from "../data/sectionSchemas";
 import { theme } from "../styles/theme";
 import { HeroVisual } from "./HeroVisual";
 

@@ -1,7 +1,7 @@
 /** Every open role, grouped by department, with department and location filters reflected in the URL. */
 import * as React from "react";
 import styled from "styled-components";
-import type { JobBoardContent } from "../data/sections";
+import type { JobBoardContent } from "../data/sectionSchemas";
 import { Badge } from "../components/Badge";
 import { Button } from "../components/Button";
 import { Container } from "../components/Container";

@@ -2,7 +2,7 @@
 import * as React from "react";
 import { navigate } from "gatsby";
 import styled from "styled-components";
-import type { JobPostingContent } from "../data/sections";
+import type { JobPostingContent } from "../data/sectionSchemas";
 import { Button } from "../components/Button";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";

@@ -1,7 +1,7 @@
 /** A preview of live open roles (newest first) with a link to the full list; quiet about failures. */
 import * as React from "react";
 import styled from "styled-components";
-import type { OpenRolesContent } from "../data/sections";
+import type { OpenRolesContent } from "../data/sectionSchemas";
 import { Button } from "../components/Button";
 import { Card } from "../components/Card";
 import { Container } from "../components/Container";

@@ -1,7 +1,7 @@
 /** Plans side by side: name, price, who it is for, what it includes and a call to action. */
 import * as React from "react";
 import styled, { css } from "styled-components";
-import type { PricingTableContent } from "../data/sections";
+import type { PricingTableContent } from "../data/sectionSchemas";
 import { Button } from "../components/Button";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";

@@ -1,7 +1,7 @@
 /** A list of linked items (resources, press releases, repositories, SDKs) with optional meta and tags. */
 import * as React from "react";
 import styled from "styled-components";
-import type { ResourceListContent } from "../data/sections";
+import type { ResourceListContent } from "../data/sectionSchemas";
 import { Card } from "../components/Card";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";

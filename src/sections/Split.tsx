@@ -1,7 +1,7 @@
 /** Copy beside an illustration, alternating sides down a page. */
 import * as React from "react";
 import styled from "styled-components";
-import type { SplitContent } from "../data/sections";
+import type { SplitContent } from "../data/sectionSchemas";
 import { CheckList } from "../components/CheckList";
 import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";

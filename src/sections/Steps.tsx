@@ -1,7 +1,7 @@
 /** A numbered sequence: how something works, in two to six steps. */
 import * as React from "react";
 import styled from "styled-components";
-import type { StepsContent } from "../data/sections";
+import type { StepsContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionIntro, SectionShell } from "../components/SectionShell";

@@ -12,7 +12,7 @@ import { Picture } from "../components/Picture";
 import { Grid } from "../components/Stack";
 import type { BlogText } from "./blogView";
 import type { PictureData } from "../data/images";
-import type { CtaBannerContent } from "../data/sections";
+import type { CtaBannerContent } from "../data/sectionSchemas";
 import type { Crumb } from "../data/structuredData";
 import { CtaBanner } from "../sections/CtaBanner";
 import { media } from "../styles/media";

@@ -4,7 +4,7 @@ import type { EntryCardProps } from "../components/EntryCard";
 import { site } from "../config/site";
 import { formatDate, paths } from "../data/blog";
 import { toPictureData, type ImageDataLike } from "../data/images";
-import type { CtaBannerContent } from "../data/sections";
+import type { CtaBannerContent } from "../data/sectionSchemas";
 import type { WebinarViewProps } from "./WebinarView";
 
 type Maybe<T> = T | null | undefined;

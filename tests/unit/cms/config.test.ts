@@ -18,7 +18,7 @@ import {
   webinarFrontmatterSchema,
 } from "../../../src/data/blogSchema";
 import { navigationSchema } from "../../../src/data/navigationSchema";
-import { marketingPageSchema, sectionSchema } from "../../../src/data/sections";
+import { marketingPageSchema, sectionSchema } from "../../../src/data/sectionSchemas";
 import { renderConfig } from "../../../scripts/cms-config";
 
 const root = path.resolve(__dirname, "../../..");
