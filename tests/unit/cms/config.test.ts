@@ -6,7 +6,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { kindOf, unwrap, type CmsField } from "../../../src/cms/model";
+import { kindOf, unwrap, type CmsField } from "../../../src/cms/fields";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,

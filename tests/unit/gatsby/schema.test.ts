@@ -9,7 +9,7 @@ import {
   type TypeNode,
 } from "graphql";
 import { describe, expect, it } from "vitest";
-import { kindOf, unwrap } from "../../../src/cms/model";
+import { kindOf, unwrap } from "../../../src/cms/fields";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
