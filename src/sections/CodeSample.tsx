@@ -6,9 +6,8 @@ import { tokenize } from "../data/highlight";
 import { CheckList } from "../components/CheckList";
 import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
-import { Heading } from "../components/Heading";
+import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
-import { Eyebrow, Text } from "../components/Text";
 import { media } from "../styles/media";
 
 export function CodeSample({
@@ -27,13 +26,7 @@ export function CodeSample({
     <SectionShell id={id} $tone="dark">
       <Layout>
         <Copy>
-          {eyebrow ? <Eyebrow $inverse>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? (
-            <Text $size="lg" $tone="inverseMuted">
-              {lead}
-            </Text>
-          ) : null}
+          <SectionIntro eyebrow={eyebrow} title={title} lead={lead} inverse bare />
           <CheckList items={points} inverse />
           <CtaGroup ctas={ctas} primary="inverse" secondary="ghost" />
         </Copy>

@@ -7,9 +7,10 @@ import { Button } from "../components/Button";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Link } from "../components/Link";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
+import { SectionIntro } from "../components/SectionIntro";
+import { SectionShell } from "../components/SectionShell";
 import { Skeleton } from "../components/Skeleton";
-import { Eyebrow, Text } from "../components/Text";
+import { Text } from "../components/Text";
 import { site, slug } from "../config/site";
 import { fetchJobListings } from "../data/jobBoard";
 import {
@@ -69,13 +70,7 @@ export function JobBoard({ id, eyebrow, title, lead }: JobBoardContent) {
   return (
     <SectionShell id={id} $tone="light">
       <Container>
-        <SectionIntro>
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <Heading level={1} size="xl">
-            {title}
-          </Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
-        </SectionIntro>
+        <SectionIntro eyebrow={eyebrow} title={title} lead={lead} level={1} size="xl" />
         {notice ? (
           <Notice role="alert" data-testid="jobs-notice">
             {notice}

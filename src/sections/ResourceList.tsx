@@ -6,20 +6,17 @@ import { Card } from "../components/Card";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
+import { SectionIntro } from "../components/SectionIntro";
 import { StretchedLink } from "../components/StretchedLink";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
+import { SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
-import { Eyebrow, Text } from "../components/Text";
+import { Text } from "../components/Text";
 
 export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListContent) {
   return (
     <SectionShell id={id} $tone="tinted">
       <Container>
-        <SectionIntro>
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
-        </SectionIntro>
+        <SectionIntro eyebrow={eyebrow} title={title} lead={lead} />
         <Grid $columns={3} role="list">
           {items.map((item) => (
             <Card key={item.title + item.href} role="listitem" $interactive>
