@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { legalLinks, MENU_BADGE_COUNT } from "../../../src/config/navigation";
+import { productProPath } from "../../../src/config/paths";
 import { site } from "../../../src/config/site";
 import { fillPlaceholders, parseYamlFile } from "../../../src/data/content";
 import { parseNavigation } from "../../../src/data/navigationSchema";
@@ -93,7 +94,7 @@ describe("header menus", () => {
 
   it("takes the product route and name from site config (placeholders in the file)", () => {
     const device = menus.find((m) => m.id === "platform")?.entries[0];
-    expect(device?.url).toBe(`/products/${site.productSlug}-pro/`);
+    expect(device?.url).toBe(productProPath);
     expect(JSON.stringify({ menus, footerColumns, socialLinks })).not.toMatch(/\{[A-Za-z]+\}/);
   });
 });
