@@ -41,7 +41,7 @@ const r = (path: string, category: RouteCategory, extra: Partial<RouteEntry> = {
   ...extra,
 });
 
-/** Every route the spec requires (tests/fixtures/routes.txt), plus the site's own extras (legal pages, variants). */
+/** Every route the site must answer (tests/fixtures/routes.txt lists them), plus its own extras (legal pages, variants). */
 export const routes: readonly RouteEntry[] = [
   r("/", "Homepage"),
   r("/home-a/", "Homepage", { noindex: true }),

@@ -84,7 +84,7 @@ describe("buildPayload", () => {
     country: "FR",
   };
 
-  it("builds the contact payload with every SPEC field, the region and the form name", () => {
+  it("builds the contact payload with every field the endpoint takes, the region and the form name", () => {
     const payload = buildPayload(definitions.Signup, { email: " a@example.org " }, context, {
       name: "Signup",
     });
