@@ -25,7 +25,7 @@ export function LoadedPanel({
 }: {
   identification: IdentificationState;
   visits: VisitsState;
-  /** Made by the panel itself (React.useId), so the id stays what it was before identification answered. */
+  /** Made by DemoPanel (React.useId ids follow the tree, so the id stays the one the page had). */
   historyId: string;
 }) {
   const { visitorId, requestId, confidence, bot, vm, ipLocation, botError } = identification;
