@@ -2,7 +2,7 @@
 import * as React from "react";
 
 import { paths, relatedPosts, type ListablePost } from "../data/blog";
-import { blogCrumbs, languageNames, postCta, postMeta, textFor } from "../data/blogView";
+import { blogCrumbs, languageNames, postCta, postMeta, textFor } from "../views/blogView";
 import type { PictureData } from "../data/images";
 import { BlogPostView } from "../views/BlogPostView";
 

@@ -2,7 +2,7 @@
 import * as React from "react";
 import type { EntryCardProps } from "../components/EntryCard";
 import { listedPosts, paths, POSTS_PER_PAGE, type ListablePost } from "../data/blog";
-import { blogCrumbs, postCta } from "../data/blogView";
+import { blogCrumbs, postCta } from "../views/blogView";
 
 import { ListingView } from "../views/ListingView";
 

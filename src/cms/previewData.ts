@@ -6,7 +6,7 @@ import * as React from "react";
 import type { AuthorCardProps } from "../components/AuthorCard";
 import type { EntryCardProps } from "../components/EntryCard";
 import { paths, type ListablePost } from "../data/blog";
-import { postCta, postMeta } from "../data/blogView";
+import { postCta, postMeta } from "../views/blogView";
 import { fillPlaceholders } from "../data/content";
 
 export type Getter = { getIn(path: string[]): unknown };

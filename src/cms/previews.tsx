@@ -6,11 +6,11 @@
 import * as React from "react";
 import { site } from "../config/site";
 import { paths } from "../data/blog";
-import { postCta, toWebinarView } from "../data/blogView";
+import { postCta, toWebinarView } from "../views/blogView";
 import { fillPlaceholders } from "../data/content";
 import { markdownToHtml } from "../data/markdown";
 import { renderSections } from "../data/renderSections";
-import type { SectionContent } from "../data/sections";
+import type { SectionContent } from "../data/sectionSchemas";
 import { CaseStudyView } from "../views/CaseStudyView";
 import { MarketingPageView } from "../views/MarketingPageView";
 import { WebinarView } from "../views/WebinarView";

@@ -1,7 +1,7 @@
 /** A row of call-to-action buttons from content; the first is the primary action. */
 import * as React from "react";
 import styled from "styled-components";
-import type { Cta } from "../data/sections";
+import type { Cta } from "../data/sectionSchemas";
 import { Button, type ButtonSize, type ButtonVariant } from "./Button";
 
 export interface CtaGroupProps {

@@ -8,7 +8,7 @@ import { media } from "../styles/media";
 import { Container } from "./Container";
 import { Link } from "./Link";
 import { Logo } from "./Logo";
-import { useConsent } from "../providers/consent/ConsentProvider";
+import { useConsent } from "../providers/consent/useConsent";
 
 // The form code loads after the page, so it never weighs on the first load of pages without a form.
 const NewsletterSignup = React.lazy(() =>

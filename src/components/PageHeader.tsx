@@ -5,8 +5,7 @@ import type { Crumb } from "../data/structuredData";
 import { media } from "../styles/media";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { Container } from "./Container";
-import { Heading } from "./Heading";
-import { Eyebrow, Text } from "./Text";
+import { SectionIntro } from "./SectionIntro";
 
 export interface PageHeaderProps {
   crumbs: readonly Crumb[];
@@ -30,11 +29,14 @@ export function PageHeader({
       <Container $narrow={narrow}>
         <Inner>
           <Breadcrumbs crumbs={crumbs} />
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <Heading level={1} size={narrow ? "xl" : "display"}>
-            {title}
-          </Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
+          <SectionIntro
+            eyebrow={eyebrow}
+            title={title}
+            lead={lead}
+            level={1}
+            size={narrow ? "xl" : "display"}
+            bare
+          />
           {children}
         </Inner>
       </Container>

@@ -30,18 +30,3 @@ export const SectionShell = styled.section<{ $tone?: SectionTone; $tight?: boole
     }
   }}
 `;
-
-export const SectionIntro = styled.div<{ $center?: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  max-width: 46rem;
-  margin-bottom: ${({ theme }) => theme.space[7]};
-  ${({ $center }) =>
-    $center &&
-    css`
-      margin-inline: auto;
-      text-align: center;
-      align-items: center;
-    `}
-`;

@@ -1,6 +1,5 @@
 /** Every hand-written and content-generated route the site answers, with what each page is for. */
-import { withTrailingSlash } from "./paths";
-import { site } from "./site";
+import { productProPath, withTrailingSlash } from "./paths";
 
 export { withTrailingSlash };
 
@@ -42,7 +41,7 @@ const r = (path: string, category: RouteCategory, extra: Partial<RouteEntry> = {
   ...extra,
 });
 
-/** Every route the spec requires (tests/fixtures/routes.txt), plus the site's own extras (legal pages, variants). */
+/** Every route the site must answer (tests/fixtures/routes.txt lists them), plus its own extras (legal pages, variants). */
 export const routes: readonly RouteEntry[] = [
   r("/", "Homepage"),
   r("/home-a/", "Homepage", { noindex: true }),
@@ -59,7 +58,7 @@ export const routes: readonly RouteEntry[] = [
   r("/risk-assessment/", "Contact"),
   r("/subscribe-newsletter/", "Contact"),
   r("/contact-sales/", "Contact"),
-  r(`/products/${site.productSlug}-pro/`, "Products"),
+  r(productProPath, "Products"),
   r("/products/identification/", "Products"),
   r("/products/account-sharing-prevention/", "Products"),
   r("/products/bot-detection/", "Products"),
@@ -174,6 +173,3 @@ export function categoryFor(pathname: string): RouteCategory | undefined {
   if (path.startsWith("/resources/comparisons/")) return "Blog";
   return undefined;
 }
-
-/** The product page path for the product itself, e.g. /products/fingerprint-pro/. */
-export const productProPath = `/products/${site.productSlug}-pro/`;

@@ -32,7 +32,7 @@ export function slug(text: string): string {
 export const site = {
   /** The product's display name, e.g. "Fingerprint". */
   productName,
-  /** Used in routes such as /products/{product}-pro/. */
+  /** The product in URLs, e.g. its own page (productProPath in config/paths.ts). */
   productSlug: slug(productName),
   companyName: `${productName} Labs`,
   /** Canonical origin of the production site, without a trailing slash. */

@@ -1,10 +1,11 @@
 /** Copy and suggested destinations for the 404 and 500 pages. */
+import { productProPath } from "./paths";
 import { site } from "./site";
 
 export const popularPages = [
   {
     title: `${site.productName} Pro device intelligence`,
-    url: `/products/${site.productSlug}-pro/`,
+    url: productProPath,
   },
   { title: "Pricing", url: "/pricing/" },
   { title: "Blog", url: "/blog/" },

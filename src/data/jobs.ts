@@ -207,8 +207,3 @@ export function jobPostingJsonLd(job: JobDetail, pageUrl: string): Record<string
     url: pageUrl,
   };
 }
-
-/** JSON for a <script type="application/ld+json">: "<" escaped so the text can never close the tag. */
-export function jsonLdText(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c");
-}

@@ -1,7 +1,7 @@
 /** What the build renders into a page's sections: markdown bodies as HTML, code samples highlighted. */
 import { sampleCode } from "./codeText";
 import { highlightCode } from "./highlight";
-import { type SectionContent, withRenderedMarkdown } from "./sections";
+import { type SectionContent, withRenderedMarkdown } from "./sectionSchemas";
 
 export function renderSections(
   sections: SectionContent[],

@@ -11,7 +11,7 @@ import {
   type FieldErrors,
   type FormState,
 } from "./formState";
-import type { LeadContext } from "./leadContext";
+import type { LeadContext } from "../providers/lead-context/leadContext";
 import { useLeadContext } from "./useLeadContext";
 import type { FormDefinition, FormValues } from "./types";
 

@@ -1,14 +1,15 @@
 /**
  * The one place a form's payload context comes from. Visit history and identification are filled by
- * their providers when those exist; until then those fields are sent empty (SPEC-allowed), while the
+ * their providers when those exist; until then those fields are sent empty (a lead may carry them empty), while the
  * country comes from GET /api/get-country.
  */
 import * as React from "react";
 import { loadCountry } from "../providers/consent/country";
-import { emptyLeadContext, type LeadContext } from "./leadContext";
-
-/** Providers (visit history, identification) publish what they know here; forms read it. */
-export const LeadContextSource = React.createContext<Partial<LeadContext>>({});
+import {
+  emptyLeadContext,
+  LeadContextSource,
+  type LeadContext,
+} from "../providers/lead-context/leadContext";
 
 export function useLeadContext(): () => Promise<LeadContext> {
   const known = React.useContext(LeadContextSource);

@@ -6,7 +6,7 @@ import type { GatsbyNode, Node } from "gatsby";
 import { fillPlaceholders, parseYamlFile } from "../data/content";
 import { markdownToHtml } from "../data/markdown";
 import { renderSections } from "../data/renderSections";
-import { parseMarketingPage } from "../data/sections";
+import { parseMarketingPage } from "../data/sectionSchemas";
 import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
 import { contentSources } from "./contentSources";

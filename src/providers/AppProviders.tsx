@@ -6,7 +6,7 @@ import { ConsentProvider } from "./consent/ConsentProvider";
 import { AnalyticsProvider } from "./analytics/AnalyticsProvider";
 import { ExperimentsProvider } from "./experiments/ExperimentsProvider";
 import { IdentificationProvider, useIdentification } from "./identification/IdentificationProvider";
-import { LeadContextBridge } from "./LeadContextBridge";
+import { LeadContextBridge } from "./lead-context/LeadContextBridge";
 import { VisitHistoryProvider } from "./visit-history/VisitHistoryProvider";
 
 // Order, outermost first: consent → visit history → identification → experiments → analytics.

@@ -1,15 +1,14 @@
 /** A developer-facing block: copy and points beside a short, highlighted code sample. */
 import * as React from "react";
 import styled from "styled-components";
-import type { CodeSampleContent } from "../data/sections";
+import type { CodeSampleContent } from "../data/sectionSchemas";
 import { sampleCode } from "../data/codeText";
 import { escapeHtml } from "../data/html";
 import { CheckList } from "../components/CheckList";
 import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
-import { Heading } from "../components/Heading";
+import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
-import { Eyebrow, Text } from "../components/Text";
 import { codeTokenColors } from "../styles/codeTokens";
 import { media } from "../styles/media";
 
@@ -31,13 +30,7 @@ export function CodeSample({
     <SectionShell id={id} $tone="dark">
       <Layout>
         <Copy>
-          {eyebrow ? <Eyebrow $inverse>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? (
-            <Text $size="lg" $tone="inverseMuted">
-              {lead}
-            </Text>
-          ) : null}
+          <SectionIntro eyebrow={eyebrow} title={title} lead={lead} inverse bare />
           <CheckList items={points} inverse />
           <CtaGroup ctas={ctas} primary="inverse" secondary="ghost" />
         </Copy>

@@ -1,12 +1,11 @@
 /** A feature-by-feature table comparing two to four options; scrolls sideways on small screens. */
 import * as React from "react";
 import styled from "styled-components";
-import type { ComparisonTableContent } from "../data/sections";
+import type { ComparisonTableContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
-import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
-import { Text } from "../components/Text";
+import { SectionIntro } from "../components/SectionIntro";
+import { SectionShell } from "../components/SectionShell";
 
 export function ComparisonTable({
   title,
@@ -19,10 +18,7 @@ export function ComparisonTable({
   return (
     <SectionShell id={id}>
       <Container>
-        <SectionIntro>
-          <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
-        </SectionIntro>
+        <SectionIntro title={title} lead={lead} />
         <Scroller tabIndex={0} role="region" aria-label={title}>
           <Table>
             <thead>

@@ -1,7 +1,7 @@
 /** A closing call to action: one line of pitch and one or two buttons on a dark band. */
 import * as React from "react";
 import styled from "styled-components";
-import type { CtaBannerContent } from "../data/sections";
+import type { CtaBannerContent } from "../data/sectionSchemas";
 import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";

@@ -1,12 +1,12 @@
 /** Questions and answers as a native disclosure accordion (keyboard and screen-reader friendly without script). */
 import * as React from "react";
 import styled from "styled-components";
-import type { FaqListContent } from "../data/sections";
+import type { FaqListContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
-import { Text } from "../components/Text";
+import { SectionIntro } from "../components/SectionIntro";
+import { SectionShell } from "../components/SectionShell";
 
 type Item = FaqListContent["items"][number];
 
@@ -19,10 +19,7 @@ export function FaqList({ title, lead, items, id }: FaqListContent) {
   return (
     <SectionShell id={id} $tone="light">
       <Container $narrow>
-        <SectionIntro>
-          <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
-        </SectionIntro>
+        <SectionIntro title={title} lead={lead} />
         {[...groups.entries()].map(([category, list]) => (
           <Group key={category || "all"}>
             {category ? (

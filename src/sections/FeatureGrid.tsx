@@ -2,15 +2,16 @@
 import * as React from "react";
 import styled from "styled-components";
 import type { IconName } from "../config/navigation";
-import type { FeatureGridContent } from "../data/sections";
+import type { FeatureGridContent } from "../data/sectionSchemas";
 import { Card } from "../components/Card";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon, iconNames } from "../components/Icon";
+import { SectionIntro } from "../components/SectionIntro";
 import { StretchedLink } from "../components/StretchedLink";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
+import { SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
-import { Eyebrow, Text } from "../components/Text";
+import { Text } from "../components/Text";
 
 const isIcon = (name: string | undefined): name is IconName =>
   name !== undefined && (iconNames as string[]).includes(name);
@@ -31,15 +32,7 @@ export function FeatureGrid({
   return (
     <SectionShell id={id} $tone={tone}>
       <Container>
-        <SectionIntro>
-          {eyebrow ? <Eyebrow $inverse={dark}>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? (
-            <Text $size="lg" $tone={dark ? "inverseMuted" : "default"}>
-              {lead}
-            </Text>
-          ) : null}
-        </SectionIntro>
+        <SectionIntro eyebrow={eyebrow} title={title} lead={lead} inverse={dark} />
         {groups.map(([group, groupItemsList]) => (
           <Group key={group ?? "all"}>
             {group ? (

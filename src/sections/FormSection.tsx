@@ -1,13 +1,13 @@
 /** A lead-form block: why to get in touch beside the form itself (the form mechanism fills the slot by id). */
 import * as React from "react";
 import styled from "styled-components";
-import type { FormSectionContent } from "../data/sections";
+import type { FormSectionContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { CheckList } from "../components/CheckList";
-import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
+import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
-import { Eyebrow, Text } from "../components/Text";
+import { Text } from "../components/Text";
 import { formTeamEmail } from "../forms/formSlot";
 import { AbVariants } from "../providers/experiments/AbVariants";
 import { media } from "../styles/media";
@@ -40,11 +40,7 @@ export function FormSection({
     <SectionShell id={id ?? "form"} $tone="tinted">
       <Layout>
         <Copy>
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <Heading level={2} size="lg">
-            {title}
-          </Heading>
-          {lead ? <Text>{lead}</Text> : null}
+          <SectionIntro eyebrow={eyebrow} title={title} lead={lead} size="lg" leadSize="md" bare />
           <CheckList items={points} />
         </Copy>
         <Slot data-form-slot={form}>

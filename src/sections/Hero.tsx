@@ -1,11 +1,10 @@
 /** The opening block of a page: headline, lead, calls to action and an optional product visual. */
 import * as React from "react";
 import styled from "styled-components";
-import type { HeroContent } from "../data/sections";
+import type { HeroContent } from "../data/sectionSchemas";
 import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
-import { Heading } from "../components/Heading";
-import { Eyebrow, Text } from "../components/Text";
+import { SectionIntro } from "../components/SectionIntro";
 import { media } from "../styles/media";
 import { Illustration } from "./Illustration";
 
@@ -15,11 +14,7 @@ export function Hero({ eyebrow, title, lead, ctas, note, visual, tone, id }: Her
     <Wrapper id={id} $dark={dark}>
       <Inner $withVisual={visual !== "none"}>
         <Copy>
-          {eyebrow ? <Eyebrow $inverse={dark}>{eyebrow}</Eyebrow> : null}
-          <Heading level={1}>{title}</Heading>
-          <Text $size="lg" $tone={dark ? "inverseMuted" : "default"}>
-            {lead}
-          </Text>
+          <SectionIntro eyebrow={eyebrow} title={title} lead={lead} level={1} inverse={dark} bare />
           <CtaGroup ctas={ctas} size="lg" arrow secondary={dark ? "ghost" : "secondary"} />
           {note ? <Note $dark={dark}>{note}</Note> : null}
         </Copy>

@@ -1,11 +1,10 @@
 /** The live identification demo band: the visitor's own browser, identified in front of them. */
 import * as React from "react";
 import styled from "styled-components";
-import type { IdentificationDemoContent } from "../data/sections";
+import type { IdentificationDemoContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
-import { Heading } from "../components/Heading";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
-import { Eyebrow, Text } from "../components/Text";
+import { SectionIntro } from "../components/SectionIntro";
+import { SectionShell } from "../components/SectionShell";
 
 // The panel's code (visit history, formatting) arrives on its own, after the page's first load.
 const DemoPanel = React.lazy(() =>
@@ -18,15 +17,7 @@ export function IdentificationDemo({ id, eyebrow, title, lead }: IdentificationD
   return (
     <SectionShell id={id ?? "live-demo"} $tone="dark">
       <Container>
-        <SectionIntro>
-          {eyebrow ? <Eyebrow $inverse>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? (
-            <Text $size="lg" $tone="inverseMuted">
-              {lead}
-            </Text>
-          ) : null}
-        </SectionIntro>
+        <SectionIntro eyebrow={eyebrow} title={title} lead={lead} inverse />
         <React.Suspense fallback={<PanelSpace aria-busy="true" />}>
           <DemoPanel />
         </React.Suspense>

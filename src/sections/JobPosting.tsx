@@ -2,10 +2,11 @@
 import * as React from "react";
 import { navigate } from "gatsby";
 import styled from "styled-components";
-import type { JobPostingContent } from "../data/sections";
+import type { JobPostingContent } from "../data/sectionSchemas";
 import { Button } from "../components/Button";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
+import { JsonLd } from "../components/JsonLd";
 import { Link } from "../components/Link";
 import { Prose } from "../components/Prose";
 import { SectionShell } from "../components/SectionShell";
@@ -14,7 +15,7 @@ import { Skeleton } from "../components/Skeleton";
 import { Eyebrow, Text } from "../components/Text";
 import { site } from "../config/site";
 import { fetchJobInfo, JobBoardError } from "../data/jobBoard";
-import { isJobId, jobPostingJsonLd, jsonLdText, type JobInfo } from "../data/jobs";
+import { isJobId, jobPostingJsonLd, type JobInfo } from "../data/jobs";
 import { useRemoteData } from "../hooks/useRemoteData";
 import { media } from "../styles/media";
 
@@ -142,10 +143,7 @@ function Posting({
           </>
         )}
       </Apply>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{ __html: jsonLdText(jobPostingJsonLd(job, pageUrl)) }}
-      />
+      <JsonLd data={jobPostingJsonLd(job, pageUrl)} />
     </Layout>
   );
 }

@@ -1,7 +1,7 @@
 /** Customer wordmarks. The sample customers are fictional, and the section says so. */
 import * as React from "react";
 import styled from "styled-components";
-import type { LogoCloudContent } from "../data/sections";
+import type { LogoCloudContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { SectionShell } from "../components/SectionShell";
 import { media } from "../styles/media";

@@ -1,15 +1,15 @@
 /** A preview of live open roles (newest first) with a link to the full list; quiet about failures. */
 import * as React from "react";
 import styled from "styled-components";
-import type { OpenRolesContent } from "../data/sections";
+import type { OpenRolesContent } from "../data/sectionSchemas";
 import { Button } from "../components/Button";
 import { Card } from "../components/Card";
 import { Container } from "../components/Container";
-import { Heading } from "../components/Heading";
 import { Link } from "../components/Link";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
+import { SectionIntro } from "../components/SectionIntro";
+import { SectionShell } from "../components/SectionShell";
 import { Skeleton } from "../components/Skeleton";
-import { Eyebrow, Text } from "../components/Text";
+import { Text } from "../components/Text";
 import { fetchJobListings } from "../data/jobBoard";
 import { applyPagePath, newestFirst, type JobListings } from "../data/jobs";
 import { useRemoteData } from "../hooks/useRemoteData";
@@ -22,11 +22,7 @@ export function OpenRoles({ id, eyebrow, title, lead, limit, linkLabel }: OpenRo
   return (
     <SectionShell id={id} $tone="light" data-testid="open-roles">
       <Container>
-        <SectionIntro>
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
-        </SectionIntro>
+        <SectionIntro eyebrow={eyebrow} title={title} lead={lead} />
         {listings.status === "loading" ? (
           <Grid
             $columns={limit >= 4 ? 4 : 3}

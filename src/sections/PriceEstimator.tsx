@@ -1,7 +1,7 @@
 /** An interactive monthly price estimate for usage-based pricing, driven by a range input. */
 import * as React from "react";
 import styled from "styled-components";
-import type { PriceEstimatorContent } from "../data/sections";
+import type { PriceEstimatorContent } from "../data/sectionSchemas";
 import { estimatePrice, formatCount, formatMoney } from "../data/pricing";
 import { Button } from "../components/Button";
 import { Container } from "../components/Container";

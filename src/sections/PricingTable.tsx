@@ -1,24 +1,21 @@
 /** Plans side by side: name, price, who it is for, what it includes and a call to action. */
 import * as React from "react";
 import styled, { css } from "styled-components";
-import type { PricingTableContent } from "../data/sections";
+import type { PricingTableContent } from "../data/sectionSchemas";
 import { Button } from "../components/Button";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
-import { Eyebrow, Text } from "../components/Text";
+import { SectionIntro } from "../components/SectionIntro";
+import { SectionShell } from "../components/SectionShell";
+import { Text } from "../components/Text";
 import { media } from "../styles/media";
 
 export function PricingTable({ eyebrow, title, lead, plans, note, id }: PricingTableContent) {
   return (
     <SectionShell id={id}>
       <Container>
-        <SectionIntro $center>
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
-        </SectionIntro>
+        <SectionIntro eyebrow={eyebrow} title={title} lead={lead} center />
         <Plans role="list" $count={plans.length}>
           {plans.map((plan) => (
             <Plan key={plan.name} role="listitem" $highlighted={plan.highlighted}>

@@ -1,25 +1,22 @@
 /** A list of linked items (resources, press releases, repositories, SDKs) with optional meta and tags. */
 import * as React from "react";
 import styled from "styled-components";
-import type { ResourceListContent } from "../data/sections";
+import type { ResourceListContent } from "../data/sectionSchemas";
 import { Card } from "../components/Card";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
+import { SectionIntro } from "../components/SectionIntro";
 import { StretchedLink } from "../components/StretchedLink";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
+import { SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
-import { Eyebrow, Text } from "../components/Text";
+import { Text } from "../components/Text";
 
 export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListContent) {
   return (
     <SectionShell id={id} $tone="tinted">
       <Container>
-        <SectionIntro>
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
-        </SectionIntro>
+        <SectionIntro eyebrow={eyebrow} title={title} lead={lead} />
         <Grid $columns={3} role="list">
           {items.map((item) => (
             <Card key={item.title + item.href} role="listitem" $interactive>

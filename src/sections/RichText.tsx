@@ -1,6 +1,6 @@
 /** Long-form copy from markdown (legal pages, methodology notes). */
 import * as React from "react";
-import type { RichTextContent } from "../data/sections";
+import type { RichTextContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Prose } from "../components/Prose";

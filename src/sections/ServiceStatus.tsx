@@ -1,7 +1,7 @@
 /** The product's live service status as a page band, with a link to the full status page. */
 import * as React from "react";
 import styled from "styled-components";
-import type { ServiceStatusContent } from "../data/sections";
+import type { ServiceStatusContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";

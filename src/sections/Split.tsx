@@ -1,14 +1,13 @@
 /** Copy beside an illustration, alternating sides down a page. */
 import * as React from "react";
 import styled from "styled-components";
-import type { SplitContent } from "../data/sections";
+import type { SplitContent } from "../data/sectionSchemas";
 import { CheckList } from "../components/CheckList";
 import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
-import { Heading } from "../components/Heading";
 import { Prose } from "../components/Prose";
+import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
-import { Eyebrow } from "../components/Text";
 import { media } from "../styles/media";
 import { Illustration } from "./Illustration";
 
@@ -29,10 +28,7 @@ export function Split({
     <SectionShell id={id} $tone={tone}>
       <Layout $reverse={reverse}>
         <Copy>
-          {eyebrow ? <Eyebrow $inverse={dark}>{eyebrow}</Eyebrow> : null}
-          <Heading level={2} size="lg">
-            {title}
-          </Heading>
+          <SectionIntro eyebrow={eyebrow} title={title} size="lg" inverse={dark} bare />
           {html ? (
             <Prose $inverse={dark} dangerouslySetInnerHTML={{ __html: html }} />
           ) : (

@@ -1,7 +1,7 @@
 /** A row of headline figures with short labels (proof points). */
 import * as React from "react";
 import styled from "styled-components";
-import type { StatsContent } from "../data/sections";
+import type { StatsContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";

@@ -1,22 +1,19 @@
 /** A numbered sequence: how something works, in two to six steps. */
 import * as React from "react";
 import styled from "styled-components";
-import type { StepsContent } from "../data/sections";
+import type { StepsContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
-import { SectionIntro, SectionShell } from "../components/SectionShell";
-import { Eyebrow, Text } from "../components/Text";
+import { SectionIntro } from "../components/SectionIntro";
+import { SectionShell } from "../components/SectionShell";
+import { Text } from "../components/Text";
 import { media } from "../styles/media";
 
 export function Steps({ eyebrow, title, lead, items, id }: StepsContent) {
   return (
     <SectionShell id={id} $tone="tinted">
       <Container>
-        <SectionIntro>
-          {eyebrow ? <Eyebrow>{eyebrow}</Eyebrow> : null}
-          <Heading level={2}>{title}</Heading>
-          {lead ? <Text $size="lg">{lead}</Text> : null}
-        </SectionIntro>
+        <SectionIntro eyebrow={eyebrow} title={title} lead={lead} />
         <List $count={items.length}>
           {items.map((item, index) => (
             <Item key={item.title}>

@@ -1,7 +1,7 @@
 /** One customer quote with attribution; sample quotes are from fictional customers and are labelled so. */
 import * as React from "react";
 import styled from "styled-components";
-import type { TestimonialContent } from "../data/sections";
+import type { TestimonialContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { SectionShell } from "../components/SectionShell";
 

@@ -1,7 +1,7 @@
 /** Renders a list of content sections by their `type`, the one switch between content and components. */
 import * as React from "react";
 import styled from "styled-components";
-import type { SectionContent } from "../data/sections";
+import type { SectionContent } from "../data/sectionSchemas";
 import { CodeSample } from "./CodeSample";
 import { ComparisonTable } from "./ComparisonTable";
 import { FaqList } from "./FaqList";

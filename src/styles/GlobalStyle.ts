@@ -1,7 +1,7 @@
 /** The one global stylesheet: a small reset, base typography, focus styles and A/B variant rules. */
 import { createGlobalStyle } from "styled-components";
 import { media } from "./media";
-import { EXPERIMENTS } from "../providers/experiments/flags";
+import { EXPERIMENTS } from "../config/experiments";
 
 // Until the head script marks <html>, control shows; a treatment assignment swaps them before paint.
 const variantRules = EXPERIMENTS.map(

@@ -86,4 +86,3 @@ export const theme = {
 
 export type Theme = typeof theme;
 export type SpaceKey = keyof Theme["space"];
-export type ColorKey = keyof Theme["colors"];

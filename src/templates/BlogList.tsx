@@ -1,11 +1,12 @@
 /** Template for every blog listing: the index (/blog/, /blog/2/…), tag, author and author-tag pages. */
 import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
 import { paths } from "../data/blog";
-import { blogCrumbs, postCta, toAuthorCard, toPostCard } from "../data/blogView";
-import { breadcrumbList, jsonLd, type Crumb } from "../data/structuredData";
+import { blogCrumbs, postCta, toAuthorCard, toPostCard } from "../views/blogView";
+import { breadcrumbList, type Crumb } from "../data/structuredData";
 import { ListingView, type ListingViewProps } from "../views/ListingView";
 
 type Data = Queries.BlogListQuery;
@@ -113,12 +114,7 @@ export function Head({ data, pageContext, location }: HeadProps<Data, Context>) 
       pathname={location.pathname}
       canonical={pageContext.canonical ?? undefined}
     >
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: jsonLd(breadcrumbList(site.url, crumbs, location.pathname)),
-        }}
-      />
+      <JsonLd data={breadcrumbList(site.url, crumbs, location.pathname)} />
     </Seo>
   );
 }

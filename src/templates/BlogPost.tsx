@@ -1,6 +1,7 @@
 /** Template for /blog/<slug>/: query the post, its related posts and translations; map them to the post view. */
 import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
 import {
@@ -13,8 +14,8 @@ import {
   toAuthorCard,
   toPostCard,
   tocOf,
-} from "../data/blogView";
-import { article, breadcrumbList, jsonLd } from "../data/structuredData";
+} from "../views/blogView";
+import { article, breadcrumbList } from "../data/structuredData";
 import { BlogPostView } from "../views/BlogPostView";
 
 type Data = Queries.BlogPostQuery;
@@ -106,27 +107,24 @@ export function Head({ data, pageContext, location }: HeadProps<Data, Context>) 
         <link rel="alternate" hrefLang="x-default" href={`${site.url}${english.path}`} />
       ) : null}
       <meta property="article:published_time" content={post.date} />
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: jsonLd([
-            article(site.url, {
-              headline: post.title,
-              description: post.description,
-              path: post.path,
-              datePublished: post.date,
-              dateModified: post.updated,
-              authors: post.authors.map((a) => ({
-                name: a.name,
-                path: authorLink(a, pageContext),
-              })),
-              image,
-              inLanguage: post.locale,
-              publisherName: site.companyName,
-            }),
-            breadcrumbList(site.url, crumbsOf(post, pageContext), post.path),
-          ]),
-        }}
+      <JsonLd
+        data={[
+          article(site.url, {
+            headline: post.title,
+            description: post.description,
+            path: post.path,
+            datePublished: post.date,
+            dateModified: post.updated,
+            authors: post.authors.map((a) => ({
+              name: a.name,
+              path: authorLink(a, pageContext),
+            })),
+            image,
+            inLanguage: post.locale,
+            publisherName: site.companyName,
+          }),
+          breadcrumbList(site.url, crumbsOf(post, pageContext), post.path),
+        ]}
       />
     </Seo>
   );

@@ -1,10 +1,11 @@
 /** Template for /case-studies/<slug>/: query the story and map it to the case-study view. */
 import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
 import { paths } from "../data/blog";
-import { breadcrumbList, jsonLd } from "../data/structuredData";
+import { breadcrumbList } from "../data/structuredData";
 import { CaseStudyView } from "../views/CaseStudyView";
 
 type Data = Queries.CaseStudyQuery;
@@ -51,12 +52,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       pathname={location.pathname}
       type="article"
     >
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: jsonLd(breadcrumbList(site.url, crumbsOf(story.customer), story.path)),
-        }}
-      />
+      <JsonLd data={breadcrumbList(site.url, crumbsOf(story.customer), story.path)} />
     </Seo>
   );
 }

@@ -1,10 +1,11 @@
 /** Template for /case-studies/: every published customer story, newest first. */
 import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
-import { postCta } from "../data/blogView";
-import { breadcrumbList, jsonLd } from "../data/structuredData";
+import { postCta } from "../views/blogView";
+import { breadcrumbList } from "../data/structuredData";
 import { ListingView } from "../views/ListingView";
 
 type Data = Queries.CaseStudyListQuery;
@@ -40,12 +41,7 @@ export default function CaseStudyListTemplate({ data }: PageProps<Data>) {
 export function Head({ location }: HeadProps<Data>) {
   return (
     <Seo title={title} description={description} pathname={location.pathname}>
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: jsonLd(breadcrumbList(site.url, crumbs, "/case-studies/")),
-        }}
-      />
+      <JsonLd data={breadcrumbList(site.url, crumbs, "/case-studies/")} />
     </Seo>
   );
 }

@@ -1,10 +1,10 @@
 /** Template for pages built from content/pages/*.yml: query the page, hand its sections to the view. */
 import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import type { SectionContent } from "../data/sections";
+import type { SectionContent } from "../data/sectionSchemas";
 import { Seo } from "../components/Seo";
 import { AbVariants } from "../providers/experiments/AbVariants";
-import type { ExperimentKey } from "../providers/experiments/flags";
+import type { ExperimentKey } from "../config/experiments";
 import { MarketingPageView } from "../views/MarketingPageView";
 
 type Data = Queries.MarketingPageQuery;

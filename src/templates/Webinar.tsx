@@ -1,10 +1,11 @@
 /** Template for /webinars/<slug>/: query the webinar and map it to the webinar view with its form slot. */
 import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
 import { site } from "../config/site";
-import { toWebinarView, webinarCrumbs } from "../data/blogView";
-import { breadcrumbList, jsonLd } from "../data/structuredData";
+import { toWebinarView, webinarCrumbs } from "../views/blogView";
+import { breadcrumbList } from "../data/structuredData";
 import { WebinarView } from "../views/WebinarView";
 
 type Data = Queries.WebinarQuery;
@@ -24,12 +25,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={webinar.description}
       pathname={location.pathname}
     >
-      <script
-        type="application/ld+json"
-        dangerouslySetInnerHTML={{
-          __html: jsonLd(breadcrumbList(site.url, webinarCrumbs(webinar.title), webinar.path)),
-        }}
-      />
+      <JsonLd data={breadcrumbList(site.url, webinarCrumbs(webinar.title), webinar.path)} />
     </Seo>
   );
 }

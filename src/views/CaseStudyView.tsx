@@ -4,7 +4,7 @@ import styled from "styled-components";
 import { Container } from "../components/Container";
 import { MarkdownBody } from "../components/MarkdownBody";
 import { PageHeader } from "../components/PageHeader";
-import type { CtaBannerContent } from "../data/sections";
+import type { CtaBannerContent } from "../data/sectionSchemas";
 import type { Crumb } from "../data/structuredData";
 import { CtaBanner } from "../sections/CtaBanner";
 import { media } from "../styles/media";

@@ -14,7 +14,7 @@ import { Grid } from "../components/Stack";
 import { Text } from "../components/Text";
 import { pagePath } from "../data/blog";
 import type { Crumb } from "../data/structuredData";
-import type { CtaBannerContent } from "../data/sections";
+import type { CtaBannerContent } from "../data/sectionSchemas";
 import { NewsletterBanner } from "../sections/NewsletterBanner";
 import { CtaBanner } from "../sections/CtaBanner";
 

@@ -5,7 +5,7 @@ import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { MarkdownBody } from "../components/MarkdownBody";
 import { PageHeader } from "../components/PageHeader";
-import type { FormSectionContent } from "../data/sections";
+import type { FormSectionContent } from "../data/sectionSchemas";
 import type { Crumb } from "../data/structuredData";
 import { FormSection } from "../sections/FormSection";
 import { media } from "../styles/media";

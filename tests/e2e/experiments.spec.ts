@@ -1,5 +1,6 @@
 // The /contact-sales/ A/B test: each assigned variant is the one painted, with no layout shift.
-import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
+import { EXPERIMENTS } from "../../src/config/experiments";
+import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 import { expect, test } from "./fixtures";
 
 // This spec is about assignment itself, so nothing is preset.

@@ -4,7 +4,8 @@ import { blockExternalRequests } from "./support/network";
 import { routes } from "../../src/config/routes";
 import { CONSENT_STORAGE_KEY } from "../../src/providers/consent/consent";
 import { POPUP_SHOWN_KEY } from "../../src/forms/subscription";
-import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
+import { EXPERIMENTS } from "../../src/config/experiments";
+import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 
 export { expect } from "@playwright/test";
 export { checkA11y, type A11yOptions } from "./support/a11y";

@@ -5,7 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
-import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
+import { EXPERIMENTS } from "../../src/config/experiments";
+import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 import { roiFields } from "../../src/forms/schemas/roiFields";
 import { BOTD_TOKEN_STORAGE_KEY } from "../../src/forms/botdTokens";
 import { SUBSCRIBED_KEY } from "../../src/forms/subscription";

@@ -111,12 +111,3 @@ export const webinarPayload = z.strictObject({
   ...trackingContext,
   ...honeypot,
 });
-
-export type ContactPayload = z.infer<typeof contactPayload>;
-export type NewsletterPayload = z.infer<typeof newsletterPayload>;
-export type SupportPayload = z.infer<typeof supportPayload>;
-export type PressPayload = z.infer<typeof pressPayload>;
-export type PartnersPayload = z.infer<typeof partnersPayload>;
-export type RoiPayload = z.infer<typeof roiPayload>;
-export type RiskPayload = z.infer<typeof riskPayload>;
-export type WebinarPayload = z.infer<typeof webinarPayload>;

@@ -5,7 +5,7 @@
  */
 import * as React from "react";
 import { analyticsConfig, type AnalyticsConfig } from "../../config/analytics";
-import { useConsent } from "../consent/ConsentProvider";
+import { useConsent } from "../consent/useConsent";
 import { useExperiments } from "../experiments/ExperimentsProvider";
 import { useIdentification } from "../identification/IdentificationProvider";
 

@@ -1,5 +1,5 @@
 /** Experiment exposures: which experiments a page shows, reported once per visitor. */
-import { EXPERIMENTS, type ExperimentKey, type Variant } from "../experiments/flags";
+import { EXPERIMENTS, type ExperimentKey, type Variant } from "../../config/experiments";
 
 /** localStorage key listing the experiments already reported for this visitor. */
 export const EXPOSURES_STORAGE_KEY = "ABExposuresSent";

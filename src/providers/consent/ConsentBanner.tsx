@@ -1,7 +1,7 @@
 /** The cookie banner: Accept and Reject with equal weight, per-category choices, never blocking the page. */
 import * as React from "react";
 import styled, { css } from "styled-components";
-import { useConsent } from "./ConsentProvider";
+import { useConsent } from "./useConsent";
 
 type Category = { id: "required" | "analytics" | "advertising"; label: string; text: string };
 

@@ -15,41 +15,7 @@ import {
 } from "./consent";
 import { removeTrackingCookies, removeTrackingStorage } from "./cookies";
 import { loadCountry } from "./country";
-
-export type ConsentState = {
-  choice: CookieChoice[];
-  /** undefined while /api/get-country is pending, null when unknown. */
-  country: string | null | undefined;
-  inEU: boolean;
-  analytics: boolean;
-  advertising: boolean;
-  bannerOpen: boolean;
-  acceptAll(): void;
-  rejectAll(): void;
-  save(categories: CookieChoice[]): void;
-  openSettings(): void;
-  closeSettings(): void;
-};
-
-const noop = () => {};
-/** What server rendering and the first client render see: nothing decided, nothing allowed. */
-const initial: ConsentState = {
-  choice: [...UNDECIDED],
-  country: undefined,
-  inEU: true,
-  analytics: false,
-  advertising: false,
-  bannerOpen: false,
-  acceptAll: noop,
-  rejectAll: noop,
-  save: noop,
-  openSettings: noop,
-  closeSettings: noop,
-};
-
-const ConsentContext = React.createContext<ConsentState>(initial);
-
-export const useConsent = (): ConsentState => React.useContext(ConsentContext);
+import { ConsentContext, type ConsentState } from "./useConsent";
 
 function store(choice: readonly CookieChoice[]): void {
   try {

@@ -1,7 +1,7 @@
 /** Renders an experiment's variants: both in the HTML (CSS shows one), then only the assigned one. */
 import * as React from "react";
 import { useExperiments } from "./ExperimentsProvider";
-import type { ExperimentKey } from "./flags";
+import type { ExperimentKey } from "../../config/experiments";
 
 export interface AbVariantsProps {
   experiment: ExperimentKey;

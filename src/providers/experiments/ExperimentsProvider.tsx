@@ -1,14 +1,12 @@
 /** Exposes the experiment flags the head script assigned (or assigns them, if it could not run). */
 import * as React from "react";
+import { EXPERIMENTS, type ExperimentKey, type Variant } from "../../config/experiments";
 import {
-  EXPERIMENTS,
   FLAGS_STORAGE_KEY,
   assignFlags,
   parseFlags,
   variantAttribute,
   type ExperimentFlags,
-  type ExperimentKey,
-  type Variant,
 } from "./flags";
 
 export type ExperimentsState = { flags: Record<ExperimentKey, Variant> | null };

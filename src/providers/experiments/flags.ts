@@ -1,23 +1,10 @@
-/** Experiment flags: the known experiments, assignment on first visit, and storage parsing. */
+/** Experiment flags: assignment on first visit and storage parsing (the experiments are in config/experiments). */
+import { EXPERIMENTS, type ExperimentKey, type Variant } from "../../config/experiments";
 
-export type Variant = "control" | "treatment";
 export type ExperimentFlags = Record<string, Variant>;
 
 /** The localStorage key that holds the assigned variants. */
 export const FLAGS_STORAGE_KEY = "ABLocalFlags";
-
-/**
- * Every experiment the site runs. Each page variant pair is driven by one of these; control is the
- * page at its usual content, treatment the alternative.
- */
-export const EXPERIMENTS = [
-  "home",
-  "pricing",
-  "demo",
-  "contact-sales",
-  "contact-sales-single-pane",
-] as const;
-export type ExperimentKey = (typeof EXPERIMENTS)[number];
 
 const isVariant = (value: unknown): value is Variant =>
   value === "control" || value === "treatment";

@@ -14,7 +14,7 @@ import {
 import type { IdentificationConfig } from "../../config/identification";
 import { detectWithBotd, fetchBotVerdict } from "./botResult";
 import { identifyVisitor } from "./identify";
-import type { IdentificationUpdate } from "./IdentificationProvider";
+import type { IdentificationUpdate } from "./result";
 
 export type RunnerProps = {
   config: IdentificationConfig;

@@ -5,24 +5,8 @@
  */
 import * as React from "react";
 import { identificationConfig, type IdentificationConfig } from "../../config/identification";
-import { useConsent } from "../consent/ConsentProvider";
-import type { BotResult, Location } from "./result";
-
-export type IdentificationStatus = "off" | "waiting-consent" | "loading" | "error" | "loaded";
-
-export type IdentificationUpdate = {
-  status: IdentificationStatus;
-  visitorId?: string;
-  requestId?: string;
-  confidence?: number;
-  bot?: BotResult;
-  vm?: boolean;
-  ipLocation?: Location;
-  /** The exact rejection message; absent with the bare error flag (no request id). */
-  error?: string;
-  /** Why the Pro bot result was rejected (the BotD fallback may still have answered). */
-  botError?: string;
-};
+import { useConsent } from "../consent/useConsent";
+import type { IdentificationUpdate } from "./result";
 
 export type IdentificationState = IdentificationUpdate & { refresh(): void };
 

@@ -2,7 +2,7 @@
  * One identification round as a plain function: the agent's answer, the bot verdict
  * for its request id, the open-source BotD fallback, and the update the rest of the site sees.
  */
-import type { IdentificationUpdate } from "./IdentificationProvider";
+import type { IdentificationUpdate } from "./result";
 import { errorMessage, readLocation, type BotResult, type BotVerdict } from "./result";
 
 export type AgentAnswer = {

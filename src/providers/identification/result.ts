@@ -1,9 +1,25 @@
 /**
- * What identification produced, as the rest of the site sees it: the rejection rules for
+ * What identification produced, as the rest of the site sees it: the update a run reports, the rejection rules for
  * the bot-detection answer, and a clear sentence for each agent error the Fingerprint SDK can raise.
  */
 
 export type BotResult = { result: string; bad: boolean; source: "pro" | "botd" };
+
+export type IdentificationStatus = "off" | "waiting-consent" | "loading" | "error" | "loaded";
+
+export type IdentificationUpdate = {
+  status: IdentificationStatus;
+  visitorId?: string;
+  requestId?: string;
+  confidence?: number;
+  bot?: BotResult;
+  vm?: boolean;
+  ipLocation?: Location;
+  /** The exact rejection message; absent with the bare error flag (no request id). */
+  error?: string;
+  /** Why the Pro bot result was rejected (the BotD fallback may still have answered). */
+  botError?: string;
+};
 
 /** The answer of the site's events function (and of a direct events API, reduced to the same). */
 export type EventsAnswer = {

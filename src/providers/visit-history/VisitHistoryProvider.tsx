@@ -1,7 +1,7 @@
 /** Follows in-app navigation into the visit history; writes its cookie only with analytics consent. */
 import * as React from "react";
 import Cookies from "js-cookie";
-import { useConsent } from "../consent/ConsentProvider";
+import { useConsent } from "../consent/useConsent";
 import { VISIT_HISTORY_COOKIE } from "../consent/cookies";
 import {
   HISTORY_DAYS,

@@ -1,5 +1,5 @@
 // POST /amp-exp/ {device_id, flag_key, variant}: validates an experiment exposure and forwards it to Amplitude.
-import { EXPERIMENTS } from "../../providers/experiments/flags";
+import { EXPERIMENTS } from "../../config/experiments";
 import { readAmplitudeEnv, readLeadsEnv, type AmplitudeEnv } from "../env";
 import { errorResponse, json, type FieldErrors, type Handler } from "../http";
 import { readLeadBody } from "../leadRequest";

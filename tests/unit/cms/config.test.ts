@@ -6,7 +6,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { kindOf, unwrap, type CmsField } from "../../../src/cms/model";
+import { kindOf, unwrap, type CmsField } from "../../../src/cms/fields";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
@@ -18,7 +18,7 @@ import {
   webinarFrontmatterSchema,
 } from "../../../src/data/blogSchema";
 import { navigationSchema } from "../../../src/data/navigationSchema";
-import { marketingPageSchema, sectionSchema } from "../../../src/data/sections";
+import { marketingPageSchema, sectionSchema } from "../../../src/data/sectionSchemas";
 import { renderConfig } from "../../../scripts/cms-config";
 
 const root = path.resolve(__dirname, "../../..");

@@ -1,9 +1,10 @@
-// The site's navigation as the build reads it from content/settings/navigation.yml: the spec's menus
-//, the menu entry entity, the badge constant, and what the schema refuses.
+// The site's navigation as the build reads it from content/settings/navigation.yml: the five header
+// menus with their required entries, the menu entry entity, the badge constant, and what the schema refuses.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { legalLinks, MENU_BADGE_COUNT } from "../../../src/config/navigation";
+import { productProPath } from "../../../src/config/paths";
 import { site } from "../../../src/config/site";
 import { fillPlaceholders, parseYamlFile } from "../../../src/data/content";
 import { parseNavigation } from "../../../src/data/navigationSchema";
@@ -14,7 +15,7 @@ const raw = () =>
 const { menus, footerColumns, socialLinks } = parseNavigation(fillPlaceholders(raw()), source);
 
 describe("header menus", () => {
-  it("has exactly the five menus in the spec's order", () => {
+  it("has exactly the five menus, in their fixed order", () => {
     expect(menus.map((m) => m.title)).toEqual([
       "Developers",
       "Platform",
@@ -56,7 +57,7 @@ describe("header menus", () => {
     ],
     ["Demo", ["Playground", `Browser ${site.productName} Test`, "By Use Case"]],
     ["Industries", ["Fintech", "E-commerce", "BNPL", "Online Gaming & Gambling", "Cryptocurrency"]],
-  ])("%s lists the spec's entries", (title, entries) => {
+  ])("%s lists its required entries", (title, entries) => {
     expect(menus.find((m) => m.title === title)?.entries.map((e) => e.title)).toEqual(entries);
   });
 
@@ -68,7 +69,7 @@ describe("header menus", () => {
     ]);
   });
 
-  it("models every entry as the spec's menu entity, local entries as trailing-slash site paths", () => {
+  it("models every entry as a menu entry (title, url, isLocal, optional description and icon), local entries as trailing-slash site paths", () => {
     const all = [
       ...menus.flatMap((m) => [...m.entries, ...(m.groups ?? []).flatMap((g) => g.entries)]),
       ...footerColumns.flatMap((c) => c.entries),
@@ -93,13 +94,13 @@ describe("header menus", () => {
 
   it("takes the product route and name from site config (placeholders in the file)", () => {
     const device = menus.find((m) => m.id === "platform")?.entries[0];
-    expect(device?.url).toBe(`/products/${site.productSlug}-pro/`);
+    expect(device?.url).toBe(productProPath);
     expect(JSON.stringify({ menus, footerColumns, socialLinks })).not.toMatch(/\{[A-Za-z]+\}/);
   });
 });
 
 describe("footer", () => {
-  it("links the external destinations the spec names", () => {
+  it("links the external destinations (login, signup, docs, status, community, careers board)", () => {
     const urls = footerColumns.flatMap((c) => c.entries.map((e) => e.url));
     for (const url of [
       site.external.login,

@@ -7,7 +7,7 @@ import {
   toPostCard,
   tocOf,
   webinarMeta,
-} from "../../../src/data/blogView";
+} from "../../../src/views/blogView";
 import { toPictureData } from "../../../src/data/images";
 
 const imageData = {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fillPlaceholders, parseYamlFile } from "../../../src/data/content";
-import { parseMarketingPage } from "../../../src/data/sections";
+import { parseMarketingPage } from "../../../src/data/sectionSchemas";
 import { site } from "../../../src/config/site";
 
 const dir = path.resolve("content/pages");

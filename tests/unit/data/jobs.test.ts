@@ -7,7 +7,6 @@ import {
   groupByDepartment,
   isJobId,
   jobPostingJsonLd,
-  jsonLdText,
   newestFirst,
   searchWithFilters,
   toJobSummary,
@@ -15,6 +14,7 @@ import {
   type JobSummary,
 } from "../../../src/data/jobs";
 import { toJobDetail } from "../../../src/data/jobContent";
+import { jsonLd } from "../../../src/data/structuredData";
 
 const job = (over: Partial<JobSummary>): JobSummary => ({
   id: 1,
@@ -162,6 +162,6 @@ describe("JobPosting structured data", () => {
   });
 
   it("serializes without a way to close the script tag", () => {
-    expect(jsonLdText({ a: "</script><script>alert(1)</script>" })).not.toContain("<");
+    expect(jsonLd({ a: "</script><script>alert(1)</script>" })).not.toContain("<");
   });
 });

@@ -1,7 +1,7 @@
 // The analytics events an accepted form sends carry the lead's region, AMER when the country is unknown.
 import { describe, expect, it, vi } from "vitest";
 import { reportSubmitted } from "../../../src/forms/formEvents";
-import { emptyLeadContext } from "../../../src/forms/leadContext";
+import { emptyLeadContext } from "../../../src/providers/lead-context/leadContext";
 import { Tracking } from "../../../src/providers/analytics/tracking";
 
 const contact = { id: "ContactSales", endpoint: "/api/hubspot/" } as const;

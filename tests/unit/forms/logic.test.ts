@@ -14,7 +14,7 @@ import {
   formReducer,
   initialFormState,
 } from "../../../src/forms/formState";
-import { emptyLeadContext } from "../../../src/forms/leadContext";
+import { emptyLeadContext } from "../../../src/providers/lead-context/leadContext";
 import { regionFor, regionLabel } from "../../../src/forms/regions";
 import { estimateRoi, formatDollars, monthlyPrice } from "../../../src/forms/roi";
 import {
@@ -84,7 +84,7 @@ describe("buildPayload", () => {
     country: "FR",
   };
 
-  it("builds the contact payload with every SPEC field, the region and the form name", () => {
+  it("builds the contact payload with every field the endpoint takes, the region and the form name", () => {
     const payload = buildPayload(definitions.Signup, { email: " a@example.org " }, context, {
       name: "Signup",
     });

@@ -9,7 +9,7 @@ import {
   type TypeNode,
 } from "graphql";
 import { describe, expect, it } from "vitest";
-import { kindOf, unwrap } from "../../../src/cms/model";
+import { kindOf, unwrap } from "../../../src/cms/fields";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
@@ -18,7 +18,7 @@ import {
   webinarFrontmatterSchema,
 } from "../../../src/data/blogSchema";
 import { navigationSchema } from "../../../src/data/navigationSchema";
-import { marketingPageSchema } from "../../../src/data/sections";
+import { marketingPageSchema } from "../../../src/data/sectionSchemas";
 import { typeDefs } from "../../../src/gatsby/createSchemaCustomization";
 
 type ZodLike = Parameters<typeof unwrap>[0];

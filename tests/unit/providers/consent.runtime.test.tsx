@@ -5,7 +5,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-libra
 import { ThemeProvider } from "styled-components";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { loadCountry, resetCountry } from "../../../src/providers/consent/country";
-import { ConsentProvider, useConsent } from "../../../src/providers/consent/ConsentProvider";
+import { ConsentProvider } from "../../../src/providers/consent/ConsentProvider";
+import { useConsent } from "../../../src/providers/consent/useConsent";
 import { CONSENT_STORAGE_KEY } from "../../../src/providers/consent/consent";
 import { theme } from "../../../src/styles/theme";
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from "vitest";
+import { EXPERIMENTS } from "../../../src/config/experiments";
 import {
-  EXPERIMENTS,
   FLAGS_STORAGE_KEY,
   assignFlags,
   headScript,

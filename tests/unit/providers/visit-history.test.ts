@@ -8,7 +8,8 @@ import {
   utmFrom,
 } from "../../../src/providers/visit-history/history";
 import { loadFlags } from "../../../src/providers/experiments/ExperimentsProvider";
-import { EXPERIMENTS, FLAGS_STORAGE_KEY } from "../../../src/providers/experiments/flags";
+import { EXPERIMENTS } from "../../../src/config/experiments";
+import { FLAGS_STORAGE_KEY } from "../../../src/providers/experiments/flags";
 
 describe("utmFrom", () => {
   it("keeps every utm_* value and the referrer of another site", () => {

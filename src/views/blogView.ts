@@ -2,10 +2,10 @@
 import type { AuthorCardProps } from "../components/AuthorCard";
 import type { EntryCardProps } from "../components/EntryCard";
 import { site } from "../config/site";
-import { formatDate, paths } from "./blog";
-import { toPictureData, type ImageDataLike } from "./images";
-import type { CtaBannerContent } from "./sections";
-import type { WebinarViewProps } from "../views/WebinarView";
+import { formatDate, paths } from "../data/blog";
+import { toPictureData, type ImageDataLike } from "../data/images";
+import type { CtaBannerContent } from "../data/sectionSchemas";
+import type { WebinarViewProps } from "./WebinarView";
 
 type Maybe<T> = T | null | undefined;
 

@@ -1,9 +1,8 @@
 /** Hands what the providers know about the visit to the forms (the one source of a lead's context). */
 import * as React from "react";
-import { LeadContextSource } from "../forms/useLeadContext";
-import type { LeadContext } from "../forms/leadContext";
-import { useConsent } from "./consent/ConsentProvider";
-import { useVisitHistory } from "./visit-history/VisitHistoryProvider";
+import { useConsent } from "../consent/useConsent";
+import { useVisitHistory } from "../visit-history/VisitHistoryProvider";
+import { LeadContextSource, type LeadContext } from "./leadContext";
 
 export function LeadContextBridge({
   visitorId = "",

@@ -1,77 +1,15 @@
-/** Diagrams drawn in SVG for this site, chosen by name from content; no image files to download. */
+/** The diagrams drawn in code, by name (the two hero visuals are in HeroVisual). */
 import * as React from "react";
-import styled from "styled-components";
-import type { IllustrationName } from "../data/sections";
-import { theme } from "../styles/theme";
-import { HeroVisual } from "./HeroVisual";
+import type { IllustrationName } from "../../data/sectionSchemas";
+import { theme } from "../../styles/theme";
+import { line, node } from "./shapes";
 
 const c = theme.colors;
 
-const labels: Record<IllustrationName, string> = {
-  "visitor-card": "a sample identification result",
-  signals: "smart signals collected for one visit",
-  "bot-gauge": "a gauge separating bots from people",
-  "device-graph": "one device linked to several accounts",
-  timeline: "a visitor recognised across visits over time",
-  phone: "a mobile device sending signals to the server",
-  shield: "a shield in front of login, signup and checkout",
-  map: "logins from several countries tied to one device",
-  "code-flow": "the browser, your server and the API exchanging a request ID",
-  paywall: "an article metered per device",
-};
-
-export function Illustration({ name }: { name: IllustrationName }) {
-  if (name === "visitor-card" || name === "signals") return <HeroVisual kind={name} />;
-  return (
-    <Frame role="img" aria-label={`Illustration: ${labels[name]}`}>
-      <svg viewBox="0 0 480 320" width="480" height="320" aria-hidden="true" focusable="false">
-        <rect width="480" height="320" rx="20" fill={c.surfaceAlt} />
-        {drawings[name]}
-      </svg>
-    </Frame>
-  );
-}
-
-const node = (x: number, y: number, label: string, tone: "ink" | "accent" | "muted" = "ink") => (
-  <g key={`${x}-${y}-${label}`}>
-    <rect
-      x={x - 58}
-      y={y - 22}
-      width="116"
-      height="44"
-      rx="12"
-      fill={tone === "accent" ? c.accent : c.surface}
-      stroke={tone === "muted" ? c.lineStrong : tone === "accent" ? c.accent : c.ink}
-      strokeWidth="2"
-    />
-    <text
-      x={x}
-      y={y + 5}
-      textAnchor="middle"
-      fontSize="14"
-      fontWeight="600"
-      fill={tone === "accent" ? c.surface : c.ink}
-      fontFamily="sans-serif"
-    >
-      {label}
-    </text>
-  </g>
-);
-
-const line = (x1: number, y1: number, x2: number, y2: number, dashed = false) => (
-  <line
-    key={`${x1}${y1}${x2}${y2}`}
-    x1={x1}
-    y1={y1}
-    x2={x2}
-    y2={y2}
-    stroke={c.inkSoft}
-    strokeWidth="2"
-    strokeDasharray={dashed ? "6 6" : undefined}
-  />
-);
-
-const drawings: Record<Exclude<IllustrationName, "visitor-card" | "signals">, React.ReactNode> = {
+export const drawings: Record<
+  Exclude<IllustrationName, "visitor-card" | "signals">,
+  React.ReactNode
+> = {
   "bot-gauge": (
     <g>
       <path d="M110 230 A130 130 0 0 1 370 230" fill="none" stroke={c.line} strokeWidth="28" />
@@ -300,14 +238,3 @@ const drawings: Record<Exclude<IllustrationName, "visitor-card" | "signals">, Re
     </g>
   ),
 };
-
-const Frame = styled.div`
-  width: 100%;
-  max-width: 30rem;
-  justify-self: center;
-
-  svg {
-    width: 100%;
-    height: auto;
-  }
-`;

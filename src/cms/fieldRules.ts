@@ -1,0 +1,62 @@
+/** The CMS settings a schema cannot carry: slug and name patterns, editor hints, body fields. */
+import { reservedSlugs } from "../data/blogSchema";
+import { SLUG_RULE, type CmsField } from "./fields";
+
+/** A post's slug also keeps clear of the blog's listing routes (checkPostSlug refuses those). */
+export const POST_SLUG_PATTERN: [string, string] = [
+  `^(?!(?:${[...reservedSlugs].join("|")}|\\d+)$)${SLUG_RULE}$`,
+  `Lowercase letters, digits and single hyphens only (like my-post-title), at most 80 characters; not ${[...reservedSlugs].join(", ")} or a number, which the blog's lists use.`,
+];
+
+/**
+ * A name or label the CMS turns into a file name (`slug: "{{slug}}"`). Decap's ascii slugs keep "_"
+ * and "~", which slug() refuses, and a name without a Latin letter makes an empty (or, for a tag, a
+ * page-number) slug; so: Latin letters (accented ones too), digits, spaces and plain punctuation.
+ */
+export const NAME_PATTERN: [string, string] = [
+  "^(?=.*[A-Za-z])[A-Za-z0-9\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u017F '’.,&+/()!?:-]+$",
+  "Latin letters (at least one), digits, spaces and . , & + / ( ) ! ? : - only (no _ or ~): the name also makes the file name.",
+];
+
+export const body = (label = "Body"): CmsField => ({
+  label,
+  name: "body",
+  widget: "markdown",
+  sanitize_preview: true,
+});
+
+export type CmsCollection = Record<string, unknown> & { name: string; fields?: CmsField[] };
+
+/** Editor help for fields whose rules a field setting cannot show. */
+export const HINTS: Record<string, string> = {
+  slug: "The address of the page, chosen once: it names the file when the entry is created, and the CMS never renames it later.",
+  hero: "Optional. Stored beside the post. A hero image needs its alternative text below.",
+  heroAlt:
+    "Required when there is a hero image (saving stops without it): what the image shows, for people who cannot see it.",
+  photo: "Optional. A square photo or illustration, stored beside the author files.",
+};
+
+/** A link's address as the navigation schema takes it, or a placeholder the build fills in. */
+export const LINK_PATTERN: [string, string] = [
+  "^(/([a-z0-9-]+/)*|https?://[^\\s/]+(/\\S*)?|\\{[A-Za-z]+\\}\\S*)$",
+  "A path of this site ending in / (like /pricing/), a full https:// address, or an address placeholder such as {docsUrl} or {demoHubUrl}/playground.",
+];
+
+/** Applies `patch` to every field called `name`, in nested objects and lists too. */
+export function patchDeep(fields: CmsField[], name: string, patch: Partial<CmsField>): CmsField[] {
+  return fields.map((field) => ({
+    ...field,
+    ...(field.name === name ? patch : {}),
+    ...(field.fields ? { fields: patchDeep(field.fields, name, patch) } : {}),
+  }));
+}
+
+/** Applies `patch` to the named field of a field list. */
+export function patchField(fields: CmsField[], name: string, patch: Partial<CmsField>): CmsField[] {
+  return fields.map((field) => (field.name === name ? { ...field, ...patch } : field));
+}
+
+/** Adds the editor hints to the fields that have one. */
+export function withHints(fields: CmsField[]): CmsField[] {
+  return fields.map((field) => (HINTS[field.name] ? { ...field, hint: HINTS[field.name] } : field));
+}

@@ -1,0 +1,197 @@
+// Imports in src/ run one way: the graph of relative imports (type-only, re-exports and dynamic
+// `import()` included) has no cycle, between files nor between the top-level folders of src/ (once
+// `forms/` imports `providers/`, nothing in `providers/` imports `forms/`). A cycle means two modules
+// each need the other, so neither can be read, tested or moved alone; the fix is to move what both need
+// into a third module they both import. Also: no file of src/ passes 300 lines.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+const root = path.resolve(__dirname, "../../..");
+const src = path.join(root, "src");
+const extensions = [".ts", ".tsx"];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return extensions.some((ext) => name.endsWith(ext)) && !name.endsWith(".d.ts") ? [full] : [];
+  });
+}
+
+/** The file a relative specifier names (`./a` → `./a.ts`, `./a.tsx` or `./a/index.ts[x]`), if it is in src/. */
+function resolve(from: string, specifier: string, files: ReadonlySet<string>): string | undefined {
+  if (!specifier.startsWith(".")) return undefined;
+  const base = path.resolve(path.dirname(from), specifier);
+  const candidates = [
+    base,
+    ...extensions.map((ext) => base + ext),
+    ...extensions.map((ext) => path.join(base, "index" + ext)),
+  ];
+  return candidates.find((candidate) => files.has(candidate));
+}
+
+/** Every module each file imports: `import`, `import type`, `export … from` and `import()`. */
+export function importGraph(
+  files: readonly string[],
+  read = (file: string) => readFileSync(file, "utf8"),
+) {
+  const known = new Set(files);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(read(file), true, true);
+    const targets = importedFiles
+      .map((entry) => resolve(file, entry.fileName, known))
+      .filter((target): target is string => target !== undefined);
+    graph.set(file, [...new Set(targets)].sort());
+  }
+  return graph;
+}
+
+/** Each strongly connected group of two or more modules (or one importing itself), as one cycle path. */
+export function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
+  // Tarjan's algorithm: every cycle lies inside one strongly connected component.
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      const selfImport = graph.get(node)?.includes(node) ?? false;
+      if (component.length > 1 || selfImport) components.push(component);
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!index.has(node)) visit(node);
+
+  // Report one concrete loop per component: the shortest way back to its first member.
+  return components.map((component) => {
+    const members = new Set(component);
+    const start = [...component].sort()[0]!;
+    const previous = new Map<string, string>();
+    const queue = [start];
+    const seen = new Set([start]);
+    while (queue.length > 0) {
+      const node = queue.shift()!;
+      for (const next of graph.get(node) ?? []) {
+        if (!members.has(next)) continue;
+        if (next === start) {
+          const loop = [node];
+          while (loop[0] !== start) loop.unshift(previous.get(loop[0]!)!);
+          return [...loop, start];
+        }
+        if (!seen.has(next)) {
+          seen.add(next);
+          previous.set(next, node);
+          queue.push(next);
+        }
+      }
+    }
+    return [start, start];
+  });
+}
+
+const relative = (file: string) => path.relative(root, file);
+
+/** Cycles that are known and being removed elsewhere; an entry is a cycle's files, in the order reported. */
+const KNOWN_FILE_CYCLES: string[] = [];
+
+/** Files over 300 lines that are being split in changes of their own (sourceFiles skips the generated .d.ts). */
+const LONG_FILES_BEING_SPLIT = [
+  "src/server/env.ts",
+  "src/server/handlers/fingerprint-proxy.ts",
+  "src/server/static.ts",
+];
+
+/**
+ * Folder pairs that still import each other. Chrome in components/ (the footer) holds the newsletter
+ * form, while forms use the components' primitives (Button).
+ */
+const KNOWN_FOLDER_PAIRS = ["components ⇄ forms"];
+
+/** Each pair of src/'s top-level folders that import each other, with the files that do it. */
+function foldersImportingEachOther(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const folder = (file: string) => path.relative(src, file).split(path.sep)[0]!;
+  const edges = new Map<string, string[]>();
+  for (const [file, targets] of graph) {
+    for (const target of targets) {
+      if (folder(target) === folder(file)) continue;
+      const key = `${folder(file)} → ${folder(target)}`;
+      edges.set(key, [...(edges.get(key) ?? []), `${relative(file)} → ${relative(target)}`]);
+    }
+  }
+  const pairs = new Set<string>();
+  for (const key of edges.keys()) {
+    const [from, to] = key.split(" → ") as [string, string];
+    if (from < to && edges.has(`${to} → ${from}`)) pairs.add(`${from} ⇄ ${to}`);
+  }
+  return [...pairs]
+    .filter((pair) => !KNOWN_FOLDER_PAIRS.includes(pair))
+    .map((pair) => {
+      const [from, to] = pair.split(" ⇄ ") as [string, string];
+      const files = [...edges.get(`${from} → ${to}`)!, ...edges.get(`${to} → ${from}`)!];
+      return `${pair}: ${files.join(", ")}`;
+    });
+}
+
+describe("imports in src/", () => {
+  it("finds a planted cycle (so a pass below means something)", () => {
+    const files = ["/p/a.ts", "/p/b.tsx", "/p/c/index.ts", "/p/d.ts"];
+    const text: Record<string, string> = {
+      "/p/a.ts": 'import { b } from "./b";\nimport x from "react";',
+      "/p/b.tsx": 'import type { C } from "./c";',
+      "/p/c/index.ts": 'export { a } from "../a";',
+      "/p/d.ts": 'const a = () => import("./a");',
+    };
+    const cycles = findCycles(importGraph(files, (file) => text[file]!));
+    expect(cycles).toEqual([["/p/a.ts", "/p/b.tsx", "/p/c/index.ts", "/p/a.ts"]]);
+  });
+
+  const graph = importGraph(sourceFiles(src));
+
+  it("has no import cycle between files", () => {
+    const report = findCycles(graph)
+      .map((cycle) => cycle.map(relative).join(" → "))
+      .filter((cycle) => !KNOWN_FILE_CYCLES.includes(cycle));
+    expect(report, `import cycles in src/:\n${report.join("\n")}`).toEqual([]);
+  });
+
+  it("keeps every file of src/ at 300 lines or fewer", () => {
+    const long = sourceFiles(src)
+      .map((file) => ({
+        file: relative(file),
+        lines: readFileSync(file, "utf8").split("\n").length,
+      }))
+      .filter(({ file, lines }) => lines > 300 && !LONG_FILES_BEING_SPLIT.includes(file))
+      .map(({ file, lines }) => `${file}: ${lines} lines`);
+    expect(long, `split these along data, state and view:\n${long.join("\n")}`).toEqual([]);
+  });
+
+  it("has no import cycle between the top-level folders of src/", () => {
+    const report = foldersImportingEachOther(graph);
+    expect(report, `folders of src/ that import each other:\n${report.join("\n")}`).toEqual([]);
+  });
+});
