@@ -1,6 +1,7 @@
 // Client for HubSpot's Forms API v3 submit endpoint: maps a lead onto form fields and classifies the answer.
 import type { FieldErrors } from "./http";
 import type { LeadsEnv } from "./env";
+import { fetchUpstream } from "./upstream";
 
 /** HubSpot's default contact properties have their own lowercase names; the rest keep ours. */
 const HUBSPOT_PROPERTY: Record<string, string> = {
@@ -195,26 +196,23 @@ export async function submitToHubspot(
   };
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (secure) headers.authorization = `Bearer ${config.token}`;
-  let response: Response;
-  try {
-    response = await fetchImpl(url, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-  } catch (error) {
-    const name = (error as { name?: string } | null)?.name;
+  // Only the request is bounded as a transport failure: once HubSpot has answered, its status decides,
+  // and a body that is slow, cut or not JSON reads as null rather than "could not be reached".
+  const outcome = await fetchUpstream(url, {
+    service: "HubSpot",
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+    timeoutMs: config.timeoutMs,
+    fetch: fetchImpl,
+  });
+  if (outcome.kind !== "answer") {
     return {
       kind: "deferred",
-      reason: name === "TimeoutError" ? "HubSpot timed out" : "HubSpot could not be reached",
+      reason: outcome.kind === "timeout" ? "HubSpot timed out" : "HubSpot could not be reached",
     };
   }
-  let parsed: unknown = null;
-  try {
-    parsed = await response.json();
-  } catch {
-    parsed = null;
-  }
+  const { response } = outcome;
+  const parsed: unknown = await response.json().catch(() => null);
   return classifyAnswer(response.status, parsed, retryAfterMs(response.headers.get("retry-after")));
 }

@@ -1,4 +1,5 @@
 // Reads a lead request defensively: origin, content type, a hard size cap and prototype-safe JSON.
+import { readCappedText } from "./cappedBody";
 import { errorResponse } from "./http";
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -20,36 +21,6 @@ export function isJsonContentType(request: Request): boolean {
   if (!type) return false;
   const essence = type.split(";")[0]?.trim().toLowerCase();
   return essence === "application/json";
-}
-
-/** The body as text, or null once it passes the cap (reading stops there). */
-export async function readCappedText(
-  request: Request,
-  cap = MAX_BODY_BYTES,
-): Promise<string | null> {
-  const declared = request.headers.get("content-length");
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > cap) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > cap) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const joined = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder("utf-8", { fatal: false }).decode(joined);
 }
 
 export type ParsedBody = { ok: true; value: unknown } | { ok: false };
@@ -85,7 +56,7 @@ export async function readLeadBody(
       },
     );
   }
-  const text = await readCappedText(request);
+  const text = await readCappedText(request, MAX_BODY_BYTES);
   if (text === null) {
     return errorResponse(
       413,

@@ -1,27 +1,25 @@
 /**
- * One way to call an outside service from a function: a deadline over the whole exchange (request and body),
- * one rule for what counts as a timeout, and one mapping of failures to our 502/504 answers.
+ * One way to call an outside service from a function: a deadline, the caller's abort signal, and a
+ * typed outcome saying which of four things happened (an answer, our timeout, the caller's abort, or
+ * no answer at all), with one mapping of failures onto our 502/504 answers.
  */
 import { errorResponse } from "./http";
 
-/** timeout: our deadline passed; unreachable: no answer (refused, reset, DNS); aborted: the caller gave up. */
-export type UpstreamFailureKind = "timeout" | "unreachable" | "aborted";
+/** timeout: a deadline passed; aborted: the caller gave up; unreachable: refused, reset, DNS. */
+export type UpstreamFailureKind = "timeout" | "aborted" | "unreachable";
 
-export class UpstreamFailure extends Error {
-  constructor(
-    readonly kind: UpstreamFailureKind,
-    readonly service: string,
-    detail: string,
-  ) {
-    super(`${service}: ${kind} (${detail})`);
-    this.name = "UpstreamFailure";
-  }
-}
+export type UpstreamFailure = { kind: UpstreamFailureKind; service: string; detail: string };
+
+/** An HTTP answer (any status) and what `read` made of it, or the failure. */
+export type UpstreamOutcome<T> = { kind: "answer"; response: Response; value: T } | UpstreamFailure;
 
 export interface UpstreamCall<T> extends Omit<RequestInit, "signal"> {
-  /** Names the service in logs and errors ("Amplitude", "Greenhouse"...). */
+  /** Names the service in logs ("Amplitude", "Greenhouse"...). */
   service: string;
-  /** The deadline for the answer and its body together. */
+  /**
+   * The deadline. It always bounds the request; it bounds the body only as far as `read` reads it
+   * (a body read after the call still ends when the deadline fires, but the caller decides what that means).
+   */
   timeoutMs: number;
   /** The caller's own signal (a client that went away); its abort is not a timeout. */
   signal?: AbortSignal;
@@ -33,14 +31,23 @@ export interface UpstreamCall<T> extends Omit<RequestInit, "signal"> {
 const detailOf = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
+const nameOf = (error: unknown) => (error as { name?: unknown } | null)?.name;
+
 /**
- * Calls `url` and returns what `read` makes of the answer (the Response itself by default). Throws an
- * UpstreamFailure when there is no usable answer: "timeout" whenever our deadline fired, whatever name
- * the runtime gave the error (TimeoutError from fetch, AbortError or a cut stream from the body);
- * "aborted" when only the caller's signal fired; "unreachable" for network errors, a reset mid-body
- * included. Errors thrown by `read` itself (a refused status, a malformed body) reach the caller as they are.
+ * Calls `url` and never throws for a failed exchange. What counts as what, everywhere:
+ * - timeout: our deadline fired (whatever name the runtime gave the error: TimeoutError from fetch,
+ *   AbortError or a cut stream from the body), or the error is itself a TimeoutError (a deadline
+ *   further down, e.g. in an injected fetch);
+ * - aborted: only the caller's signal fired;
+ * - unreachable: any other error from fetch (refused, reset, DNS, a stray AbortError), and network
+ *   errors (TypeError, AbortError) while `read` reads the body;
+ * - answer: an HTTP status came back, whatever it is.
+ * Errors `read` throws for its own reasons (a refused status, a malformed body) reach the caller as they are.
  */
-export async function fetchUpstream<T = Response>(url: string, call: UpstreamCall<T>): Promise<T> {
+export async function fetchUpstream<T = undefined>(
+  url: string,
+  call: UpstreamCall<T>,
+): Promise<UpstreamOutcome<T>> {
   const {
     service,
     timeoutMs,
@@ -51,18 +58,29 @@ export async function fetchUpstream<T = Response>(url: string, call: UpstreamCal
   } = call;
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = callerSignal ? AbortSignal.any([deadline, callerSignal]) : deadline;
-  let stage: "request" | "read" = "request";
+  const failure = (kind: UpstreamFailureKind, error: unknown): UpstreamFailure => ({
+    kind,
+    service,
+    detail: detailOf(error),
+  });
+  const classify = (error: unknown): UpstreamFailureKind => {
+    if (deadline.aborted || nameOf(error) === "TimeoutError") return "timeout";
+    if (callerSignal?.aborted) return "aborted";
+    return "unreachable";
+  };
+  let response: Response;
   try {
-    const response = await fetchImpl(url, { ...init, signal });
-    stage = "read";
-    return read ? await read(response) : (response as T);
+    response = await fetchImpl(url, { ...init, signal });
   } catch (error) {
-    if (deadline.aborted) throw new UpstreamFailure("timeout", service, detailOf(error));
-    if (callerSignal?.aborted) throw new UpstreamFailure("aborted", service, detailOf(error));
-    const isNetworkError =
-      error instanceof TypeError || (error instanceof Error && error.name === "AbortError");
-    if (stage === "request" || isNetworkError)
-      throw new UpstreamFailure("unreachable", service, detailOf(error));
+    return failure(classify(error), error);
+  }
+  if (!read) return { kind: "answer", response, value: undefined as T };
+  try {
+    return { kind: "answer", response, value: await read(response) };
+  } catch (error) {
+    const network = error instanceof TypeError || nameOf(error) === "AbortError";
+    if (network || deadline.aborted || callerSignal?.aborted || nameOf(error) === "TimeoutError")
+      return failure(classify(error), error);
     throw error;
   }
 }
@@ -71,6 +89,16 @@ export async function fetchUpstream<T = Response>(url: string, call: UpstreamCal
 export function notJson(error: unknown): null {
   if (error instanceof SyntaxError) return null;
   throw error;
+}
+
+/** A log line for a failure: "Amplitude timed out", "Greenhouse unreachable (TypeError: fetch failed)". */
+export function describeFailure(failure: UpstreamFailure): string {
+  const what = {
+    timeout: "timed out",
+    aborted: "aborted by the caller",
+    unreachable: "unreachable",
+  };
+  return `${failure.service} ${what[failure.kind]} (${failure.detail})`;
 }
 
 /** Our answer to a browser when an upstream failed: 504 for a timeout, 502 otherwise, with the service's words. */

@@ -3,7 +3,7 @@ import { EXPERIMENTS } from "../../config/experiments";
 import { readAmplitudeEnv, readLeadsEnv, type AmplitudeEnv } from "../env";
 import { errorResponse, json, type FieldErrors, type Handler } from "../http";
 import { readLeadBody } from "../leadRequest";
-import { fetchUpstream, notJson, UpstreamFailure, upstreamFailureResponse } from "../upstream";
+import { describeFailure, fetchUpstream, notJson, upstreamFailureResponse } from "../upstream";
 
 export const AMP_EXP_METHODS = ["POST"] as const;
 
@@ -87,29 +87,27 @@ export function createAmpExpHandler(
         "Experiment exposures are not configured on this server.",
       );
     }
-    let code: number;
-    try {
-      code = await fetchUpstream(`${env.apiUrl}/2/httpapi`, {
-        service: "Amplitude",
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "*/*" },
-        body: JSON.stringify(exposureBody(env.apiKey, parsed.exposure)),
-        timeoutMs: env.timeoutMs,
-        fetch: deps.fetch,
-        // Amplitude's own code in the body decides; without a JSON body, the HTTP status does (as in the SDK).
-        read: async (response) => {
-          const answer = (await response.json().catch(notJson)) as { code?: unknown } | null;
-          return typeof answer?.code === "number" ? answer.code : response.status;
-        },
-      });
-    } catch (error) {
-      if (!(error instanceof UpstreamFailure)) throw error;
-      log(`amp-exp: Amplitude ${error.kind === "timeout" ? "timed out" : "unreachable"}`);
-      return upstreamFailureResponse(error, {
+    const outcome = await fetchUpstream(`${env.apiUrl}/2/httpapi`, {
+      service: "Amplitude",
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "*/*" },
+      body: JSON.stringify(exposureBody(env.apiKey, parsed.exposure)),
+      timeoutMs: env.timeoutMs,
+      fetch: deps.fetch,
+      // Amplitude's own code in the body decides; without a JSON body, the HTTP status does (as in the SDK).
+      read: async (response) => {
+        const answer = (await response.json().catch(notJson)) as { code?: unknown } | null;
+        return typeof answer?.code === "number" ? answer.code : response.status;
+      },
+    });
+    if (outcome.kind !== "answer") {
+      log(`amp-exp: ${describeFailure(outcome)}`);
+      return upstreamFailureResponse(outcome, {
         timeout: "Analytics did not answer in time.",
         unreachable: "Analytics could not be reached.",
       });
     }
+    const code = outcome.value;
     if (code >= 200 && code < 300)
       return json({ ok: true }, { status: 202, headers: { "cache-control": "no-store" } });
     log(`amp-exp: Amplitude answered ${code}`);

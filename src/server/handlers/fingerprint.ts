@@ -4,7 +4,7 @@
 // { visits: [...] } (newest first, at most 21 so the page can say "more than 20").
 import { readFingerprintEnv, type FingerprintEnv } from "../env";
 import { errorResponse, json, type Handler } from "../http";
-import { fetchUpstream, notJson, UpstreamFailure, upstreamFailureResponse } from "../upstream";
+import { describeFailure, fetchUpstream, notJson, upstreamFailureResponse } from "../upstream";
 
 export const FINGERPRINT_METHODS = ["GET"] as const;
 
@@ -73,25 +73,19 @@ async function callServerApi(
   deps: Deps,
 ): Promise<{ status: number; body: unknown } | Response> {
   const log = deps.log ?? ((line: string) => console.log(line));
-  try {
-    return await fetchUpstream(`${env.apiUrl}${path}`, {
-      service: "Fingerprint Server API",
-      headers: { authorization: `Bearer ${env.secretKey ?? ""}`, accept: "application/json" },
-      timeoutMs: env.timeoutMs,
-      fetch: deps.fetch,
-      read: async (response) => ({
-        status: response.status,
-        body: (await response.json().catch(notJson)) as unknown,
-      }),
-    });
-  } catch (error) {
-    if (!(error instanceof UpstreamFailure)) throw error;
-    log(`fingerprint: Server API ${error.kind === "timeout" ? "timed out" : "unreachable"}`);
-    return upstreamFailureResponse(error, {
-      timeout: "The identification service did not answer in time.",
-      unreachable: "The identification service could not be reached.",
-    });
-  }
+  const outcome = await fetchUpstream(`${env.apiUrl}${path}`, {
+    service: "Server API",
+    headers: { authorization: `Bearer ${env.secretKey ?? ""}`, accept: "application/json" },
+    timeoutMs: env.timeoutMs,
+    fetch: deps.fetch,
+    read: (response) => response.json().catch(notJson) as Promise<unknown>,
+  });
+  if (outcome.kind === "answer") return { status: outcome.response.status, body: outcome.value };
+  log(`fingerprint: ${describeFailure(outcome)}`);
+  return upstreamFailureResponse(outcome, {
+    timeout: "The identification service did not answer in time.",
+    unreachable: "The identification service could not be reached.",
+  });
 }
 
 function upstreamFailure(status: number, log: (line: string) => void): Response {

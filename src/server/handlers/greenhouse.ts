@@ -14,7 +14,7 @@ import {
 import { toJobDetail } from "../../data/jobContent";
 import { readGreenhouseEnv, type GreenhouseEnv } from "../env";
 import { errorResponse, json, methodNotAllowed, withoutBodyForHead, type Handler } from "../http";
-import { fetchUpstream, UpstreamFailure } from "../upstream";
+import { describeFailure, fetchUpstream } from "../upstream";
 
 export const GREENHOUSE_METHODS = ["GET", "HEAD"] as const;
 
@@ -80,24 +80,24 @@ async function fetchBoard(
   fetchImpl: typeof fetch,
 ): Promise<unknown> {
   const url = `${env.apiUrl}/boards/${encodeURIComponent(board)}${path}`;
-  try {
-    return await fetchUpstream(url, {
-      service: "Greenhouse",
-      headers: { accept: "application/json" },
-      redirect: "error",
-      timeoutMs: env.timeoutMs,
-      fetch: fetchImpl,
-      read: async (response) => {
-        if (response.ok) return readBody(response);
-        await response.body?.cancel();
-        if (response.status === 404) throw new UpstreamError("not_found", "404");
-        throw new UpstreamError("unavailable", `status ${response.status}`);
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof UpstreamFailure)) throw error;
-    throw new UpstreamError(error.kind === "timeout" ? "timeout" : "unavailable", error.message);
-  }
+  const outcome = await fetchUpstream(url, {
+    service: "Greenhouse",
+    headers: { accept: "application/json" },
+    redirect: "error",
+    timeoutMs: env.timeoutMs,
+    fetch: fetchImpl,
+    read: async (response) => {
+      if (response.ok) return readBody(response);
+      await response.body?.cancel();
+      if (response.status === 404) throw new UpstreamError("not_found", "404");
+      throw new UpstreamError("unavailable", `status ${response.status}`);
+    },
+  });
+  if (outcome.kind === "answer") return outcome.value;
+  throw new UpstreamError(
+    outcome.kind === "timeout" ? "timeout" : "unavailable",
+    describeFailure(outcome),
+  );
 }
 
 function fillSample<T>(value: T): T {

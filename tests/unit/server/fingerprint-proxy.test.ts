@@ -306,6 +306,10 @@ describe("proxy helpers", () => {
     expect(fingerprintCookie("a=1; _iidt=xyz%3D; b=2")).toBe("_iidt=xyz%3D");
     expect(fingerprintCookie("a=1; not_iidt=x")).toBeNull();
     expect(fingerprintCookie(null)).toBeNull();
+    // Fingerprint's values are base64: they travel byte for byte, neither decoded nor re-encoded.
+    expect(fingerprintCookie("_iidt=Ab+c/D==; x=1")).toBe("_iidt=Ab+c/D==");
+    expect(fingerprintCookie("_iidt=a%2Bb")).toBe("_iidt=a%2Bb");
+    expect(fingerprintCookie("_iidt=bad\\value")).toBeNull();
   });
 
   it("re-scopes a cookie to the site's host, host-only where a Domain cannot be set", () => {
