@@ -6,6 +6,7 @@ import { Layout } from "./src/components/Layout";
 import { careersConsoleMessage } from "./src/data/careersMessage";
 import { emitRouteChange } from "./src/providers/visit-history/routeEvents";
 import { disableZodCodegen } from "./src/security/zodJitless";
+import { renderApp } from "./src/gatsby/hydrate";
 
 // Gatsby also passes each page's <Head> through wrapRootElement (in a hidden root): it gets no
 // providers, or consent, identification and analytics would run a second, invisible time.
@@ -26,3 +27,8 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
   emitRouteChange({ pathname: location.pathname, search: location.search });
 };
+
+/** Gatsby's first render with React 18's error 421 (an expected client render) left unreported. */
+// Gatsby's type still names the legacy ReactDOM.render signature; its caller ignores the return value.
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>
+  renderApp as unknown as ReturnType<NonNullable<GatsbyBrowser["replaceHydrateFunction"]>>;

@@ -4,7 +4,9 @@ import { site } from "./src/config/site";
 import { mountFunctions, type DevelopApp } from "./src/server/develop";
 import { includeInSitemap, type SitemapPage } from "./src/gatsby/sitemap";
 import { existingContentSources } from "./src/gatsby/contentSources";
-import { isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { adminReactAliases, isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
 
 const config: GatsbyConfig = {
@@ -63,7 +65,15 @@ const config: GatsbyConfig = {
           // The previews render the site's views; "gatsby" there is a small shim (src/cms/gatsby-shim.tsx).
           config.resolve = {
             ...config.resolve,
-            alias: { ...config.resolve?.alias, gatsby$: `${__dirname}/src/cms/gatsby-shim.tsx` },
+            alias: {
+              ...config.resolve?.alias,
+              gatsby$: `${__dirname}/src/cms/gatsby-shim.tsx`,
+              // The site runs React 18; Decap needs React 19, which only this bundle gets (npm aliases).
+              // (createRequire: the compiled config has no require.resolve of its own.)
+              ...adminReactAliases((name) =>
+                dirname(createRequire(`${__dirname}/package.json`).resolve(`${name}/package.json`)),
+              ),
+            },
           };
           config.plugins = (config.plugins ?? []).filter(
             (plugin) => !["CopyPlugin", "HtmlWebpackTagsPlugin"].includes(plugin.constructor.name),

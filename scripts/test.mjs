@@ -25,7 +25,7 @@ import {
   gatsbyBuild,
 } from "./lib/setup.mjs";
 
-const STEPS = ["typecheck", "lint", "supply-chain", "unit", "build", "links", "e2e"];
+const STEPS = ["typecheck", "lint", "supply-chain", "unit", "build", "links", "react", "e2e"];
 const root = REPO_ROOT;
 process.chdir(root);
 
@@ -117,6 +117,8 @@ const runners = {
   "supply-chain": () => scriptStep("supply-chain", "supply-chain.mjs"),
   // Every internal link and asset of the build resolves.
   links: () => scriptStep("links", "check-links.mjs", [path.join(root, "public")]),
+  // The build's pages load React 18 only and the CMS admin React 19 only (two Reacts, one per bundle).
+  react: () => scriptStep("react", "check-react.mjs", [path.join(root, "public")]),
 
   async unit() {
     banner("unit");
@@ -195,7 +197,7 @@ for (const step of steps) {
     summary.push({ step, status: "not run (interrupted)", counts: emptyCounts() });
     continue;
   }
-  if ((step === "e2e" || step === "links") && buildFailed) {
+  if ((step === "e2e" || step === "links" || step === "react") && buildFailed) {
     summary.push({ step, status: "not run (build failed)", counts: emptyCounts() });
     continue;
   }

@@ -20,13 +20,26 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
         <Main id="main" tabIndex={-1}>
           {children}
         </Main>
-        <Footer>
-          <StatusIndicator tone="dark" />
-        </Footer>
+        <LaterFooter />
       </Frame>
     </NavigationContext.Provider>
   );
 }
+
+/**
+ * The footer in a Suspense boundary of its own, so it hydrates in a later task than the header and the
+ * page's top. Memoised and without props: the layout re-renders on every route change, and a re-render
+ * reaching a boundary that has not hydrated yet makes React 18 throw its HTML away (React error 421).
+ */
+const LaterFooter = React.memo(function LaterFooter() {
+  return (
+    <React.Suspense fallback={null}>
+      <Footer>
+        <StatusIndicator tone="dark" />
+      </Footer>
+    </React.Suspense>
+  );
+});
 
 const Frame = styled.div`
   display: flex;

@@ -11,6 +11,10 @@ export interface PictureProps {
   className?: string;
 }
 
+// React 18 has no `fetchPriority` prop (React 19 added it) and warns about the camel-cased name; the
+// lowercase attribute passes through to the HTML as it is.
+const highPriority = { fetchpriority: "high" } as React.ImgHTMLAttributes<HTMLImageElement>;
+
 export function Picture({ image, loading = "lazy", sizes, className }: PictureProps) {
   const ref = React.useRef<HTMLImageElement>(null);
   const [loaded, setLoaded] = React.useState(false);
@@ -50,7 +54,7 @@ export function Picture({ image, loading = "lazy", sizes, className }: PicturePr
           alt={image.alt}
           loading={loading}
           decoding="async"
-          fetchPriority={loading === "eager" ? "high" : undefined}
+          {...(loading === "eager" ? highPriority : null)}
           onLoad={() => setLoaded(true)}
           $loaded={loaded}
         />

@@ -20,3 +20,20 @@ export function isDependencyBabelRule(rule: unknown): boolean {
     );
   });
 }
+
+/** The packages the admin takes from React 19 (npm aliases); the site itself stays on React 18. */
+export const ADMIN_REACT_PACKAGES = { react: "react-19", "react-dom": "react-dom-19" } as const;
+
+/**
+ * `resolve.alias` entries that send every `react` and `react-dom` import of the admin bundle (Decap, its
+ * dependencies, styled-components and the site's views in the previews) to the React 19 packages. An
+ * alias without `$` also covers the subpaths (`react/jsx-runtime`, `react-dom/client`, `react-dom/server`),
+ * so one React serves the whole admin. `resolvePackage` finds a package's folder from the site's root.
+ */
+export function adminReactAliases(
+  resolvePackage: (name: string) => string,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(ADMIN_REACT_PACKAGES).map(([name, alias]) => [name, resolvePackage(alias)]),
+  );
+}

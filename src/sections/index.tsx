@@ -104,12 +104,35 @@ export function Section({ section }: { section: SectionContent }) {
   }
 }
 
+/**
+ * Every section after the first sits in a Suspense boundary of its own. Nothing in it suspends, so the
+ * server's HTML is complete and the fallback never shows; what changes is hydration: React hydrates the
+ * page's top in the first task and each boundary below in a later one, yielding to the browser between
+ * them instead of hydrating the whole page in one long task.
+ */
 export function Sections({ sections }: { sections: SectionContent[] }) {
   return (
     <>
-      {sections.map((section, index) => (
-        <Section key={`${section.type}-${index}`} section={section} />
-      ))}
+      {sections.map((section, index) =>
+        index === 0 ? (
+          <Section key={`${section.type}-${index}`} section={section} />
+        ) : (
+          <LaterSection key={`${section.type}-${index}`} section={section} />
+        ),
+      )}
     </>
   );
 }
+
+/**
+ * Memoised so that a re-render from above (a route or hash change re-renders the page element) does not
+ * reach a boundary still waiting to hydrate: React 18 would drop its server HTML and render it again on
+ * the client (React error 421). The section objects come from the page's data, the same between renders.
+ */
+const LaterSection = React.memo(function LaterSection({ section }: { section: SectionContent }) {
+  return (
+    <React.Suspense fallback={null}>
+      <Section section={section} />
+    </React.Suspense>
+  );
+});

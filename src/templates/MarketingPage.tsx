@@ -19,13 +19,17 @@ const sectionsOf = (page: { sections: unknown }) => page.sections as SectionCont
 export default function MarketingPageTemplate({ data, pageContext }: PageProps<Data, Context>) {
   const { marketingPage: page, variant } = data;
   if (!page) return null;
-  const control = <MarketingPageView sections={sectionsOf(page)} />;
+  // Keyed by path: another page built from this template mounts afresh rather than updating this one's
+  // sections, whose boundaries may not have hydrated yet (React 18 reports an update there as error 421).
+  const control = <MarketingPageView key={page.path} sections={sectionsOf(page)} />;
   if (!variant || !pageContext.experiment) return control;
   return (
     <AbVariants
       experiment={pageContext.experiment}
       control={control}
-      treatment={<MarketingPageView sections={sectionsOf(variant)} />}
+      treatment={
+        <MarketingPageView key={`${page.path}:treatment`} sections={sectionsOf(variant)} />
+      }
     />
   );
 }

@@ -15,14 +15,28 @@ import type { PictureData } from "../data/images";
 import type { CtaBannerContent } from "../data/sectionSchemas";
 import type { Crumb } from "../data/structuredData";
 import { CtaBanner } from "../sections/CtaBanner";
+import { lazyOnDemand } from "../hooks/lazyOnDemand";
 import { media } from "../styles/media";
 
-// Loaded after the article: the offer only matters once the visitor has read most of it.
-const NewsletterPopup = React.lazy(() =>
-  import(/* webpackChunkName: "newsletter-popup" */ "../forms/NewsletterPopup").then((module) => ({
-    default: module.NewsletterPopup,
-  })),
-);
+// Loaded once the visitor scrolls: the offer only matters after they have read most of the article.
+const { Component: NewsletterPopup, start: loadNewsletterPopup } = lazyOnDemand(async () => {
+  const module = await import(
+    /* webpackChunkName: "newsletter-popup" */ "../forms/NewsletterPopup"
+  );
+  return { default: module.NewsletterPopup };
+});
+
+function useLoadOnScroll(load: () => void): void {
+  React.useEffect(() => {
+    // A reload restores the scroll position: that visitor is already reading.
+    if (window.scrollY > 0) {
+      load();
+      return undefined;
+    }
+    window.addEventListener("scroll", load, { passive: true, once: true });
+    return () => window.removeEventListener("scroll", load);
+  }, [load]);
+}
 
 export interface BlogPostViewProps {
   crumbs: Crumb[];
@@ -60,6 +74,7 @@ export function BlogPostView({
   translations,
   text,
 }: BlogPostViewProps) {
+  useLoadOnScroll(loadNewsletterPopup);
   return (
     <article>
       <PageHeader crumbs={crumbs} eyebrow={tags[0]?.label} title={title} lead={description}>
