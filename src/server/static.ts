@@ -136,6 +136,7 @@ export function serveBuild(publicDir: string): MiddlewareHandler {
       headers.delete("last-modified");
       return new Response(response.body, { status, headers });
     }
+    if (!response.ok) return response;
     // A cheap validator per representation (the etag middleware answers If-None-Match with it).
     const stats = await fs.stat(served);
     const encoding = headers.get("content-encoding");
