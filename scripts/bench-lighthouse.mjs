@@ -3,7 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
-import { servePrecompressed } from "./lib/precompressed.mjs";
+import { precompressDir } from "../src/server/precompress.ts";
+import { serveBuild } from "./lib/servebuild.mjs";
 import { CHROMIUM_ARGS } from "./lib/observe.mjs";
 import { REPO_ROOT, chromiumPath } from "./lib/setup.mjs";
 import { keyRoutes, median, summarise, TARGETS } from "./lib/lighthouse-report.mjs";
@@ -35,9 +36,12 @@ const routes =
 const { default: lighthouse } = await import("lighthouse");
 const chromeLauncher = await import("chrome-launcher");
 
-const server = await servePrecompressed(publicDir);
+// The build step writes the .br/.gz siblings; a build from before it (or made with NETLIFY/VERCEL set)
+// gets them here, so every run measures the bytes a CDN would send.
+const packed = await precompressDir(publicDir);
+const server = await serveBuild(publicDir);
 console.log(
-  `bench:lighthouse: ${server.files} files served precompressed (brotli 11) at ${server.url}`,
+  `bench:lighthouse: ${packed.files} files precompressed (brotli 11, ${packed.written} written now), served at ${server.url}`,
 );
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
@@ -82,7 +86,7 @@ const cell = (text, width) => String(text).padStart(width);
 const routeWidth = Math.max(12, ...results.map((r) => r.route.length));
 console.log(
   `\nLighthouse ${results[0]?.samples[0]?.version ?? "?"}, mobile (simulated Moto G Power, 4x CPU, slow 4G), ` +
-    `median of ${runs} per metric, served precompressed from a static server on loopback.`,
+    `median of ${runs} per metric, served precompressed by the local server's static layer on loopback.`,
 );
 const head =
   `${"route".padEnd(routeWidth)} ${cell("Perf", 5)} ${cell("LCP s", 6)} ${cell("TBT ms", 7)} ${cell("CLS", 6)} ` +

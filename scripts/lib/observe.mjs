@@ -1,5 +1,5 @@
 // Loads built pages in Chromium and records every request they make to the site until the network is idle.
-import { serveStatic } from "./staticserver.mjs";
+import { serveBuild } from "./servebuild.mjs";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -37,7 +37,7 @@ function saveDataScript() {
 export async function observePages(publicDir, routes, options = {}) {
   const { executablePath, concurrency = 2, viewport = { width: 1280, height: 800 } } = options;
   const { chromium } = await import("@playwright/test");
-  const server = await serveStatic(publicDir);
+  const server = await serveBuild(publicDir);
   let browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   // A crashed browser (seen on long runs on small machines) is started again; the route is retried once.
   const ensureBrowser = async () => {

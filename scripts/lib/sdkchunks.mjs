@@ -60,14 +60,14 @@ export function sdkChunks(publicDir) {
 }
 
 /**
- * Loads `route` as a visitor whose country is unknown (the static server has no /api/get-country, so
+ * Loads `route` as a visitor whose country is unknown (the benchmark's server has no /api/get-country, so
  * the EU rule applies and the banner shows), records the scripts fetched until the network is idle,
  * presses "Accept all", and records the scripts fetched after. Returns { before, after, accepted }.
  */
 export async function observeConsent(publicDir, route, { executablePath, args }) {
   const { chromium } = await import("@playwright/test");
-  const { serveStatic } = await import("./staticserver.mjs");
-  const server = await serveStatic(publicDir);
+  const { serveBuild } = await import("./servebuild.mjs");
+  const server = await serveBuild(publicDir);
   const browser = await chromium.launch({ executablePath, args });
   const origin = new URL(server.url).origin;
   const scripts = [];

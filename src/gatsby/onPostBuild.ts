@@ -1,12 +1,13 @@
 /**
  * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), then the
- * security headers computed from the built pages.
+ * security headers computed from the built pages, then the .br/.gz siblings the local server sends.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
+import { hostCompresses, precompressBuild } from "../server/precompress";
 import { writeSecurityHeaders } from "./securityHeaders";
 
 export const FEED_PATH = "/rss.xml";
@@ -102,6 +103,20 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   if (headers.problems.length > 0) {
     reporter.panicOnBuild(
       `Security headers: ${headers.problems.length} problem(s)\n${headers.problems.join("\n")}`,
+    );
+  }
+
+  // After every other file is written, so each one gets its siblings.
+  const host = hostCompresses();
+  if (host) {
+    reporter.info(`precompress: skipped, ${host} compresses at its edge`);
+    return;
+  }
+  const packed = await precompressBuild(publicDir);
+  if (packed) {
+    reporter.info(
+      `precompress: ${packed.files} files, ${packed.written} .br/.gz written, ` +
+        `${(packed.bytesSaved / 1024 / 1024).toFixed(1)} MiB saved with brotli`,
     );
   }
 };

@@ -10,7 +10,7 @@ import {
   type FunctionRoute,
 } from "./functions";
 import { errorResponse, internalError, type PlatformContext } from "./http";
-import { createStaticAssets, type StaticAssets } from "./static";
+import { mountBuild } from "./static";
 import { policyForPath, readManifest, type HeaderManifest } from "../security/manifest";
 import { FORBIDDEN_HEADERS, STATIC_HEADERS } from "../security/headers";
 
@@ -31,8 +31,6 @@ export type FunctionsAppOptions = {
 
 export type AppOptions = FunctionsAppOptions & {
   publicDir: string;
-  /** Shared so the caller can warm the compression cache; created from publicDir if omitted. */
-  assets?: StaticAssets;
 };
 
 /** Without a built manifest (a build from before the headers step), nothing may run: fail closed. */
@@ -163,8 +161,8 @@ export function createFunctionsApp(options: FunctionsAppOptions = {}): Hono {
 
 /** The production-like server: functions first, then every other path from the static build. */
 export function createApp(options: AppOptions): Hono {
-  const assets = options.assets ?? createStaticAssets({ publicDir: options.publicDir });
-  const app = baseApp({ ...options, publicDir: assets.publicDir });
-  app.all("*", (c) => assets.serve(c.req.raw));
+  const publicDir = path.resolve(options.publicDir);
+  const app = baseApp({ ...options, publicDir });
+  mountBuild(app, publicDir);
   return app;
 }

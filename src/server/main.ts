@@ -7,9 +7,9 @@ import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp, type Logger } from "./app";
 import { readLeadsEnv, readServerEnv } from "./env";
+import type { FunctionRoute } from "./functions";
 import { closeLeadStores } from "./leadStores";
 import { startWorkerTimer } from "./leadWorker";
-import { createStaticAssets } from "./static";
 
 export type ServerOptions = {
   publicDir: string;
@@ -17,6 +17,8 @@ export type ServerOptions = {
   /** null listens on every interface, so both localhost spellings (::1 and 127.0.0.1) connect. */
   host: string | null;
   logger?: Logger;
+  /** The function routes; the benchmarks pass none, to serve the build alone. */
+  functions?: readonly FunctionRoute[];
 };
 
 export type RunningServer = {
@@ -43,10 +45,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       `The build output ${options.publicDir} does not exist: run npm run build first.`,
     );
   }
-  const assets = createStaticAssets({ publicDir: options.publicDir });
   const app = createApp({
     publicDir: options.publicDir,
-    assets,
+    ...(options.functions ? { functions: options.functions } : {}),
     // Read per request, so the override behaves like the edge header it stands in for.
     platform: () => ({ country: readServerEnv().geoCountry }),
     ...(options.logger ? { logger: options.logger } : {}),
@@ -72,8 +73,6 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       : host.includes(":")
         ? `[${host}]`
         : host;
-  // Warming runs after listening: the first visitors must not wait for it, only benefit from it.
-  void assets.warm().catch(() => undefined);
 
   return {
     url: `http://${shownHost}:${port}/`,

@@ -1,69 +1,14 @@
-// Serves Gatsby's build output: safe path resolution, content types, caching policy and compression.
+// Serves Gatsby's build output through @hono/node-server's serveStatic and Hono's etag middleware.
+// What stays ours: path safety, the cache policy per path, the 404 page, the one trailing-slash 301.
 import { promises as fs, type Stats } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Context, type Hono, type MiddlewareHandler } from "hono";
+import { etag } from "hono/etag";
+import { contentTypeFor, isCompressible } from "./contentTypes";
 import { methodNotAllowed } from "./http";
 
-export type Encoding = "br" | "gzip";
-
 const STATIC_METHODS = ["GET", "HEAD"] as const;
-
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  ".html": "text/html; charset=utf-8",
-  ".htm": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".cjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".map": "application/json; charset=utf-8",
-  ".webmanifest": "application/manifest+json; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".csv": "text/csv; charset=utf-8",
-  ".md": "text/markdown; charset=utf-8",
-  ".xml": "application/xml; charset=utf-8",
-  ".rss": "application/rss+xml; charset=utf-8",
-  ".yml": "text/yaml; charset=utf-8",
-  ".yaml": "text/yaml; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".gif": "image/gif",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".woff": "font/woff",
-  ".ttf": "font/ttf",
-  ".otf": "font/otf",
-  ".pdf": "application/pdf",
-  ".mp4": "video/mp4",
-  ".webm": "video/webm",
-  ".mp3": "audio/mpeg",
-  ".wasm": "application/wasm",
-  ".zip": "application/zip",
-};
-
-export function contentTypeFor(filePath: string): string {
-  return CONTENT_TYPES[path.extname(filePath).toLowerCase()] ?? "application/octet-stream";
-}
-
-/** Formats that are already compressed (images, fonts, video) gain nothing from another pass. */
-export function isCompressible(contentType: string): boolean {
-  const type = contentType.split(";")[0]?.trim() ?? "";
-  return (
-    type.startsWith("text/") ||
-    type === "application/json" ||
-    type === "application/manifest+json" ||
-    type === "application/xml" ||
-    type === "application/rss+xml" ||
-    type === "image/svg+xml" ||
-    type === "image/x-icon" ||
-    type === "application/wasm"
-  );
-}
 
 export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
 export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
@@ -119,140 +64,6 @@ export function resolvePublicPath(root: string, pathname: string): PathResolutio
   return { ok: true, filePath };
 }
 
-/** The preferred encoding the client accepts (br over gzip), honouring q=0 refusals and `*`. */
-export function negotiateEncoding(acceptEncoding: string | null): Encoding | null {
-  if (!acceptEncoding) return null;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(",")) {
-    const [name = "", ...params] = part.trim().toLowerCase().split(";");
-    if (!name) continue;
-    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
-    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
-    weights.set(name, Number.isFinite(q) ? q : 0);
-  }
-  const weight = (encoding: Encoding): number => weights.get(encoding) ?? weights.get("*") ?? 0;
-  const candidates: Encoding[] = ["br", "gzip"];
-  let best: Encoding | null = null;
-  for (const encoding of candidates) {
-    if (weight(encoding) > 0 && (best === null || weight(encoding) > weight(best))) best = encoding;
-  }
-  return best;
-}
-
-/** Below this, compression overhead and the extra round of CPU outweigh the bytes saved. */
-export const MIN_COMPRESS_BYTES = 1024;
-const DEFAULT_MAX_CACHE_BYTES = 128 * 1024 * 1024;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/**
- * Immutable assets are compressed once per process, so they get the slowest, smallest settings;
- * revalidated files (HTML, page-data) may change between deploys and use cheaper ones.
- */
-async function compress(bytes: Buffer, encoding: Encoding, thorough: boolean): Promise<Buffer> {
-  if (encoding === "gzip") return gzip(bytes, { level: thorough ? 9 : 6 });
-  return brotli(bytes, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_QUALITY]: thorough ? zlib.constants.BROTLI_MAX_QUALITY : 5,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  });
-}
-
-type CacheEntry = { bytes: Buffer };
-
-/**
- * Compressed bytes keyed by file, encoding, mtime and size: a rebuilt file gets a new key, and the
- * least recently used entries go once the byte budget is spent. Concurrent first requests for the
- * same file share one compression.
- */
-export class CompressionCache {
-  #entries = new Map<string, CacheEntry>();
-  #pending = new Map<string, Promise<Buffer>>();
-  #bytes = 0;
-  readonly #maxBytes: number;
-
-  constructor(maxBytes = DEFAULT_MAX_CACHE_BYTES) {
-    this.#maxBytes = maxBytes;
-  }
-
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  async get(
-    filePath: string,
-    stats: Stats,
-    encoding: Encoding,
-    thorough: boolean,
-  ): Promise<Buffer> {
-    const key = `${filePath}\0${encoding}\0${stats.mtimeMs}\0${stats.size}`;
-    const hit = this.#entries.get(key);
-    if (hit) {
-      this.#entries.delete(key);
-      this.#entries.set(key, hit);
-      return hit.bytes;
-    }
-    const pending = this.#pending.get(key);
-    if (pending) return pending;
-    const work = fs
-      .readFile(filePath)
-      .then((raw) => compress(raw, encoding, thorough))
-      .then((bytes) => {
-        this.#store(key, bytes);
-        return bytes;
-      })
-      .finally(() => this.#pending.delete(key));
-    this.#pending.set(key, work);
-    return work;
-  }
-
-  #store(key: string, bytes: Buffer): void {
-    if (bytes.length > this.#maxBytes) return;
-    // Older versions of the same file are dead weight once it has been rebuilt.
-    const prefix = key.slice(0, key.indexOf("\0", key.indexOf("\0") + 1) + 1);
-    for (const [other, entry] of this.#entries) {
-      if (other.startsWith(prefix)) this.#evict(other, entry);
-    }
-    this.#entries.set(key, { bytes });
-    this.#bytes += bytes.length;
-    for (const [oldest, entry] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#evict(oldest, entry);
-    }
-  }
-
-  #evict(key: string, entry: CacheEntry): void {
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes.length;
-  }
-}
-
-function etagFor(stats: Stats, encoding: Encoding | null): string {
-  const version = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
-  return `W/"${version}${encoding ? `-${encoding}` : ""}"`;
-}
-
-/** Weak comparison (RFC 9110 §8.8.3.2): If-None-Match ignores the W/ prefix. */
-function matchesEtag(ifNoneMatch: string, etag: string): boolean {
-  const opaque = etag.replace(/^W\//, "");
-  return ifNoneMatch.split(",").some((candidate) => {
-    const value = candidate.trim();
-    return value === "*" || value.replace(/^W\//, "") === opaque;
-  });
-}
-
-function isNotModified(request: Request, etag: string, stats: Stats): boolean {
-  const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch !== null) return matchesEtag(ifNoneMatch, etag);
-  const ifModifiedSince = request.headers.get("if-modified-since");
-  if (ifModifiedSince === null) return false;
-  const since = Date.parse(ifModifiedSince);
-  return Number.isFinite(since) && Math.floor(stats.mtimeMs / 1000) * 1000 <= since;
-}
-
 async function statOrNull(filePath: string): Promise<Stats | null> {
   try {
     return await fs.stat(filePath);
@@ -261,29 +72,24 @@ async function statOrNull(filePath: string): Promise<Stats | null> {
   }
 }
 
-/** Copies into a fresh ArrayBuffer-backed view, the body type the Fetch typings accept. */
-function body(bytes: Buffer): Uint8Array<ArrayBuffer> {
-  const copy = new Uint8Array(bytes.length);
-  copy.set(bytes);
-  return copy;
+function plain(status: 400 | 404, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": CACHE_NO_CACHE },
+  });
 }
 
-export type StaticAssets = {
-  readonly publicDir: string;
-  /** Answers any request for a static path: file, directory redirect, 404 page, 405 or 400. */
-  serve(request: Request): Promise<Response>;
-  /** Pre-compresses the hashed bundles so the first visitor does not wait; resolves to a file count. */
-  warm(): Promise<number>;
-};
+/** The same request without Range: an error page is always sent whole. */
+function withoutRange(c: Context): Context {
+  if (c.req.header("range") === undefined) return c;
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete("range");
+  return new Context(new Request(c.req.url, { method: c.req.method, headers }));
+}
 
-export type StaticAssetsOptions = {
-  publicDir: string;
-  maxCacheBytes?: number;
-};
-
-export function createStaticAssets(options: StaticAssetsOptions): StaticAssets {
-  const root = path.resolve(options.publicDir);
-  const cache = new CompressionCache(options.maxCacheBytes);
+/** Answers GET and HEAD for any path of the build: file, directory redirect, 404 page, 405 or 400. */
+export function serveBuild(publicDir: string): MiddlewareHandler {
+  const root = path.resolve(publicDir);
   let realRoot: string | null = null;
 
   /** Symlinks inside the build must not lead out of it. */
@@ -298,68 +104,70 @@ export function createStaticAssets(options: StaticAssetsOptions): StaticAssets {
     }
   }
 
-  async function fileResponse(
-    request: Request,
+  /**
+   * The library picks the .br/.gz sibling written at build time, answers Range and HEAD, and sets
+   * Content-Length and Last-Modified; the headers that depend on our rules are set here.
+   */
+  async function sendFile(
+    c: Context,
     filePath: string,
-    stats: Stats,
     urlPath: string,
-    status = 200,
-  ): Promise<Response> {
+    status: 200 | 404,
+  ): Promise<Response | null> {
+    let served = filePath;
+    const response = await serveStatic({
+      path: filePath,
+      precompressed: true,
+      onFound: (found) => {
+        served = found;
+      },
+    })(c, async () => undefined);
+    if (!response) return null;
     const contentType = contentTypeFor(filePath);
-    const cacheControl = status === 200 ? cacheControlFor(urlPath, contentType) : CACHE_NO_CACHE;
-    const compressible = isCompressible(contentType);
-    const encoding =
-      compressible && stats.size >= MIN_COMPRESS_BYTES
-        ? negotiateEncoding(request.headers.get("accept-encoding"))
-        : null;
-    const headers = new Headers({ "content-type": contentType, "cache-control": cacheControl });
+    const headers = response.headers;
+    headers.set("content-type", contentType);
+    headers.set(
+      "cache-control",
+      status === 200 ? cacheControlFor(urlPath, contentType) : CACHE_NO_CACHE,
+    );
     // Caches must key on Accept-Encoding even for the identity answer, or they could serve it to all.
-    if (compressible) headers.set("vary", "Accept-Encoding");
-    if (status === 200) {
-      const etag = etagFor(stats, encoding);
-      headers.set("etag", etag);
-      headers.set("last-modified", stats.mtime.toUTCString());
-      if (isNotModified(request, etag, stats)) return new Response(null, { status: 304, headers });
+    if (isCompressible(contentType)) headers.set("vary", "Accept-Encoding");
+    if (status === 404) {
+      headers.delete("last-modified");
+      return new Response(response.body, { status, headers });
     }
-    const bytes = encoding
-      ? await cache.get(filePath, stats, encoding, cacheControl === CACHE_IMMUTABLE)
-      : await fs.readFile(filePath);
-    if (encoding) headers.set("content-encoding", encoding);
-    headers.set("content-length", String(bytes.length));
-    return new Response(request.method === "HEAD" ? null : body(bytes), { status, headers });
+    if (!response.ok) return response;
+    // A cheap validator per representation (the etag middleware answers If-None-Match with it).
+    const stats = await fs.stat(served);
+    const encoding = headers.get("content-encoding");
+    const version = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+    headers.set("etag", `W/"${version}${encoding ? `-${encoding}` : ""}"`);
+    return response;
   }
 
-  async function notFound(request: Request): Promise<Response> {
+  async function notFound(c: Context): Promise<Response> {
     const page = path.join(root, "404.html");
-    const stats = await statOrNull(page);
-    if (stats?.isFile()) return fileResponse(request, page, stats, "/404.html", 404);
-    return new Response("Not Found", {
-      status: 404,
-      headers: { "content-type": "text/plain; charset=utf-8", "cache-control": CACHE_NO_CACHE },
-    });
+    if ((await statOrNull(page))?.isFile()) {
+      const response = await sendFile(withoutRange(c), page, "/404.html", 404);
+      if (response) return response;
+    }
+    return plain(404, "Not Found");
   }
 
-  async function serve(request: Request): Promise<Response> {
-    if (request.method !== "GET" && request.method !== "HEAD")
-      return methodNotAllowed(STATIC_METHODS);
-    const url = new URL(request.url);
+  return async (c) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowed(STATIC_METHODS);
+    const url = new URL(c.req.url);
     const resolved = resolvePublicPath(root, url.pathname);
     if (!resolved.ok) {
-      if (resolved.reason === "bad-request") {
-        return new Response("Bad Request", {
-          status: 400,
-          headers: { "content-type": "text/plain; charset=utf-8", "cache-control": CACHE_NO_CACHE },
-        });
-      }
-      return notFound(request);
+      return resolved.reason === "bad-request" ? plain(400, "Bad Request") : notFound(c);
     }
     const stats = await statOrNull(resolved.filePath);
-    if (!stats || !(await staysInside(resolved.filePath))) return notFound(request);
+    if (!stats || !(await staysInside(resolved.filePath))) return notFound(c);
 
+    let filePath = resolved.filePath;
     if (stats.isDirectory()) {
-      const index = path.join(resolved.filePath, "index.html");
-      const indexStats = await statOrNull(index);
-      if (!indexStats?.isFile()) return notFound(request);
+      filePath = path.join(resolved.filePath, "index.html");
+      if (!(await statOrNull(filePath))?.isFile()) return notFound(c);
       if (!url.pathname.endsWith("/")) {
         // Collapsing repeated slashes keeps "//evil.com" from becoming a protocol-relative Location.
         const location = `${url.pathname.replace(/\/{2,}/g, "/")}/${url.search}`;
@@ -368,37 +176,16 @@ export function createStaticAssets(options: StaticAssetsOptions): StaticAssets {
           headers: { location, "cache-control": CACHE_REVALIDATE },
         });
       }
-      return fileResponse(request, index, indexStats, url.pathname);
+    } else if (!stats.isFile() || url.pathname.endsWith("/")) {
+      // "/styles.css/" names a directory that does not exist, not the file.
+      return notFound(c);
     }
-    // "/styles.css/" names a directory that does not exist, not the file.
-    if (!stats.isFile() || url.pathname.endsWith("/")) return notFound(request);
-    return fileResponse(request, resolved.filePath, stats, url.pathname);
-  }
+    return (await sendFile(c, filePath, url.pathname, 200)) ?? notFound(c);
+  };
+}
 
-  async function warm(): Promise<number> {
-    let entries: string[];
-    try {
-      entries = await fs.readdir(root);
-    } catch {
-      return 0;
-    }
-    let count = 0;
-    // One file at a time: warming must not starve the requests it is meant to speed up.
-    for (const name of entries) {
-      const urlPath = `/${name}`;
-      const contentType = contentTypeFor(name);
-      if (!isCompressible(contentType) || cacheControlFor(urlPath, contentType) !== CACHE_IMMUTABLE)
-        continue;
-      if (name.endsWith(".map")) continue;
-      const filePath = path.join(root, name);
-      const stats = await statOrNull(filePath);
-      if (!stats?.isFile() || stats.size < MIN_COMPRESS_BYTES) continue;
-      await cache.get(filePath, stats, "br", true);
-      await cache.get(filePath, stats, "gzip", true);
-      count += 1;
-    }
-    return count;
-  }
-
-  return { publicDir: root, serve, warm };
+/** Mounts the build after whatever routes the app already has: ETags and 304s, then the files. */
+export function mountBuild(app: Hono, publicDir: string): void {
+  app.use("*", etag());
+  app.all("*", serveBuild(publicDir));
 }

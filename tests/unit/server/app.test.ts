@@ -1,10 +1,12 @@
 // @vitest-environment node
 // Tests the local app end to end through Hono's fetch: static files, compression, caching, redirects, errors.
+import { promises as fs } from "node:fs";
 import zlib from "node:zlib";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../../../src/server/app";
 import { functions, type FunctionRoute } from "../../../src/server/functions";
+import { precompressDir } from "../../../src/server/precompress";
 import { CACHE_IMMUTABLE, CACHE_NO_CACHE, CACHE_REVALIDATE } from "../../../src/server/static";
 import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
 
@@ -26,6 +28,8 @@ let errors: unknown[];
 
 beforeAll(async () => {
   fixture = await createPublicFixture();
+  // As the build leaves it: .br and .gz beside each compressible file.
+  await precompressDir(fixture.publicDir);
 });
 
 afterAll(async () => {
@@ -125,11 +129,42 @@ describe("compression", () => {
     expect(response.headers.get("content-encoding")).toBe("gzip");
   });
 
-  it("serves the same bytes again from its cache", async () => {
-    const first = await bytes(await get("/styles.css", { "accept-encoding": "br" }));
-    const second = await bytes(await get("/styles.css", { "accept-encoding": "br" }));
-    expect(second.equals(first)).toBe(true);
-    expect(zlib.brotliDecompressSync(second).toString()).toBe(fixture.files["styles.css"]);
+  it("sends the sibling written at build time", async () => {
+    const sent = await bytes(await get("/styles.css", { "accept-encoding": "br" }));
+    const onDisk = await fs.readFile(`${fixture.publicDir}/styles.css.br`);
+    expect(sent.equals(onDisk)).toBe(true);
+    expect(zlib.brotliDecompressSync(sent).toString()).toBe(fixture.files["styles.css"]);
+  });
+
+  it.each([
+    ["", null],
+    ["identity", null],
+    ["gzip", "gzip"],
+    ["gzip, deflate, br", "br"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["br;q=0.5, gzip", "gzip"],
+    ["br;q=0, gzip;q=0", null],
+    ["*;q=0, gzip", "gzip"],
+    ["br;q=abc, gzip", "gzip"],
+    // The library matches names exactly: a wildcard or an upper-case name gets the identity bytes.
+    ["*", null],
+    ["BR", null],
+  ])("Accept-Encoding %j → %s", async (header, expected) => {
+    const response = await get("/app-abc123def456.js", { "accept-encoding": header });
+    expect(response.headers.get("content-encoding")).toBe(expected);
+  });
+
+  it("sends the identity bytes when the build has no siblings (a build from before the step)", async () => {
+    const sibling = `${fixture.publicDir}/styles.css.br`;
+    await fs.rename(sibling, `${sibling}.bak`);
+    try {
+      const response = await get("/styles.css", { "accept-encoding": "br" });
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("vary")).toBe("Accept-Encoding");
+      expect(await response.text()).toBe(fixture.files["styles.css"]);
+    } finally {
+      await fs.rename(`${sibling}.bak`, sibling);
+    }
   });
 
   it("leaves tiny files and images alone", async () => {
@@ -191,7 +226,6 @@ describe("not found", () => {
   });
 
   it("falls back to a plain 404 when the build has no 404.html", async () => {
-    const { promises: fs } = await import("node:fs");
     const page = `${fixture.publicDir}/404.html`;
     await fs.rename(page, `${page}.bak`);
     try {

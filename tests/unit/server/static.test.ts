@@ -1,22 +1,14 @@
 // @vitest-environment node
-// Tests the static-file building blocks: path resolution, content types, cache policy, negotiation, cache.
-import { promises as fs } from "node:fs";
-import path from "node:path";
-import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+// Tests the static-file building blocks: path resolution, content types, cache policy.
+import { describe, expect, it } from "vitest";
+import { contentTypeFor, isCompressible } from "../../../src/server/contentTypes";
 import {
   CACHE_IMMUTABLE,
   CACHE_NO_CACHE,
   CACHE_REVALIDATE,
   cacheControlFor,
-  CompressionCache,
-  contentTypeFor,
-  createStaticAssets,
-  isCompressible,
-  negotiateEncoding,
   resolvePublicPath,
 } from "../../../src/server/static";
-import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
 
 const ROOT = "/srv/public";
 
@@ -60,6 +52,12 @@ describe("content types and caching", () => {
     ["a.mjs", "text/javascript; charset=utf-8"],
     ["a.JSON", "application/json; charset=utf-8"],
     ["a.js.map", "application/json; charset=utf-8"],
+    ["a.js", "text/javascript; charset=utf-8"],
+    ["a.css", "text/css; charset=utf-8"],
+    ["a.svg", "image/svg+xml"],
+    ["rss.xml", "application/xml; charset=utf-8"],
+    ["feed.rss", "application/rss+xml; charset=utf-8"],
+    ["a.woff2", "font/woff2"],
     ["site.webmanifest", "application/manifest+json; charset=utf-8"],
     ["sitemap.xml", "application/xml; charset=utf-8"],
     ["a.avif", "image/avif"],
@@ -100,76 +98,5 @@ describe("content types and caching", () => {
     ["/robots.txt", CACHE_REVALIDATE],
   ])("%s → %s", (urlPath, expected) => {
     expect(cacheControlFor(urlPath, contentTypeFor(urlPath))).toBe(expected);
-  });
-});
-
-describe("negotiateEncoding", () => {
-  it.each([
-    [null, null],
-    ["", null],
-    ["identity", null],
-    ["gzip", "gzip"],
-    ["gzip, deflate, br", "br"],
-    ["br;q=0.5, gzip", "gzip"],
-    ["br;q=0, gzip;q=0", null],
-    ["*", "br"],
-    ["*;q=0, gzip", "gzip"],
-    ["BR", "br"],
-    ["br;q=abc, gzip", "gzip"],
-  ])("%s → %s", (header, expected) => {
-    expect(negotiateEncoding(header)).toBe(expected);
-  });
-});
-
-describe("CompressionCache", () => {
-  let fixture: PublicFixture;
-
-  beforeAll(async () => {
-    fixture = await createPublicFixture();
-  });
-
-  afterAll(async () => {
-    await fixture.cleanup();
-  });
-
-  it("reuses compressed bytes until the file changes", async () => {
-    const file = path.join(fixture.publicDir, "cache-me.css");
-    await fs.writeFile(file, "a { color: red; }\n".repeat(200));
-    const cache = new CompressionCache();
-    const first = await cache.get(file, await fs.stat(file), "br", false);
-    const again = await cache.get(file, await fs.stat(file), "br", false);
-    expect(again).toBe(first);
-    expect(cache.size).toBe(1);
-
-    await fs.writeFile(file, "b { color: blue; }\n".repeat(300));
-    const changed = await cache.get(file, await fs.stat(file), "br", false);
-    expect(zlib.brotliDecompressSync(changed).toString()).toContain("b { color: blue; }");
-    // The stale version is dropped, not kept beside the new one.
-    expect(cache.size).toBe(1);
-  });
-
-  it("shares one compression between concurrent requests", async () => {
-    const file = path.join(fixture.publicDir, "app-abc123def456.js");
-    const cache = new CompressionCache();
-    const stats = await fs.stat(file);
-    const [a, b] = await Promise.all([
-      cache.get(file, stats, "gzip", true),
-      cache.get(file, stats, "gzip", true),
-    ]);
-    expect(a).toBe(b);
-  });
-
-  it("stays within its byte budget", async () => {
-    const cache = new CompressionCache(600);
-    const files = ["app-abc123def456.js", "styles.css"].map((name) =>
-      path.join(fixture.publicDir, name),
-    );
-    for (const file of files) await cache.get(file, await fs.stat(file), "gzip", false);
-    expect(cache.size).toBeLessThanOrEqual(1);
-  });
-
-  it("warms the hashed bundles", async () => {
-    const assets = createStaticAssets({ publicDir: fixture.publicDir });
-    expect(await assets.warm()).toBe(1);
   });
 });
