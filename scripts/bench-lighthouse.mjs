@@ -70,7 +70,8 @@ try {
         console.log(
           `  ${route} run ${i + 1}: perf ${sample.perf} LCP ${sample.lcp.toFixed(0)} ms TBT ${sample.tbt.toFixed(0)} ms ` +
             `CLS ${sample.cls.toFixed(3)} JS ${(sample.jsBytes / 1024).toFixed(1)} KiB; LCP element: ${sample.lcpElement}` +
-            (sample.lcpPhases ? `; phases ${sample.lcpPhases}` : ""),
+            (sample.lcpPhases ? `; phases ${sample.lcpPhases}` : "") +
+            (sample.failing.length > 0 ? `; not passed: ${sample.failing.join(", ")}` : ""),
         );
       }
     }

@@ -13,7 +13,12 @@ export interface Sample {
   jsBytes: number;
   lcpElement?: string;
   lcpPhases?: string | null;
+  /** `category: audit` for each scored audit of accessibility, best practices and SEO that did not pass. */
+  failing?: string[];
 }
 export function keyRoutes(publicDir: string): string[];
 export function summarise(lhr: unknown): Sample;
-export function median(samples: Sample[]): Omit<Sample, "version" | "lcpElement" | "lcpPhases">;
+export function median(
+  samples: Sample[],
+): Omit<Sample, "version" | "lcpElement" | "lcpPhases" | "failing">;
+export function failingAudits(lhr: unknown, categories: string[]): string[];

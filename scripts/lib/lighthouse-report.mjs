@@ -74,7 +74,22 @@ export function summarise(lhr) {
     lcpPhases: Array.isArray(phases)
       ? phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(", ")
       : null,
+    failing: failingAudits(lhr, ["accessibility", "best-practices", "seo"]),
   };
+}
+
+/** `category: audit` for each scored audit of these categories that did not pass (what keeps them under 100). */
+export function failingAudits(lhr, categories) {
+  return categories.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => {
+        // The first thing the audit names (a console message's URL, an element), when it names one.
+        const [first] = lhr.audits[ref.id]?.details?.items ?? [];
+        const what = first?.source?.url ?? first?.url ?? first?.node?.selector;
+        return `${category}: ${ref.id}${what ? ` (${what})` : ""}`;
+      }),
+  );
 }
 
 const middle = (values) => {
