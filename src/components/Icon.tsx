@@ -5,55 +5,10 @@
  */
 import * as React from "react";
 import styled from "styled-components";
-import type { IconName } from "../config/navigation";
+import { ICON_NAMES, type IconName } from "../config/navigation";
 
-/** Every icon's name, for content that names an icon (the drawings stay in the sprite). */
-export const iconNames: readonly IconName[] = [
-  "book",
-  "graduation",
-  "package",
-  "github",
-  "chat",
-  "fingerprint",
-  "sparkles",
-  "plug",
-  "id",
-  "phone",
-  "bot",
-  "library",
-  "pen",
-  "video",
-  "help",
-  "briefcase",
-  "newspaper",
-  "building",
-  "people",
-  "lifebuoy",
-  "play",
-  "browser",
-  "grid",
-  "bank",
-  "cart",
-  "wallet",
-  "dice",
-  "coin",
-  "card",
-  "lock",
-  "message",
-  "user-plus",
-  "repeat",
-  "users",
-  "paywall",
-  "arrow-right",
-  "external",
-  "check",
-  "chevron-down",
-  "menu",
-  "close",
-  "shield",
-  "gauge",
-  "code",
-];
+/** Every icon's name (the one list lives with the content's menu types). */
+export const iconNames: readonly IconName[] = ICON_NAMES;
 
 /** The sprite's address; static/icons.svg is generated from ./iconPaths (tests/unit/components/icons.test.ts). */
 export const ICON_SPRITE = "/icons.svg";
