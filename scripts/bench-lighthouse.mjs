@@ -58,12 +58,20 @@ try {
   for (const route of routes) {
     const samples = [];
     for (let i = 0; i < runs; i++) {
-      const result = await lighthouse(`${server.url}${route}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
+      let result = null;
+      // Lighthouse now and then loses the trace of a load (NO_NAVSTART): that run is made again, twice at most.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        result = await lighthouse(`${server.url}${route}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        if (!result.lhr.runtimeError) break;
+        console.log(
+          `  ${route} run ${i + 1}: Lighthouse ${result.lhr.runtimeError.code}, attempt ${attempt} of 3`,
+        );
+      }
       const sample = summarise(result.lhr);
       samples.push(sample);
       if (argv.includes("--verbose")) {

@@ -96,7 +96,8 @@ function tokens(value) {
 
 /**
  * What an HTML document asks for on first load, before any script runs:
- * - js: external scripts (`<script src>` of a JavaScript type; `rel=modulepreload`; `rel=preload as=script`)
+ * - js: external scripts (`<script src>` of a JavaScript type; `rel=modulepreload`; `rel=preload as=script`;
+ *   the space-separated `data-bundles` of an inline script that inserts them, as the site's bundle loader does)
  * - css: `rel=stylesheet` and `rel=preload as=style`
  * - images: `<img src>` not marked loading=lazy, and `rel=preload as=image`
  * - fonts: `rel=preload as=font`; data: `rel=preload as=fetch`
@@ -111,6 +112,9 @@ export function collectReferences(html) {
       if (!isJsType(a.type)) continue;
       if ("src" in a) refs.js.push(a.src);
       else if (el.text) refs.inlineJs.push(el.text);
+      // The site's bundle loader (src/gatsby/scriptsAfterPaint.ts) names what it inserts after the first paint.
+      if (!("src" in a) && a["data-bundles"])
+        refs.js.push(...a["data-bundles"].split(/\s+/).filter(Boolean));
     } else if (el.tag === "style") {
       if (el.text) refs.inlineCss.push(el.text);
     } else if (el.tag === "link" && a.href) {

@@ -5,6 +5,8 @@ import path from "node:path";
 /** Attributes whose values are URLs the browser follows or fetches. */
 const URL_ATTRIBUTE = /\s(href|src|poster|data-src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
 const SRCSET_ATTRIBUTE = /\s(?:srcset|data-srcset|imagesrcset)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+/** The scripts the site's bundle loader inserts after the first paint (src/gatsby/scriptsAfterPaint.ts). */
+const BUNDLES_ATTRIBUTE = /\sdata-bundles\s*=\s*"([^"]*)"/gi;
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)/gi;
 /** Tags whose href is not a link (preconnect hints name origins, canonical/alternate name the live site). */
 const SKIPPED_TAGS = /<link\b[^>]*\brel="(?:preconnect|dns-prefetch|canonical|alternate)"[^>]*>/gi;
@@ -35,6 +37,8 @@ export function htmlReferences(html) {
       if (url) urls.push(url);
     }
   }
+  for (const m of text.matchAll(BUNDLES_ATTRIBUTE))
+    urls.push(...(m[1] ?? "").split(/\s+/).filter(Boolean));
   for (const m of text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
     urls.push(...cssReferences(m[1] ?? ""));
   return urls.map((url) => url.replace(/&amp;/g, "&"));

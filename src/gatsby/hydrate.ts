@@ -9,7 +9,7 @@
  * same client render without reporting it. Every other recoverable error, hydration mismatches
  * included, is reported as React reports it by default.
  */
-import type * as React from "react";
+import * as React from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 
 const BOUNDARY_UPDATED_BEFORE_HYDRATION =
@@ -27,14 +27,24 @@ export function onRecoverableError(error: unknown): void {
   reportByDefault(error);
 }
 
-/** gatsby-browser's replaceHydrateFunction: hydrate when the server rendered the root, else render. */
+/**
+ * gatsby-browser's replaceHydrateFunction: hydrate when the server rendered the root, else render.
+ *
+ * The hydration starts inside a transition. React 18 renders a plain hydrateRoot at its default
+ * priority without yielding (the page's top in one long task, then each Suspense boundary in one
+ * task of its own); a transition lane is time-sliced, so React hands the main thread back to the
+ * browser every few milliseconds and a tap or a key press waits for one slice, not for the whole
+ * page. The server's HTML is already on screen, so nothing paints later for it.
+ */
 export function renderApp(
   element: React.ReactNode,
   container: Element | Document | DocumentFragment | null,
 ): void {
   if (!container) return;
   if (!(container instanceof DocumentFragment) && container.hasChildNodes())
-    hydrateRoot(container, element, { onRecoverableError });
+    React.startTransition(() => {
+      hydrateRoot(container, element, { onRecoverableError });
+    });
   else if (!(container instanceof Document))
     createRoot(container, { onRecoverableError }).render(element);
 }

@@ -25,6 +25,12 @@ describe("brokenLinks", () => {
       "/a.png",
       "/b.png",
     ]);
+    // The bundle loader's list (src/gatsby/scriptsAfterPaint.ts): each bundle is checked.
+    expect(
+      htmlReferences(
+        '<script id="l" data-bundles="/runtime-1.js /app-2.js">var s="/not-a-link/"</script>',
+      ),
+    ).toEqual(["/runtime-1.js", "/app-2.js"]);
     expect(cssReferences("a{background:url('/x.png')} b{mask:url(y.svg)}")).toEqual([
       "/x.png",
       "y.svg",
