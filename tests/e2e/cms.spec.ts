@@ -157,9 +157,10 @@ test("a marketer writes and publishes a post; the markdown lands in content/ wit
   });
   // The hero as Decap writes it (no "./" with an empty public folder), and the file beside the post.
   expect(data["hero"]).toMatch(/^(\.\/)?checkout-hero\.png$/);
-  expect(fs.readFileSync(path.join(folder, path.basename(String(data["hero"])))).length).toBe(
-    tinyPng.length,
-  );
+  // decap-server writes the post and its media in separate calls: the image may land just after the post.
+  const hero = path.join(folder, path.basename(String(data["hero"])));
+  await expect.poll(() => fs.existsSync(hero), { timeout: 20_000 }).toBe(true);
+  expect(fs.readFileSync(hero).length).toBe(tinyPng.length);
   expect(markdown).toContain("Review queues fill up");
   // What the admin wrote is a post the build accepts.
   const checked = postFrontmatterSchema.safeParse(data);
