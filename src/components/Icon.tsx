@@ -4,7 +4,6 @@
  * HTML and JavaScript.
  */
 import * as React from "react";
-import styled from "styled-components";
 import { ICON_NAMES, type IconName } from "../config/navigation";
 
 /** Every icon's name (the one list lives with the content's menu types). */
@@ -24,28 +23,17 @@ export interface IconProps {
 
 export function Icon({ name, size = 1.25, label, className }: IconProps) {
   return (
-    <Svg
+    <svg
       viewBox="0 0 24 24"
       width={`${size}em`}
       height={`${size}em`}
-      className={className}
+      className={className ? `icon ${className}` : "icon"}
       role={label ? "img" : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
       focusable="false"
     >
       <use href={`${ICON_SPRITE}#${name}`} />
-    </Svg>
+    </svg>
   );
 }
-
-const Svg = styled.svg`
-  display: inline-block;
-  flex: none;
-  fill: none;
-  stroke: currentColor;
-  stroke-width: 1.75;
-  stroke-linecap: round;
-  stroke-linejoin: round;
-  vertical-align: middle;
-`;

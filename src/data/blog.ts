@@ -129,10 +129,17 @@ export function relatedPosts<T extends ListablePost>(
   return [...ranked, ...fill].slice(0, limit);
 }
 
+// One formatter per locale, built on first use: a listing formats a date per card, and building an
+// Intl.DateTimeFormat costs far more than using one.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date in a fixed time zone and explicit locale, so the server and browser render the same text. */
 export function formatDate(iso: string, locale: string = "en"): string {
-  return new Intl.DateTimeFormat(locale === "pt-BR" ? "pt-BR" : "en-US", {
-    dateStyle: "long",
-    timeZone: "UTC",
-  }).format(new Date(iso));
+  const tag = locale === "pt-BR" ? "pt-BR" : "en-US";
+  let format = dateFormats.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" });
+    dateFormats.set(tag, format);
+  }
+  return format.format(new Date(iso));
 }
