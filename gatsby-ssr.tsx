@@ -5,6 +5,7 @@ import { AppProviders, isHeadElement } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
 import { site } from "./src/config/site";
 import { headScript } from "./src/providers/experiments/flags";
+import { IconSprite } from "./src/components/IconSprite";
 
 // Gatsby also passes each page's <Head> through wrapRootElement (in a hidden root): it gets no
 // providers, or consent, identification and analytics would run a second, invisible time.
@@ -18,6 +19,7 @@ export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({
   setHeadComponents,
   setHtmlAttributes,
+  setPreBodyComponents,
 }) => {
   setHtmlAttributes({ lang: site.locale });
   setHeadComponents([
@@ -26,4 +28,6 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
     <meta key="theme-color" name="theme-color" content="#0c0f22" />,
     <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
   ]);
+  // The icons' drawings, once per page and outside the React root: server HTML only, never hydrated.
+  setPreBodyComponents([<IconSprite key="icon-sprite" />]);
 };

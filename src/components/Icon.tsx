@@ -1,16 +1,13 @@
 /**
- * A small set of line icons drawn for this site, referenced by name from config and content. The drawings
- * live in one sprite file (/icons.svg) that the browser fetches once and caches, not in every page's
- * HTML and JavaScript.
+ * A small set of line icons drawn for this site, referenced by name from config and content. Each is a
+ * reference into the page's one sprite (IconSprite, written once into every page's HTML), so the drawings
+ * are in no JavaScript bundle and paint with the text, without a request of their own.
  */
 import * as React from "react";
-import { ICON_NAMES, type IconName } from "../config/navigation";
+import { ICON_ID_PREFIX, ICON_NAMES, type IconName } from "../config/navigation";
 
 /** Every icon's name (the one list lives with the content's menu types). */
 export const iconNames: readonly IconName[] = ICON_NAMES;
-
-/** The sprite's address; static/icons.svg is generated from ./iconPaths (tests/unit/components/icons.test.ts). */
-export const ICON_SPRITE = "/icons.svg";
 
 export interface IconProps {
   name: IconName;
@@ -33,7 +30,7 @@ export function Icon({ name, size = 1.25, label, className }: IconProps) {
       aria-hidden={label ? undefined : true}
       focusable="false"
     >
-      <use href={`${ICON_SPRITE}#${name}`} />
+      <use href={`#${ICON_ID_PREFIX}${name}`} />
     </svg>
   );
 }

@@ -1,5 +1,5 @@
-/** The site's line icons as path data, and the sprite (static/icons.svg) built from it; no React here. */
-import type { IconName } from "../config/navigation";
+/** The site's line icons as path data, and the sprite's symbols built from it; no React here. */
+import { ICON_ID_PREFIX, type IconName } from "../config/navigation";
 
 // Each icon is one or more SVG path strings on a 24×24 grid, drawn with a 1.75 stroke.
 export const iconPaths: Record<IconName, string[]> = {
@@ -96,11 +96,12 @@ export const iconPaths: Record<IconName, string[]> = {
   code: ["M8 7l-5 5 5 5M16 7l5 5-5 5", "M14 4l-4 16"],
 };
 
-/** The sprite served as /icons.svg: one <symbol id="name"> per icon, drawn like the <Icon> that uses it. */
-export function iconSprite(): string {
-  const symbols = Object.entries(iconPaths).map(
-    ([name, ds]) =>
-      `<symbol id="${name}" viewBox="0 0 24 24">${ds.map((d) => `<path d="${d}"/>`).join("")}</symbol>`,
-  );
-  return `<svg xmlns="http://www.w3.org/2000/svg" fill="none" stroke="currentColor" stroke-width="1.75" stroke-linecap="round" stroke-linejoin="round">\n${symbols.join("\n")}\n</svg>\n`;
+/** One <symbol id="icon-name"> per icon, drawn like the <Icon> that uses it. */
+export function iconSymbols(): string {
+  return Object.entries(iconPaths)
+    .map(
+      ([name, ds]) =>
+        `<symbol id="${ICON_ID_PREFIX}${name}" viewBox="0 0 24 24">${ds.map((d) => `<path d="${d}"/>`).join("")}</symbol>`,
+    )
+    .join("");
 }

@@ -55,6 +55,9 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number];
 
+/** The icon sprite's symbol ids in a page are this prefix and the name: ids the page's own anchors never use. */
+export const ICON_ID_PREFIX = "icon-";
+
 /** One menu entry: title, url, isLocal, optional description, icon and useCasesLink. */
 export interface MenuEntry {
   title: string;
