@@ -60,7 +60,22 @@ export async function observePages(publicDir, routes, options = {}) {
         return r.abort("blockedbyclient");
       },
     );
+    let inFlight = 0;
+    let lastChange = Date.now();
+    const settle = (delta) => {
+      inFlight += delta;
+      lastChange = Date.now();
+    };
+    context.on("request", () => settle(1));
+    context.on("requestfailed", () => settle(-1));
+    /** Resolves once no request has been in flight for `ms` (or after `limit` ms). */
+    const quiet = async (ms, limit) => {
+      const start = Date.now();
+      while (Date.now() - start < limit && (inFlight > 0 || Date.now() - lastChange < ms))
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    };
     context.on("requestfinished", (req) => {
+      settle(-1);
       const url = new URL(req.url());
       if (url.origin !== origin) return;
       let pathname = url.pathname;
@@ -77,6 +92,19 @@ export async function observePages(publicDir, routes, options = {}) {
       const response = await page.goto(server.url + route, { waitUntil: "load", timeout: 30_000 });
       status = response?.status() ?? null;
       await page.waitForLoadState("networkidle", { timeout: 15_000 }).catch(() => {});
+      // The site's bundle loader (src/gatsby/scriptsAfterPaint.ts) inserts the bundles after the largest
+      // paint, which can come after Playwright's quiet half second: wait for them, then for quiet again.
+      const inserted = await page
+        .waitForFunction(
+          () =>
+            !document.querySelector("script[data-bundles]") ||
+            document.querySelectorAll("script[src]").length > 0,
+          null,
+          { timeout: 5_000 },
+        )
+        .then(() => true)
+        .catch(() => false);
+      if (inserted) await quiet(500, 15_000);
     } catch (error) {
       status = `error: ${error.message.split("\n")[0]}`;
     }
