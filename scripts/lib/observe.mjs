@@ -97,8 +97,8 @@ export async function observePages(publicDir, routes, options = {}) {
       const inserted = await page
         .waitForFunction(
           () =>
-            !document.querySelector("script[data-bundles]") ||
-            document.querySelectorAll("script[src]").length > 0,
+            !globalThis.document.querySelector("script[data-bundles]") ||
+            globalThis.document.querySelectorAll("script[src]").length > 0,
           null,
           { timeout: 5_000 },
         )
