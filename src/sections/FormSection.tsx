@@ -19,6 +19,21 @@ const LeadForm = React.lazy(() =>
   })),
 );
 
+/**
+ * The form in a Suspense boundary of its own; an experiment's variants get one each, inside the variant's
+ * element. With one boundary around both variants, React 18 sometimes hydrated the second variant's element
+ * against the first variant's form when the visitor typed before the form's code had arrived (React error
+ * 418; seen in 1 to 6 of 20 runs of the single-pane form's browser test, and traced with an instrumented
+ * React to the hydration cursor still inside the first variant). One boundary per variant: 0 in 60.
+ */
+function LazyLeadForm(props: React.ComponentProps<typeof LeadForm>) {
+  return (
+    <React.Suspense fallback={<FormPlaceholder aria-hidden="true" />}>
+      <LeadForm {...props} />
+    </React.Suspense>
+  );
+}
+
 export type FormSectionProps = FormSectionContent & {
   /** Values the page adds to the payload (the webinar's HubSpot form id and name). */
   extra?: Record<string, unknown>;
@@ -44,21 +59,19 @@ export function FormSection({
           <CheckList items={points} />
         </Copy>
         <Slot data-form-slot={form}>
-          <React.Suspense fallback={<FormPlaceholder aria-hidden="true" />}>
-            {variant === "single-pane-test" ? (
-              <AbVariants
-                experiment="contact-sales-single-pane"
-                control={<LeadForm form={form} />}
-                treatment={<LeadForm form={form} variant="single-pane" />}
-              />
-            ) : (
-              <LeadForm
-                form={form}
-                {...(variant === "risk-assessment" ? { variant } : {})}
-                {...(extra ? { extra } : {})}
-              />
-            )}
-          </React.Suspense>
+          {variant === "single-pane-test" ? (
+            <AbVariants
+              experiment="contact-sales-single-pane"
+              control={<LazyLeadForm form={form} />}
+              treatment={<LazyLeadForm form={form} variant="single-pane" />}
+            />
+          ) : (
+            <LazyLeadForm
+              form={form}
+              {...(variant === "risk-assessment" ? { variant } : {})}
+              {...(extra ? { extra } : {})}
+            />
+          )}
           <MailNote $size="sm">
             Prefer email? Write to{" "}
             <MailLink href={`mailto:${address}`}>
