@@ -81,7 +81,7 @@ export const theme = {
   /** Min-widths in px, smallest first; media.ts derives the queries. */
   breakpoints: { sm: 480, md: 768, lg: 1024, xl: 1280 },
   zIndices: { header: 50, overlay: 60, banner: 70 },
-  durations: { fast: "120ms", base: "200ms", fade: "500ms" },
+  durations: { fast: "120ms", base: "200ms" },
 } as const;
 
 export type Theme = typeof theme;
