@@ -54,7 +54,7 @@ describe("Picture", () => {
           </ThemeProvider>,
         ),
       );
-      const imgClasses = /<img[^>]*class="([^"]+)"/.exec(html)?.[1].split(" ") ?? [];
+      const imgClasses = /<img[^>]*class="([^"]+)"/.exec(html)?.[1]?.split(" ") ?? [];
       expect(imgClasses.length).toBeGreaterThan(0);
       const css = sheet.getStyleTags();
       for (const name of imgClasses) {
