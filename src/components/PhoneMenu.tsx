@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import { media } from "../styles/media";
 import { whenIdle } from "../hooks/lazyWhenIdle";
+import { useOnPathnameChange } from "../hooks/useOnPathnameChange";
 import { Icon } from "./Icon";
 
 const loadPanel = () => import(/* webpackChunkName: "phone-menu-panel" */ "./PhoneMenuPanel");
@@ -26,9 +27,7 @@ export function PhoneMenu({ pathname }: { pathname: string }) {
     };
   }, []);
 
-  React.useEffect(() => {
-    setOpen(false);
-  }, [pathname]);
+  useOnPathnameChange(pathname, () => setOpen(false));
 
   React.useEffect(() => {
     if (!open) return undefined;

@@ -139,9 +139,10 @@ test.describe("phone menu", () => {
 
   test("opens, expands a section, closes with Escape and on navigation", async ({ page }) => {
     await page.goto("/500/");
-    await page.waitForFunction(() => "___loader" in window);
     await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeHidden();
     const toggle = page.getByRole("button", { name: "Open menu" });
+    // A tap before React has attached its handlers reaches plain HTML and does nothing.
+    await hydrated(toggle);
     await toggle.click();
     const panel = page.locator("#phone-menu");
     await expect(panel).toBeVisible();
@@ -223,11 +224,12 @@ for (const width of [1024, 1280, 1440]) {
 
 test("a client-side navigation is announced to screen readers", async ({ page }) => {
   await page.goto("/500/");
-  // Wait until React has hydrated, so the click is handled by the router instead of a full load.
-  await page.waitForFunction(() => "___loader" in window);
+  const link = page.getByRole("main").getByRole("link", { name: "Go to the home page" });
+  // Wait until React has hydrated the link, so the click is handled by the router instead of a full load.
+  await hydrated(link);
   await page.evaluate(() => ((window as unknown as { __marker: boolean }).__marker = true));
   const before = (await page.locator("h1").textContent()) ?? "";
-  await page.getByRole("main").getByRole("link", { name: "Go to the home page" }).click();
+  await link.click();
   await expect(page).toHaveURL(/\/$/);
   // The URL changes before the new page renders; wait for the new heading.
   await expect(page.locator("h1")).not.toHaveText(before);

@@ -1,6 +1,7 @@
 /** Which header menu is open, and how pointer, keyboard, focus and navigation open and close it. */
 import * as React from "react";
 import type { Menu } from "../../config/navigation";
+import { useOnPathnameChange } from "../../hooks/useOnPathnameChange";
 
 type MenuId = Menu["id"];
 
@@ -12,7 +13,7 @@ export function useMenus(pathname: string) {
   const hoverOpenedAt = React.useRef(0);
 
   // A navigation closes whatever menu led to it.
-  React.useEffect(() => setOpenId(null), [pathname]);
+  useOnPathnameChange(pathname, () => setOpenId(null));
 
   // Clicking anywhere outside the navigation closes an open menu.
   React.useEffect(() => {
