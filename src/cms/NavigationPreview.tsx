@@ -13,6 +13,7 @@ import { toNavigation } from "../data/navigation";
 import { NavigationContext } from "../hooks/useNavigation";
 import { plain, type PreviewProps } from "./previewData";
 import { SiteFrame } from "./SiteFrame";
+import { theme } from "../styles/theme";
 
 export function NavigationPreview(props: PreviewProps) {
   const navigation = toNavigation(
@@ -45,17 +46,17 @@ export function NavigationPreview(props: PreviewProps) {
 }
 
 const Menu = styled.section`
-  padding: ${({ theme }) => `${theme.space[5]} 0`};
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  padding: ${theme.space[5]} 0;
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
 `;
 
 const MenuTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin-bottom: ${theme.space[3]};
+  font-size: ${theme.fontSizes.lg};
 `;
 
 const Entries = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(15rem, 1fr));
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
 `;

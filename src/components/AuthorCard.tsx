@@ -5,6 +5,7 @@ import type { PictureData } from "../data/images";
 import { Link } from "./Link";
 import { Picture } from "./Picture";
 import { Text } from "./Text";
+import { theme } from "../styles/theme";
 
 export interface AuthorCardProps {
   name: string;
@@ -64,7 +65,7 @@ export function AuthorCard({
 const Wrapper = styled.div`
   display: grid;
   grid-template-columns: auto minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   align-items: start;
 `;
 
@@ -74,31 +75,31 @@ const Avatar = styled.span`
   justify-content: center;
   width: 3.5rem;
   height: 3.5rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   overflow: hidden;
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accentStrong};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accentStrong};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Name = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.semibold};
   a {
-    color: ${({ theme }) => theme.colors.ink};
+    color: ${theme.colors.ink};
   }
 `;
 
 const Bio = styled(Text)`
-  margin-top: ${({ theme }) => theme.space[2]};
+  margin-top: ${theme.space[2]};
 `;
 
 const Links = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: ${({ theme }) => theme.space[2]} 0 0;
+  gap: ${theme.space[3]};
+  margin: ${theme.space[2]} 0 0;
   padding: 0;
   list-style: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `;

@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import type { Crumb } from "../data/structuredData";
 import { Link } from "./Link";
+import { theme } from "../styles/theme";
 
 export function Breadcrumbs({
   crumbs,
@@ -32,20 +33,20 @@ export function Breadcrumbs({
 }
 
 const Nav = styled.nav`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
   color: inherit;
 
   ol {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
     margin: 0;
     padding: 0;
     list-style: none;
   }
   li {
     display: inline-flex;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
     min-width: 0;
   }
   li + li::before {

@@ -3,6 +3,7 @@ import * as React from "react";
 import styled, { css } from "styled-components";
 import { Link } from "./Link";
 import { Icon } from "./Icon";
+import { theme } from "../styles/theme";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "inverse";
 export type ButtonSize = "md" | "lg";
@@ -69,27 +70,27 @@ const base = css<StyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: ${({ $size }) => ($size === "lg" ? "3.25rem" : "2.75rem")};
-  padding: 0 ${({ theme, $size }) => ($size === "lg" ? theme.space[6] : theme.space[5])};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  border: ${({ theme }) => theme.borders.hairline} solid transparent;
-  font-size: ${({ theme, $size }) => ($size === "lg" ? theme.fontSizes.md : theme.fontSizes.sm)};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: 0 ${({ $size }) => ($size === "lg" ? theme.space[6] : theme.space[5])};
+  border-radius: ${theme.radii.pill};
+  border: ${theme.borders.hairline} solid transparent;
+  font-size: ${({ $size }) => ($size === "lg" ? theme.fontSizes.md : theme.fontSizes.sm)};
+  font-weight: ${theme.fontWeights.semibold};
   line-height: 1;
   text-decoration: none;
   white-space: nowrap;
   transition:
-    background-color ${({ theme }) => theme.durations.fast},
-    border-color ${({ theme }) => theme.durations.fast},
-    color ${({ theme }) => theme.durations.fast};
+    background-color ${theme.durations.fast},
+    border-color ${theme.durations.fast},
+    color ${theme.durations.fast};
 
   &:disabled {
     cursor: not-allowed;
     opacity: 0.6;
   }
 
-  ${({ theme, $variant }) => {
+  ${({ $variant }) => {
     switch ($variant) {
       case "primary":
         return css`

@@ -1,13 +1,14 @@
 /** A bordered surface that groups one idea; optional hover lift when the whole card is a link. */
 import styled, { css } from "styled-components";
+import { theme } from "../styles/theme";
 
 export const Card = styled.div<{ $interactive?: boolean; $tone?: "light" | "dark" }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  ${({ theme, $tone = "light" }) =>
+  gap: ${theme.space[3]};
+  padding: ${theme.space[5]};
+  border-radius: ${theme.radii.lg};
+  ${({ $tone = "light" }) =>
     $tone === "dark"
       ? css`
           background: ${theme.colors.nightSoft};
@@ -19,7 +20,7 @@ export const Card = styled.div<{ $interactive?: boolean; $tone?: "light" | "dark
           border: ${theme.borders.hairline} solid ${theme.colors.line};
           color: ${theme.colors.ink};
         `}
-  ${({ theme, $interactive }) =>
+  ${({ $interactive }) =>
     $interactive &&
     css`
       position: relative;

@@ -2,6 +2,7 @@
 import * as React from "react";
 import styled from "styled-components";
 import { Icon } from "./Icon";
+import { theme } from "../styles/theme";
 
 export function CheckList({ items, inverse = false }: { items: string[]; inverse?: boolean }) {
   if (items.length === 0) return null;
@@ -19,16 +20,16 @@ export function CheckList({ items, inverse = false }: { items: string[]; inverse
 
 const List = styled.ul<{ $inverse: boolean }>`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  color: ${({ theme, $inverse }) => ($inverse ? theme.colors.onNight : "inherit")};
+  gap: ${theme.space[2]};
+  color: ${({ $inverse }) => ($inverse ? theme.colors.onNight : "inherit")};
 
   li {
     display: flex;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
     align-items: flex-start;
   }
   svg {
     margin-top: 0.2em;
-    color: ${({ theme, $inverse }) => ($inverse ? theme.colors.accentOnNight : theme.colors.accent)};
+    color: ${({ $inverse }) => ($inverse ? theme.colors.accentOnNight : theme.colors.accent)};
   }
 `;

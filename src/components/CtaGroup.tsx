@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import type { Cta } from "../data/sectionSchemas";
 import { Button, type ButtonSize, type ButtonVariant } from "./Button";
+import { theme } from "../styles/theme";
 
 export interface CtaGroupProps {
   ctas: Cta[];
@@ -43,5 +44,5 @@ export function CtaGroup({
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `;

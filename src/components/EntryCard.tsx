@@ -8,6 +8,7 @@ import { Heading } from "./Heading";
 import { StretchedLink } from "./StretchedLink";
 import { Picture } from "./Picture";
 import { Text } from "./Text";
+import { theme } from "../styles/theme";
 
 export interface EntryCardProps {
   href: string;
@@ -52,7 +53,7 @@ export function EntryCard({
 }
 
 const Thumb = styled(Picture)`
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
 `;
 
 const Wrapper = styled(Card)<{ $featured: boolean }>`
@@ -80,8 +81,8 @@ const Wrapper = styled(Card)<{ $featured: boolean }>`
 const Body = styled.div<{ $featured: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme, $featured }) => ($featured ? theme.space[6] : theme.space[5])};
+  gap: ${theme.space[3]};
+  padding: ${({ $featured }) => ($featured ? theme.space[6] : theme.space[5])};
   flex: 1;
   ${({ $featured }) =>
     $featured &&
@@ -91,9 +92,9 @@ const Body = styled.div<{ $featured: boolean }>`
 `;
 
 const Label = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.accent};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.accent};
   text-transform: uppercase;
   letter-spacing: 0.06em;
 `;
@@ -106,7 +107,7 @@ const TitleLink = styled(StretchedLink)`
 
 const Meta = styled.p`
   margin-top: auto;
-  padding-top: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  padding-top: ${theme.space[2]};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;

@@ -9,6 +9,7 @@ import { Container } from "./Container";
 import { Link } from "./Link";
 import { Logo } from "./Logo";
 import { useConsent } from "../providers/consent/useConsent";
+import { theme } from "../styles/theme";
 
 // The form code loads after the page, so it never weighs on the first load of pages without a form.
 const NewsletterSignup = React.lazy(() =>
@@ -91,15 +92,15 @@ export function Footer({ children }: { children?: React.ReactNode }) {
 
 const Wrapper = styled.footer`
   margin-top: auto;
-  padding: ${({ theme }) => `${theme.space[8]} 0 ${theme.space[6]}`};
-  background: ${({ theme }) => theme.colors.night};
-  color: ${({ theme }) => theme.colors.onNightMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space[8]} 0 ${theme.space[6]};
+  background: ${theme.colors.night};
+  color: ${theme.colors.onNightMuted};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Top = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
 
   ${media.up("lg")} {
     grid-template-columns: minmax(14rem, 1fr) 3fr;
@@ -109,7 +110,7 @@ const Top = styled.div`
 const Brand = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const Tagline = styled.p`
@@ -118,7 +119,7 @@ const Tagline = styled.p`
 
 const Columns = styled.nav`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[6]};
   grid-template-columns: repeat(2, minmax(0, 1fr));
 
   ${media.up("md")} {
@@ -132,23 +133,23 @@ const Columns = styled.nav`
 const Column = styled.div`
   ul {
     display: grid;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
   }
 `;
 
 const ColumnTitle = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  color: ${({ theme }) => theme.colors.onNight};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  margin-bottom: ${theme.space[3]};
+  color: ${theme.colors.onNight};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const FooterLink = styled(Link)`
-  color: ${({ theme }) => theme.colors.onNightMuted};
+  color: ${theme.colors.onNightMuted};
   text-decoration: none;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.onNight};
+    color: ${theme.colors.onNight};
     text-decoration: underline;
   }
 `;
@@ -158,31 +159,30 @@ const Bottom = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-top: ${({ theme }) => theme.space[7]};
-  padding-top: ${({ theme }) => theme.space[5]};
-  border-top: ${({ theme }) => theme.borders.hairline} solid
-    ${({ theme }) => theme.colors.nightLine};
+  gap: ${theme.space[4]};
+  margin-top: ${theme.space[7]};
+  padding-top: ${theme.space[5]};
+  border-top: ${theme.borders.hairline} solid ${theme.colors.nightLine};
 `;
 
 const InlineList = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const Newsletter = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   max-width: 26rem;
 `;
 
 const NewsletterTitle = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.onNight};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.onNight};
 `;
 
 /** Same height as the form's label and field, so nothing moves when it arrives. */
@@ -204,18 +204,18 @@ const SettingsButton = styled.button`
   padding: 0;
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.onNightMuted};
+  color: ${theme.colors.onNightMuted};
   font: inherit;
   text-decoration: none;
   cursor: pointer;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.onNight};
+    color: ${theme.colors.onNight};
     text-decoration: underline;
   }
 
   &:focus-visible {
-    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.borders.focus} solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;

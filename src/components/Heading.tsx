@@ -2,6 +2,7 @@
 import * as React from "react";
 import styled, { css } from "styled-components";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export type HeadingLevel = 1 | 2 | 3 | 4;
 export type HeadingSize = "display" | "xl" | "lg" | "md" | "sm";
@@ -24,9 +25,9 @@ export function Heading({ level, size, children, ...rest }: HeadingProps) {
 
 const Title = styled.h2<{ $size: HeadingSize }>`
   color: inherit;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
   text-wrap: balance;
-  ${({ theme, $size }) => {
+  ${({ $size }) => {
     switch ($size) {
       case "display":
         return css`

@@ -7,6 +7,7 @@ import { GlobalStyle } from "../styles/GlobalStyle";
 import { NavigationContext } from "../hooks/useNavigation";
 import { useSiteNavigation } from "../hooks/useSiteNavigation";
 import { StatusIndicator } from "./StatusIndicator";
+import { theme } from "../styles/theme";
 
 export function Layout({ pathname, children }: { pathname: string; children: React.ReactNode }) {
   return (
@@ -56,16 +57,16 @@ const Main = styled.main`
 
 const SkipLink = styled.a`
   position: absolute;
-  left: ${({ theme }) => theme.space[4]};
+  left: ${theme.space[4]};
   top: -100px;
-  z-index: ${({ theme }) => theme.zIndices.banner};
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.ink};
-  color: ${({ theme }) => theme.colors.surface};
+  z-index: ${theme.zIndices.banner};
+  padding: ${theme.space[2]} ${theme.space[4]};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.ink};
+  color: ${theme.colors.surface};
 
   &:focus {
-    top: ${({ theme }) => theme.space[2]};
-    color: ${({ theme }) => theme.colors.surface};
+    top: ${theme.space[2]};
+    color: ${theme.colors.surface};
   }
 `;

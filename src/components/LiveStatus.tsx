@@ -5,6 +5,7 @@ import { Link } from "./Link";
 import { site } from "../config/site";
 import { fetchServiceStatus, type ServiceStatus } from "../data/serviceStatus";
 import { useRemoteData } from "../hooks/useRemoteData";
+import { theme } from "../styles/theme";
 
 const LABELS = {
   loading: "Checking status…",
@@ -44,14 +45,14 @@ export default function LiveStatus({ apiUrl, tone }: { apiUrl: string; tone: "li
 const Wrapper = styled(Link)<{ $tone: "light" | "dark" }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   width: fit-content;
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  padding: ${theme.space[1]} ${theme.space[3]};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   text-decoration: none;
-  ${({ theme, $tone }) =>
+  ${({ $tone }) =>
     $tone === "dark"
       ? css`
           border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
@@ -74,10 +75,10 @@ const Wrapper = styled(Link)<{ $tone: "light" | "dark" }>`
 
 const Dot = styled.span<{ $state: Shown }>`
   flex: none;
-  width: ${({ theme }) => theme.space[2]};
-  height: ${({ theme }) => theme.space[2]};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme, $state }) =>
+  width: ${theme.space[2]};
+  height: ${theme.space[2]};
+  border-radius: ${theme.radii.pill};
+  background: ${({ $state }) =>
     ({
       loading: theme.colors.lineStrong,
       operational: theme.colors.success,
@@ -85,8 +86,8 @@ const Dot = styled.span<{ $state: Shown }>`
       outage: theme.colors.danger,
       error: theme.colors.muted,
     })[$state]};
-  box-shadow: 0 0 0 ${({ theme }) => theme.space[1]}
-    ${({ theme, $state }) =>
+  box-shadow: 0 0 0 ${theme.space[1]}
+    ${({ $state }) =>
       ({
         loading: "transparent",
         operational: theme.colors.successSoft,

@@ -2,6 +2,7 @@
 import * as React from "react";
 import styled from "styled-components";
 import { site } from "../config/site";
+import { theme } from "../styles/theme";
 
 export function Logo({ inverse = false }: { inverse?: boolean }) {
   return (
@@ -23,16 +24,16 @@ export function Logo({ inverse = false }: { inverse?: boolean }) {
 const Wrapper = styled.span<{ $inverse: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  color: ${({ theme, $inverse }) => ($inverse ? theme.colors.onNight : theme.colors.ink)};
+  gap: ${theme.space[2]};
+  color: ${({ $inverse }) => ($inverse ? theme.colors.onNight : theme.colors.ink)};
 
   .mark-bg {
-    fill: ${({ theme }) => theme.colors.accent};
+    fill: ${theme.colors.accent};
   }
 `;
 
 const Name = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.heavy};
   letter-spacing: -0.02em;
 `;

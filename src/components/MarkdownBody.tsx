@@ -5,6 +5,7 @@ import styled from "styled-components";
 import { codeTokenColors } from "../styles/codeTokens";
 import { clientSideTarget } from "../data/links";
 import { Prose } from "./Prose";
+import { theme } from "../styles/theme";
 
 export function MarkdownBody({ html, className }: { html: string; className?: string }) {
   // One delegated listener instead of one per link (what gatsby-plugin-catch-links does, scoped to this body).
@@ -39,14 +40,14 @@ const Body = styled(Prose)`
   }
   /* Permalinks beside h2/h3 (src/data/blogHeadings.ts): in the margin, shown on hover or focus. */
   .heading-anchor {
-    color: ${({ theme }) => theme.colors.muted};
+    color: ${theme.colors.muted};
   }
   .heading-anchor.before {
     position: absolute;
     top: 0;
     left: 0;
     transform: translateX(-100%);
-    padding-right: ${({ theme }) => theme.space[1]};
+    padding-right: ${theme.space[1]};
   }
   .heading-anchor svg {
     visibility: hidden;
@@ -57,20 +58,20 @@ const Body = styled(Prose)`
     visibility: visible;
   }
   .gatsby-resp-image-wrapper {
-    margin-block: ${({ theme }) => theme.space[5]};
-    border-radius: ${({ theme }) => theme.radii.md};
+    margin-block: ${theme.space[5]};
+    border-radius: ${theme.radii.md};
     overflow: hidden;
   }
   figcaption {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.muted};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.muted};
   }
 
   /* Syntax colours for gatsby-remark-prismjs output (build-time highlighting, no browser JS). */
   .gatsby-highlight pre {
-    font-family: ${({ theme }) => theme.fonts.mono};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    line-height: ${({ theme }) => theme.lineHeights.snug};
+    font-family: ${theme.fonts.mono};
+    font-size: ${theme.fontSizes.sm};
+    line-height: ${theme.lineHeights.snug};
   }
   ${codeTokenColors}
 `;

@@ -5,6 +5,7 @@ import type { MenuEntry } from "../config/navigation";
 import { Link } from "./Link";
 import { Icon } from "./Icon";
 import { Badge } from "./Badge";
+import { theme } from "../styles/theme";
 
 export function MenuEntryLink({ entry, compact = false }: { entry: MenuEntry; compact?: boolean }) {
   return (
@@ -29,16 +30,16 @@ export function MenuEntryLink({ entry, compact = false }: { entry: MenuEntry; co
 const Item = styled(Link)<{ $compact: boolean }>`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme, $compact }) => ($compact ? theme.space[2] : theme.space[3])};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.ink};
+  gap: ${theme.space[3]};
+  padding: ${({ $compact }) => ($compact ? theme.space[2] : theme.space[3])};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.ink};
   text-decoration: none;
 
   &:hover,
   &:focus-visible {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    color: ${({ theme }) => theme.colors.ink};
+    background: ${theme.colors.surfaceAlt};
+    color: ${theme.colors.ink};
   }
 `;
 
@@ -49,9 +50,9 @@ const IconBox = styled.span`
   width: 2.25rem;
   height: 2.25rem;
   flex: none;
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accentStrong};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accentStrong};
 `;
 
 const Body = styled.span`
@@ -63,12 +64,12 @@ const Body = styled.span`
 const Title = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space[2]};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Description = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;

@@ -6,6 +6,7 @@ import { media } from "../styles/media";
 import { Breadcrumbs } from "./Breadcrumbs";
 import { Container } from "./Container";
 import { SectionIntro } from "./SectionIntro";
+import { theme } from "../styles/theme";
 
 export interface PageHeaderProps {
   crumbs: readonly Crumb[];
@@ -45,19 +46,19 @@ export function PageHeader({
 }
 
 const Band = styled.header`
-  padding-block: ${({ theme }) => `${theme.space[7]} ${theme.space[7]}`};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  color: ${({ theme }) => theme.colors.ink};
+  padding-block: ${theme.space[7]} ${theme.space[7]};
+  background: ${theme.colors.surfaceAlt};
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
+  color: ${theme.colors.ink};
 
   ${media.up("lg")} {
-    padding-block: ${({ theme }) => `${theme.space[8]} ${theme.space[7]}`};
+    padding-block: ${theme.space[8]} ${theme.space[7]};
   }
 `;
 
 const Inner = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   max-width: 52rem;
 `;

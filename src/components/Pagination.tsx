@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import { pagerItems } from "../data/blog";
 import { Link } from "./Link";
+import { theme } from "../styles/theme";
 
 export interface PaginationProps {
   page: number;
@@ -53,12 +54,12 @@ const Nav = styled.nav`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-top: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[4]};
+  margin-top: ${theme.space[7]};
 
   ol {
     display: flex;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
     margin: 0;
     padding: 0;
     list-style: none;
@@ -70,21 +71,21 @@ const Nav = styled.nav`
     justify-content: center;
     min-width: 2.75rem;
     min-height: 2.75rem;
-    padding-inline: ${({ theme }) => theme.space[3]};
-    border-radius: ${({ theme }) => theme.radii.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    padding-inline: ${theme.space[3]};
+    border-radius: ${theme.radii.sm};
+    font-weight: ${theme.fontWeights.semibold};
   }
   a {
-    border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-    color: ${({ theme }) => theme.colors.ink};
+    border: ${theme.borders.hairline} solid ${theme.colors.line};
+    color: ${theme.colors.ink};
     text-decoration: none;
   }
   a:hover {
-    border-color: ${({ theme }) => theme.colors.lineStrong};
+    border-color: ${theme.colors.lineStrong};
   }
 `;
 
 const Current = styled.span`
-  background: ${({ theme }) => theme.colors.ink};
-  color: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.ink};
+  color: ${theme.colors.surface};
 `;

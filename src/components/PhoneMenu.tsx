@@ -5,6 +5,7 @@ import { media } from "../styles/media";
 import { whenIdle } from "../hooks/lazyWhenIdle";
 import { useOnPathnameChange } from "../hooks/useOnPathnameChange";
 import { Icon } from "./Icon";
+import { theme } from "../styles/theme";
 
 const loadPanel = () => import(/* webpackChunkName: "phone-menu-panel" */ "./PhoneMenuPanel");
 const PhoneMenuPanel = React.lazy(loadPanel);
@@ -83,8 +84,8 @@ const Toggle = styled.button`
   justify-content: center;
   width: 2.75rem;
   height: 2.75rem;
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.ink};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.ink};
 `;

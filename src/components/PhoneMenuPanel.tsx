@@ -7,6 +7,7 @@ import { Button } from "./Button";
 import { Icon } from "./Icon";
 import { Link } from "./Link";
 import { MenuEntryLink } from "./MenuEntryLink";
+import { theme } from "../styles/theme";
 
 export default function PhoneMenuPanel({ open }: { open: boolean }) {
   const { menus } = useNavigation();
@@ -79,11 +80,11 @@ export default function PhoneMenuPanel({ open }: { open: boolean }) {
 
 const Panel = styled.div`
   position: fixed;
-  inset: ${({ theme }) => theme.sizes.header} 0 0 0;
-  z-index: ${({ theme }) => theme.zIndices.overlay};
+  inset: ${theme.sizes.header} 0 0 0;
+  z-index: ${theme.zIndices.overlay};
   overflow-y: auto;
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]} ${theme.space[7]}`};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space[4]} ${theme.space[5]} ${theme.space[7]};
+  background: ${theme.colors.surface};
 
   &[hidden] {
     display: none;
@@ -91,7 +92,7 @@ const Panel = styled.div`
 `;
 
 const Section = styled.li`
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
 `;
 
 const SectionButton = styled.button`
@@ -99,12 +100,12 @@ const SectionButton = styled.button`
   width: 100%;
   align-items: center;
   justify-content: space-between;
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[1]}`};
+  padding: ${theme.space[4]} ${theme.space[1]};
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.ink};
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.ink};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.semibold};
   text-align: left;
 
   &[aria-expanded="true"] svg {
@@ -113,7 +114,7 @@ const SectionButton = styled.button`
 `;
 
 const SectionBody = styled.div`
-  padding-bottom: ${({ theme }) => theme.space[3]};
+  padding-bottom: ${theme.space[3]};
   &[hidden] {
     display: none;
   }
@@ -121,14 +122,14 @@ const SectionBody = styled.div`
 
 const PlainLink = styled(Link)`
   display: block;
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[1]}`};
-  color: ${({ theme }) => theme.colors.ink};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${theme.space[4]} ${theme.space[1]};
+  color: ${theme.colors.ink};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: none;
 `;
 
 const Actions = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[5]};
 `;

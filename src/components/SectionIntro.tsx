@@ -3,6 +3,7 @@ import * as React from "react";
 import styled, { css } from "styled-components";
 import { Heading, type HeadingSize } from "./Heading";
 import { Eyebrow, Text, type TextSize } from "./Text";
+import { theme } from "../styles/theme";
 
 export interface SectionIntroProps {
   eyebrow?: string | undefined;
@@ -53,9 +54,9 @@ export function SectionIntro({
 const Intro = styled.div<{ $center: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   max-width: 46rem;
-  margin-bottom: ${({ theme }) => theme.space[7]};
+  margin-bottom: ${theme.space[7]};
   ${({ $center }) =>
     $center &&
     css`

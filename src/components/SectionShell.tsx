@@ -1,15 +1,16 @@
 /** Vertical rhythm and background tone for one page section. */
 import styled, { css } from "styled-components";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export type SectionTone = "light" | "tinted" | "dark";
 
 export const SectionShell = styled.section<{ $tone?: SectionTone; $tight?: boolean }>`
-  padding-block: ${({ theme, $tight }) => ($tight ? theme.space[6] : theme.space[8])};
+  padding-block: ${({ $tight }) => ($tight ? theme.space[6] : theme.space[8])};
   ${media.up("lg")} {
-    padding-block: ${({ theme, $tight }) => ($tight ? theme.space[7] : theme.space[9])};
+    padding-block: ${({ $tight }) => ($tight ? theme.space[7] : theme.space[9])};
   }
-  ${({ theme, $tone = "light" }) => {
+  ${({ $tone = "light" }) => {
     switch ($tone) {
       case "tinted":
         return css`

@@ -1,7 +1,7 @@
 /** Layout primitives: Stack spaces children in one direction, Grid lays them out in responsive columns. */
 import styled from "styled-components";
-import type { SpaceKey } from "../styles/theme";
 import { media } from "../styles/media";
+import { theme, type SpaceKey } from "../styles/theme";
 
 export const Stack = styled.div<{
   $gap?: SpaceKey;
@@ -13,12 +13,12 @@ export const Stack = styled.div<{
   flex-direction: ${({ $row }) => ($row ? "row" : "column")};
   flex-wrap: ${({ $wrap }) => ($wrap ? "wrap" : "nowrap")};
   align-items: ${({ $align = "stretch" }) => ($align === "start" || $align === "end" ? `flex-${$align}` : $align)};
-  gap: ${({ theme, $gap = 4 }) => theme.space[$gap]};
+  gap: ${({ $gap = 4 }) => theme.space[$gap]};
 `;
 
 export const Grid = styled.div<{ $columns?: 2 | 3 | 4; $gap?: SpaceKey }>`
   display: grid;
-  gap: ${({ theme, $gap = 5 }) => theme.space[$gap]};
+  gap: ${({ $gap = 5 }) => theme.space[$gap]};
   grid-template-columns: 1fr;
 
   ${media.up("md")} {

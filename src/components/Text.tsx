@@ -1,12 +1,13 @@
 /** Body copy in the theme's sizes and tones; an eyebrow variant labels sections. */
 import styled, { css } from "styled-components";
+import { theme } from "../styles/theme";
 
 export type TextTone = "default" | "muted" | "inverse" | "inverseMuted";
 export type TextSize = "sm" | "md" | "lg";
 
 export const Text = styled.p<{ $tone?: TextTone; $size?: TextSize }>`
-  font-size: ${({ theme, $size = "md" }) => theme.fontSizes[$size]};
-  color: ${({ theme, $tone = "default" }) =>
+  font-size: ${({ $size = "md" }) => theme.fontSizes[$size]};
+  color: ${({ $tone = "default" }) =>
     ({
       default: theme.colors.inkSoft,
       muted: theme.colors.muted,
@@ -18,11 +19,11 @@ export const Text = styled.p<{ $tone?: TextTone; $size?: TextSize }>`
 `;
 
 export const Eyebrow = styled.p<{ $inverse?: boolean }>`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  ${({ theme, $inverse }) => css`
+  ${({ $inverse }) => css`
     color: ${$inverse ? theme.colors.accentOnNight : theme.colors.accent};
   `}
 `;

@@ -8,6 +8,7 @@ import { reportSubmitted } from "./formEvents";
 import type { FieldErrors } from "./formState";
 import type { FormDefinition } from "./types";
 import { useForm, type SubmitOutcome, type UseFormOptions } from "./useForm";
+import { theme } from "../styles/theme";
 
 export type FormProps = UseFormOptions & {
   definition: FormDefinition;
@@ -160,21 +161,21 @@ const StyledForm = styled.form<{ $layout: "stacked" | "inline" }>`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   width: 100%;
 `;
 
 const Fields = styled.div<{ $layout: "stacked" | "inline" }>`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   grid-template-columns: ${({ $layout }) => ($layout === "inline" ? "minmax(0, 1fr)" : "repeat(2, minmax(0, 1fr))")};
   align-items: ${({ $layout }) => ($layout === "inline" ? "end" : "start")};
 
-  @media (min-width: ${({ theme }) => theme.breakpoints.sm}px) {
+  @media (min-width: ${theme.breakpoints.sm}px) {
     grid-template-columns: ${({ $layout }) =>
       $layout === "inline" ? "minmax(0, 1fr) auto" : "repeat(2, minmax(0, 1fr))"};
   }
-  @media (max-width: ${({ theme }) => theme.breakpoints.sm - 1}px) {
+  @media (max-width: ${theme.breakpoints.sm - 1}px) {
     & > * {
       grid-column: 1 / -1;
     }
@@ -198,38 +199,38 @@ const Live = styled.div`
 
 const FailedText = styled.p<{ $tone: "light" | "dark" }>`
   margin: 0;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.danger};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  padding: ${theme.space[2]} ${theme.space[3]};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.dangerSoft};
+  color: ${theme.colors.danger};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
 `;
 
 const Notice = styled.p<{ $tone: "light" | "dark" }>`
   margin: 0;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.warning};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space[2]} ${theme.space[3]};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.warning};
+  font-size: ${theme.fontSizes.sm};
 `;
 
 const Note = styled.p<{ $tone: "light" | "dark" }>`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.onNightMuted : theme.colors.muted)};
+  font-size: ${theme.fontSizes.xs};
+  color: ${({ $tone }) => ($tone === "dark" ? theme.colors.onNightMuted : theme.colors.muted)};
 `;
 
 const SuccessPanel = styled.div<{ $tone: "light" | "dark" }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.nightSoft : theme.colors.successSoft)};
-  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.onNight : theme.colors.ink)};
-  border-left: 4px solid ${({ theme }) => theme.colors.success};
+  gap: ${theme.space[2]};
+  padding: ${theme.space[4]};
+  border-radius: ${theme.radii.md};
+  background: ${({ $tone }) => ($tone === "dark" ? theme.colors.nightSoft : theme.colors.successSoft)};
+  color: ${({ $tone }) => ($tone === "dark" ? theme.colors.onNight : theme.colors.ink)};
+  border-left: 4px solid ${theme.colors.success};
 
   &:focus {
     outline: none;
@@ -240,6 +241,6 @@ const SuccessPanel = styled.div<{ $tone: "light" | "dark" }>`
 `;
 
 const SuccessTitle = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.md};
 `;

@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import { NewsletterSignup } from "./NewsletterSignup";
 import { READING_INTENT_RATIO, markPopupShown, shouldOfferPopup } from "./subscription";
+import { theme } from "../styles/theme";
 
 /**
  * The popup's last decision on <html data-newsletter-popup>: "watching" (no reading intent yet), "declined"
@@ -79,51 +80,51 @@ export function NewsletterPopup() {
 
 const Dialog = styled.dialog`
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  width: min(100% - 2 * ${({ theme }) => theme.space[4]}, 30rem);
+  gap: ${theme.space[3]};
+  width: min(100% - 2 * ${theme.space[4]}, 30rem);
   max-width: none;
-  padding: ${({ theme }) => theme.space[6]};
+  padding: ${theme.space[6]};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
   color: inherit;
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  box-shadow: ${theme.shadows.lg};
 
   &[open] {
     display: flex;
   }
 
   &::backdrop {
-    background: ${({ theme }) => theme.colors.overlay};
+    background: ${theme.colors.overlay};
   }
 `;
 
 const Close = styled.button`
   position: absolute;
-  top: ${({ theme }) => theme.space[2]};
-  right: ${({ theme }) => theme.space[2]};
+  top: ${theme.space[2]};
+  right: ${theme.space[2]};
   width: 44px;
   height: 44px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   background: transparent;
-  color: ${({ theme }) => theme.colors.inkSoft};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  color: ${theme.colors.inkSoft};
+  font-size: ${theme.fontSizes.xl};
   cursor: pointer;
 
   &:focus-visible {
-    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.borders.focus} solid ${theme.colors.focus};
   }
 `;
 
 const Title = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
 `;
 
 const Body = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.inkSoft};
+  color: ${theme.colors.inkSoft};
 `;
 
 const NoThanks = styled.button`
@@ -131,12 +132,12 @@ const NoThanks = styled.button`
   min-height: 44px;
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.colors.inkSoft};
+  color: ${theme.colors.inkSoft};
   text-decoration: underline;
   cursor: pointer;
   font: inherit;
 
   &:focus-visible {
-    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.borders.focus} solid ${theme.colors.focus};
   }
 `;

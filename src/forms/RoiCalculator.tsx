@@ -24,6 +24,7 @@ import { schemas } from "./definitions/shared";
 import { roiFields } from "./schemas/roiFields";
 import type { FormDefinition } from "./types";
 import type { OutsideField } from "./useForm";
+import { theme } from "../styles/theme";
 
 const inputs: { key: RoiInputKey; label: string; hint: string; step: number }[] = [
   {
@@ -202,81 +203,81 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
 const Wrapper = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
 `;
 
 const Inputs = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr));
 `;
 
 const Control = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space[1]};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 
   input {
     min-height: 44px;
-    padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-    border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.lineStrong};
-    border-radius: ${({ theme }) => theme.radii.sm};
+    padding: ${theme.space[2]} ${theme.space[3]};
+    border: ${theme.borders.hairline} solid ${theme.colors.lineStrong};
+    border-radius: ${theme.radii.sm};
     font: inherit;
-    font-size: ${({ theme }) => theme.fontSizes.md};
+    font-size: ${theme.fontSizes.md};
   }
   input:focus-visible {
-    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.borders.focus} solid ${theme.colors.focus};
   }
   input[aria-invalid="true"] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
 `;
 
 const Hint = styled.p`
   margin: 0;
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  font-weight: ${theme.fontWeights.regular};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;
 
 const ErrorText = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.danger};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.danger};
+  background: ${theme.colors.dangerSoft};
+  padding: ${theme.space[1]} ${theme.space[2]};
+  border-radius: ${theme.radii.sm};
 `;
 
 const Results = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
   margin: 0;
 `;
 
 const Result = styled.div<{ $highlight?: boolean }>`
-  padding: ${({ theme }) => theme.space[3]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $highlight }) => ($highlight ? theme.colors.successSoft : theme.colors.surfaceAlt)};
+  padding: ${theme.space[3]};
+  border-radius: ${theme.radii.md};
+  background: ${({ $highlight }) => ($highlight ? theme.colors.successSoft : theme.colors.surfaceAlt)};
 
   dt {
-    font-size: ${({ theme }) => theme.fontSizes.xs};
-    color: ${({ theme }) => theme.colors.inkSoft};
+    font-size: ${theme.fontSizes.xs};
+    color: ${theme.colors.inkSoft};
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    font-size: ${theme.fontSizes.xl};
+    font-weight: ${theme.fontWeights.bold};
     font-variant-numeric: tabular-nums;
   }
 `;
 
 const Assumptions = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;

@@ -6,6 +6,7 @@ import { site } from "../config/site";
 import { tracking } from "../providers/analytics/tracking";
 import { regionFor, regionLabel } from "./regions";
 import type { FormDefinition } from "./types";
+import { theme } from "../styles/theme";
 
 export type SalesSuccessStepProps = {
   definition: Pick<FormDefinition, "id" | "success">;
@@ -57,13 +58,13 @@ export function SalesSuccessStep({
 }
 
 const Title = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Booking = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[2]};
 `;

@@ -4,6 +4,7 @@ import styled from "styled-components";
 import { emailSignupUrl, ssoOptions } from "../config/signup";
 import { Button } from "../components/Button";
 import { tracking } from "../providers/analytics/tracking";
+import { theme } from "../styles/theme";
 
 export function SignupOptions({ email }: { email: string }) {
   React.useEffect(() => {
@@ -43,16 +44,16 @@ export function SignupOptions({ email }: { email: string }) {
 const Wrapper = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 
 const Title = styled.p`
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Options = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin: 0;
   padding: 0;
   list-style: none;

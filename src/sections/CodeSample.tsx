@@ -11,6 +11,7 @@ import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
 import { codeTokenColors } from "../styles/codeTokens";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export function CodeSample({
   eyebrow,
@@ -49,7 +50,7 @@ export function CodeSample({
 
 const Layout = styled(Container)`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
   align-items: center;
 
   ${media.up("lg")} {
@@ -60,33 +61,32 @@ const Layout = styled(Container)`
 const Copy = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const Window = styled.div`
   min-width: 0;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
-  background: ${({ theme }) => theme.colors.codeBg};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  border-radius: ${theme.radii.lg};
+  border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
+  background: ${theme.colors.codeBg};
+  box-shadow: ${theme.shadows.lg};
   overflow: hidden;
 `;
 
 const WindowBar = styled.div`
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid
-    ${({ theme }) => theme.colors.nightLine};
-  color: ${({ theme }) => theme.colors.codeComment};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.nightLine};
+  color: ${theme.colors.codeComment};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Pre = styled.pre`
   margin: 0;
-  padding: ${({ theme }) => theme.space[5]};
+  padding: ${theme.space[5]};
   overflow-x: auto;
-  color: ${({ theme }) => theme.colors.codeText};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.codeText};
+  font-size: ${theme.fontSizes.sm};
   line-height: 1.7;
 
   ${codeTokenColors}

@@ -6,6 +6,7 @@ import { Container } from "../components/Container";
 import { Icon } from "../components/Icon";
 import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
+import { theme } from "../styles/theme";
 
 export function ComparisonTable({
   title,
@@ -72,32 +73,31 @@ function Cell({ value }: { value: boolean | string | undefined }) {
 
 const Scroller = styled.div`
   overflow-x: auto;
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
+  border-radius: ${theme.radii.lg};
 `;
 
 const Table = styled.table`
   width: 100%;
   min-width: 36rem;
   border-collapse: collapse;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 
   th,
   td {
-    padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-    border-bottom: ${({ theme }) => theme.borders.hairline} solid
-      ${({ theme }) => theme.colors.line};
+    padding: ${theme.space[3]} ${theme.space[4]};
+    border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
     text-align: left;
     vertical-align: top;
   }
   thead th {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    color: ${({ theme }) => theme.colors.ink};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    background: ${theme.colors.surfaceAlt};
+    color: ${theme.colors.ink};
+    font-weight: ${theme.fontWeights.semibold};
   }
   tbody th {
-    font-weight: ${({ theme }) => theme.fontWeights.medium};
-    color: ${({ theme }) => theme.colors.ink};
+    font-weight: ${theme.fontWeights.medium};
+    color: ${theme.colors.ink};
   }
   tbody tr:last-child th,
   tbody tr:last-child td {
@@ -107,22 +107,22 @@ const Table = styled.table`
 
 const RowNote = styled.span`
   display: block;
-  margin-top: ${({ theme }) => theme.space[1]};
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
-  color: ${({ theme }) => theme.colors.muted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin-top: ${theme.space[1]};
+  font-weight: ${theme.fontWeights.regular};
+  color: ${theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Yes = styled.span`
-  color: ${({ theme }) => theme.colors.success};
+  color: ${theme.colors.success};
 `;
 
 const No = styled.span`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 const Footnote = styled.p`
-  margin-top: ${({ theme }) => theme.space[4]};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  margin-top: ${theme.space[4]};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;

@@ -7,6 +7,7 @@ import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Text } from "../components/Text";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export function CtaBanner({ title, lead, ctas, id }: CtaBannerContent) {
   return (
@@ -29,37 +30,33 @@ export function CtaBanner({ title, lead, ctas, id }: CtaBannerContent) {
 }
 
 const Wrapper = styled.section`
-  padding-block: ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[8]};
 `;
 
 const Panel = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
-  padding: ${({ theme }) => theme.space[7]} ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: linear-gradient(
-    120deg,
-    ${({ theme }) => theme.colors.night} 0%,
-    ${({ theme }) => theme.colors.nightSoft} 100%
-  );
-  color: ${({ theme }) => theme.colors.onNight};
+  gap: ${theme.space[5]};
+  padding: ${theme.space[7]} ${theme.space[5]};
+  border-radius: ${theme.radii.lg};
+  background: linear-gradient(120deg, ${theme.colors.night} 0%, ${theme.colors.nightSoft} 100%);
+  color: ${theme.colors.onNight};
 
   ${media.up("lg")} {
     flex-direction: row;
     align-items: center;
     justify-content: space-between;
-    padding: ${({ theme }) => theme.space[8]};
+    padding: ${theme.space[8]};
   }
 `;
 
 const Lead = styled(Text)`
-  margin-top: ${({ theme }) => theme.space[3]};
+  margin-top: ${theme.space[3]};
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   flex: none;
 `;

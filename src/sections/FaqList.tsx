@@ -7,6 +7,7 @@ import { Heading } from "../components/Heading";
 import { Icon } from "../components/Icon";
 import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
+import { theme } from "../styles/theme";
 
 type Item = FaqListContent["items"][number];
 
@@ -54,15 +55,15 @@ export function FaqList({ title, lead, items, id }: FaqListContent) {
 
 const Group = styled.div`
   & + & {
-    margin-top: ${({ theme }) => theme.space[7]};
+    margin-top: ${theme.space[7]};
   }
   h3 {
-    margin-bottom: ${({ theme }) => theme.space[3]};
+    margin-bottom: ${theme.space[3]};
   }
 `;
 
 const Details = styled.details`
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
 
   &[open] summary svg {
     transform: rotate(180deg);
@@ -73,26 +74,26 @@ const Summary = styled.summary`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => `${theme.space[4]} 0`};
+  gap: ${theme.space[4]};
+  padding: ${theme.space[4]} 0;
   cursor: pointer;
   list-style: none;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.ink};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.ink};
 
   &::-webkit-details-marker {
     display: none;
   }
   svg {
-    transition: transform ${({ theme }) => theme.durations.fast};
+    transition: transform ${theme.durations.fast};
   }
 `;
 
 const Answer = styled.div`
-  padding-bottom: ${({ theme }) => theme.space[4]};
-  color: ${({ theme }) => theme.colors.inkSoft};
+  padding-bottom: ${theme.space[4]};
+  color: ${theme.colors.inkSoft};
 
   p + p {
-    margin-top: ${({ theme }) => theme.space[3]};
+    margin-top: ${theme.space[3]};
   }
 `;

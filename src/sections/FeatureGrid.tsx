@@ -12,6 +12,7 @@ import { StretchedLink } from "../components/StretchedLink";
 import { SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
 import { Text } from "../components/Text";
+import { theme } from "../styles/theme";
 
 const isIcon = (name: string | undefined): name is IconName =>
   name !== undefined && (iconNames as string[]).includes(name);
@@ -92,13 +93,13 @@ function groupItems(items: Item[]): Array<[string | undefined, Item[]]> {
 
 const Group = styled.div`
   & + & {
-    margin-top: ${({ theme }) => theme.space[7]};
+    margin-top: ${theme.space[7]};
   }
 `;
 
 const GroupTitle = styled.div<{ $dark: boolean }>`
-  margin-bottom: ${({ theme }) => theme.space[4]};
-  color: ${({ theme, $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accent)};
+  margin-bottom: ${theme.space[4]};
+  color: ${({ $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accent)};
   text-transform: uppercase;
   letter-spacing: 0.08em;
 `;
@@ -109,17 +110,17 @@ const IconBox = styled.span<{ $dark: boolean }>`
   justify-content: center;
   width: 2.75rem;
   height: 2.75rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme, $dark }) => ($dark ? theme.colors.nightLine : theme.colors.accentSoft)};
-  color: ${({ theme, $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accentStrong)};
+  border-radius: ${theme.radii.md};
+  background: ${({ $dark }) => ($dark ? theme.colors.nightLine : theme.colors.accentSoft)};
+  color: ${({ $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accentStrong)};
 `;
 
 const More = styled.span<{ $dark: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   margin-top: auto;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme, $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accent)};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${({ $dark }) => ($dark ? theme.colors.accentOnNight : theme.colors.accent)};
 `;

@@ -11,6 +11,7 @@ import { Text } from "../components/Text";
 import { formTeamEmail } from "../forms/formSlot";
 import { AbVariants } from "../providers/experiments/AbVariants";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 // Server-rendered like the rest of the page; its code arrives as its own chunk, off the first load.
 const LeadForm = React.lazy(() =>
@@ -86,7 +87,7 @@ export function FormSection({
 
 const Layout = styled(Container)`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
   align-items: start;
 
   ${media.up("lg")} {
@@ -97,28 +98,28 @@ const Layout = styled(Container)`
 const Copy = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const Slot = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.sm};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows.sm};
 `;
 
 const MailNote = styled(Text)`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 const MailLink = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space[2]};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 /** Roughly a form's height, for the moment before its code arrives (only without server rendering). */

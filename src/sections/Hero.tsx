@@ -7,6 +7,7 @@ import { Container } from "../components/Container";
 import { SectionIntro } from "../components/SectionIntro";
 import { media } from "../styles/media";
 import { Illustration } from "./Illustration";
+import { theme } from "../styles/theme";
 
 export function Hero({ eyebrow, title, lead, ctas, note, visual, tone, id }: HeroContent) {
   const dark = tone === "dark";
@@ -27,21 +28,21 @@ export function Hero({ eyebrow, title, lead, ctas, note, visual, tone, id }: Her
 const Wrapper = styled.section<{ $dark: boolean }>`
   position: relative;
   overflow: hidden;
-  padding-block: ${({ theme }) => `${theme.space[8]} ${theme.space[8]}`};
-  background: ${({ theme, $dark }) =>
+  padding-block: ${theme.space[8]} ${theme.space[8]};
+  background: ${({ $dark }) =>
     $dark
       ? `radial-gradient(60rem 30rem at 85% 0%, ${theme.colors.nightLine} 0%, transparent 60%), ${theme.colors.night}`
       : theme.colors.surfaceAlt};
-  color: ${({ theme, $dark }) => ($dark ? theme.colors.onNight : theme.colors.ink)};
+  color: ${({ $dark }) => ($dark ? theme.colors.onNight : theme.colors.ink)};
 
   ${media.up("lg")} {
-    padding-block: ${({ theme }) => `${theme.space[9]} ${theme.space[9]}`};
+    padding-block: ${theme.space[9]} ${theme.space[9]};
   }
 `;
 
 const Inner = styled(Container)<{ $withVisual: boolean }>`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
   align-items: center;
 
   ${media.up("lg")} {
@@ -52,10 +53,10 @@ const Inner = styled(Container)<{ $withVisual: boolean }>`
 const Copy = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
 `;
 
 const Note = styled.p<{ $dark: boolean }>`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme, $dark }) => ($dark ? theme.colors.onNightMuted : theme.colors.muted)};
+  font-size: ${theme.fontSizes.sm};
+  color: ${({ $dark }) => ($dark ? theme.colors.onNightMuted : theme.colors.muted)};
 `;

@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import { site } from "../config/site";
 import { Icon } from "../components/Icon";
+import { theme } from "../styles/theme";
 
 export type HeroVisualKind = "visitor-card" | "signals";
 
@@ -74,13 +75,13 @@ const Card = styled.div`
   width: 100%;
   max-width: 30rem;
   justify-self: center;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
-  background: ${({ theme }) => theme.colors.codeBg};
-  color: ${({ theme }) => theme.colors.codeText};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  border-radius: ${theme.radii.lg};
+  border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
+  background: ${theme.colors.codeBg};
+  color: ${theme.colors.codeText};
+  box-shadow: ${theme.shadows.lg};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.sm};
   overflow: hidden;
 `;
 
@@ -88,9 +89,8 @@ const CardHeader = styled.div`
   display: flex;
   align-items: center;
   gap: 6px;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid
-    ${({ theme }) => theme.colors.nightLine};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.nightLine};
 `;
 
 const Dot = styled.span<{ $tone: "red" | "amber" | "green" }>`
@@ -101,54 +101,53 @@ const Dot = styled.span<{ $tone: "red" | "amber" | "green" }>`
 `;
 
 const CardTitle = styled.span`
-  margin-left: ${({ theme }) => theme.space[2]};
-  color: ${({ theme }) => theme.colors.codeComment};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin-left: ${theme.space[2]};
+  color: ${theme.colors.codeComment};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 const Rows = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[2]};
+  padding: ${theme.space[5]};
 `;
 
 const Row = styled.div`
   display: flex;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 const Key = styled.dt`
-  color: ${({ theme }) => theme.colors.codeComment};
+  color: ${theme.colors.codeComment};
 `;
 
 const Value = styled.dd<{ $strong?: boolean; $warn?: boolean }>`
-  color: ${({ theme, $strong, $warn }) =>
+  color: ${({ $strong, $warn }) =>
     $warn ? theme.colors.codeKeyword : $strong ? theme.colors.codeString : theme.colors.codeText};
   font-weight: ${({ $strong }) => ($strong ? 600 : 400)};
 `;
 
 const Signals = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin: 0;
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[5]} ${theme.space[5]}`};
-  border-top: ${({ theme }) => theme.borders.hairline} solid
-    ${({ theme }) => theme.colors.nightLine};
+  padding: ${theme.space[4]} ${theme.space[5]} ${theme.space[5]};
+  border-top: ${theme.borders.hairline} solid ${theme.colors.nightLine};
   list-style: none;
-  font-family: ${({ theme }) => theme.fonts.body};
+  font-family: ${theme.fonts.body};
 
   li {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
   }
 `;
 
 const SignalsFrame = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   width: 100%;
   max-width: 32rem;
   justify-self: center;
@@ -157,17 +156,17 @@ const SignalsFrame = styled.div`
 const Chip = styled.div<{ $flagged: boolean }>`
   display: grid;
   grid-template-columns: auto 1fr;
-  column-gap: ${({ theme }) => theme.space[2]};
+  column-gap: ${theme.space[2]};
   align-items: center;
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
-  background: ${({ theme }) => theme.colors.nightSoft};
-  color: ${({ theme, $flagged }) => ($flagged ? theme.colors.accentOnNight : theme.colors.onNight)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space[4]};
+  border-radius: ${theme.radii.md};
+  border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
+  background: ${theme.colors.nightSoft};
+  color: ${({ $flagged }) => ($flagged ? theme.colors.accentOnNight : theme.colors.onNight)};
+  font-size: ${theme.fontSizes.sm};
 
   strong {
     grid-column: 2;
-    color: ${({ theme }) => theme.colors.onNight};
+    color: ${theme.colors.onNight};
   }
 `;

@@ -18,6 +18,7 @@ import { fetchJobInfo, JobBoardError } from "../data/jobBoard";
 import { isJobId, jobPostingJsonLd, type JobInfo } from "../data/jobs";
 import { useRemoteData } from "../hooks/useRemoteData";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 const JOBS_PATH = "/careers/jobs/";
 export const MISSING_JOB_NOTICE = "That job link is incomplete. Here are all the open roles.";
@@ -173,15 +174,15 @@ function PostingSkeleton() {
 
 const Back = styled(Link)`
   display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space[5]};
-  color: ${({ theme }) => theme.colors.inkSoft};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  margin-bottom: ${theme.space[5]};
+  color: ${theme.colors.inkSoft};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Layout = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
 
   ${media.up("lg")} {
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
@@ -191,58 +192,58 @@ const Layout = styled.div`
 
 const Main = styled.article`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   min-width: 0;
 `;
 
 const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-top: ${({ theme }) => theme.space[3]};
-  color: ${({ theme }) => theme.colors.muted};
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[3]};
+  color: ${theme.colors.muted};
 `;
 
 const Apply = styled.aside`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[5]};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[5]};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surfaceAlt};
 
   ${media.up("lg")} {
     position: sticky;
-    top: calc(${({ theme }) => theme.sizes.header} + ${({ theme }) => theme.space[4]});
+    top: calc(${theme.sizes.header} + ${theme.space[4]});
   }
 `;
 
 const Frame = styled.iframe`
   width: 100%;
   min-height: 40rem;
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 `;
 
 const SampleNote = styled.p`
-  padding: ${({ theme }) => theme.space[4]};
-  border-left: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.warning};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.warningSoft};
-  color: ${({ theme }) => theme.colors.ink};
+  padding: ${theme.space[4]};
+  border-left: ${theme.borders.focus} solid ${theme.colors.warning};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.warningSoft};
+  color: ${theme.colors.ink};
 `;
 
 const SkeletonLines = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 
 const ErrorState = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[6]};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.dangerSoft};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[6]};
+  border: ${theme.borders.hairline} solid ${theme.colors.danger};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.dangerSoft};
 `;

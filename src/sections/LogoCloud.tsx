@@ -5,6 +5,7 @@ import type { LogoCloudContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { SectionShell } from "../components/SectionShell";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export function LogoCloud({ title, logos, id }: LogoCloudContent) {
   return (
@@ -28,10 +29,10 @@ export function LogoCloud({ title, logos, id }: LogoCloudContent) {
 }
 
 const Title = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[5]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.muted};
+  margin-bottom: ${theme.space[5]};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.muted};
   text-align: center;
 `;
 
@@ -40,25 +41,25 @@ const List = styled.ul`
   flex-wrap: wrap;
   justify-content: center;
   align-items: center;
-  gap: ${({ theme }) => `${theme.space[4]} ${theme.space[7]}`};
+  gap: ${theme.space[4]} ${theme.space[7]};
   margin: 0;
   padding: 0;
   list-style: none;
 
   ${media.down("md")} {
-    gap: ${({ theme }) => `${theme.space[3]} ${theme.space[5]}`};
+    gap: ${theme.space[3]} ${theme.space[5]};
   }
 `;
 
 /* Four typographic treatments so a row of invented names reads like a row of distinct brands. */
 const Wordmark = styled.li<{ $style: number }>`
   text-align: center;
-  color: ${({ theme }) => theme.colors.inkSoft};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.inkSoft};
+  font-size: ${theme.fontSizes.lg};
   white-space: nowrap;
   font-weight: ${({ $style }) => [800, 600, 700, 500][$style]};
   letter-spacing: ${({ $style }) => ["-0.03em", "0.12em", "-0.01em", "0.02em"][$style]};
   text-transform: ${({ $style }) => ($style === 1 ? "uppercase" : "none")};
   font-style: ${({ $style }) => ($style === 3 ? "italic" : "normal")};
-  font-family: ${({ theme, $style }) => ($style === 2 ? theme.fonts.mono : theme.fonts.body)};
+  font-family: ${({ $style }) => ($style === 2 ? theme.fonts.mono : theme.fonts.body)};
 `;

@@ -6,6 +6,7 @@ import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 const NewsletterSignup = React.lazy(() =>
   import(/* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup").then(
@@ -36,7 +37,7 @@ export function NewsletterBanner() {
 
 const Band = styled(Container)`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   align-items: center;
 
   ${media.up("lg")} {

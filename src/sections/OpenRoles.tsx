@@ -14,6 +14,7 @@ import { fetchJobListings } from "../data/jobBoard";
 import { applyPagePath, newestFirst, type JobListings } from "../data/jobs";
 import { useRemoteData } from "../hooks/useRemoteData";
 import { Grid } from "../components/Stack";
+import { theme } from "../styles/theme";
 
 const JOBS_PATH = "/careers/jobs/";
 
@@ -82,8 +83,8 @@ export function OpenRoles({ id, eyebrow, title, lead, limit, linkLabel }: OpenRo
 // A plain anchor, not the site's client-side Link: the apply page frames the hosted form, which only
 // its own Content-Security-Policy allows (frame-src), so it must load as a document of its own.
 const RoleLink = styled.a`
-  color: ${({ theme }) => theme.colors.ink};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.ink};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: none;
 
   /* The whole card is the click target; the link text stays the accessible name. */
@@ -94,7 +95,7 @@ const RoleLink = styled.a`
     border-radius: inherit;
   }
   &:hover {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
   }
 `;
 
@@ -102,6 +103,6 @@ const Footer = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-top: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[4]};
+  margin-top: ${theme.space[6]};
 `;

@@ -9,6 +9,7 @@ import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export function PriceEstimator(props: PriceEstimatorContent) {
   const { title, lead, unit, min, max, step, initial, currency, note, id } = props;
@@ -72,27 +73,27 @@ export function PriceEstimator(props: PriceEstimatorContent) {
 
 const Panel = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space[6]};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
+  background: ${theme.colors.surface};
 
   ${media.up("lg")} {
     grid-template-columns: 1.4fr 1fr;
     align-items: center;
-    padding: ${({ theme }) => theme.space[7]};
+    padding: ${theme.space[7]};
   }
 `;
 
 const Field = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-top: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[5]};
 
   input[type="range"] {
     width: 100%;
-    accent-color: ${({ theme }) => theme.colors.accent};
+    accent-color: ${theme.colors.accent};
     min-height: 2rem;
   }
 `;
@@ -100,33 +101,33 @@ const Field = styled.div`
 const Scale = styled.div`
   display: flex;
   justify-content: space-between;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;
 
 const Result = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   justify-items: start;
-  padding: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  padding: ${theme.space[5]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAlt};
 `;
 
 const ResultLabel = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.muted};
 `;
 
 const Amount = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes["3xl"]};
-  font-weight: ${({ theme }) => theme.fontWeights.heavy};
-  color: ${({ theme }) => theme.colors.ink};
+  font-size: ${theme.fontSizes["3xl"]};
+  font-weight: ${theme.fontWeights.heavy};
+  color: ${theme.colors.ink};
   font-variant-numeric: tabular-nums;
 `;
 
 const Note = styled.p`
-  margin-top: ${({ theme }) => theme.space[4]};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  margin-top: ${theme.space[4]};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;

@@ -10,6 +10,7 @@ import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export function PricingTable({ eyebrow, title, lead, plans, note, id }: PricingTableContent) {
   return (
@@ -54,7 +55,7 @@ export function PricingTable({ eyebrow, title, lead, plans, note, id }: PricingT
 
 const Plans = styled.div<{ $count: number }>`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
 
   ${media.up("lg")} {
     grid-template-columns: repeat(${({ $count }) => $count}, minmax(0, 1fr));
@@ -66,11 +67,11 @@ const Plan = styled.div<{ $highlighted: boolean }>`
   position: relative;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  ${({ theme, $highlighted }) =>
+  gap: ${theme.space[4]};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  ${({ $highlighted }) =>
     $highlighted
       ? css`
           border: 2px solid ${theme.colors.accent};
@@ -84,46 +85,46 @@ const Plan = styled.div<{ $highlighted: boolean }>`
 const Flag = styled.span`
   position: absolute;
   top: -0.8rem;
-  left: ${({ theme }) => theme.space[6]};
-  padding: 0 ${({ theme }) => theme.space[3]};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.accent};
-  color: ${({ theme }) => theme.colors.surface};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  left: ${theme.space[6]};
+  padding: 0 ${theme.space[3]};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.accent};
+  color: ${theme.colors.surface};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
   line-height: 1.6rem;
 `;
 
 const Price = styled.p`
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
   strong {
-    font-size: ${({ theme }) => theme.fontSizes["2xl"]};
-    font-weight: ${({ theme }) => theme.fontWeights.heavy};
-    color: ${({ theme }) => theme.colors.ink};
+    font-size: ${theme.fontSizes["2xl"]};
+    font-weight: ${theme.fontWeights.heavy};
+    color: ${theme.colors.ink};
   }
 `;
 
 const Features = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  padding-top: ${({ theme }) => theme.space[4]};
-  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space[2]};
+  padding-top: ${theme.space[4]};
+  border-top: ${theme.borders.hairline} solid ${theme.colors.line};
+  font-size: ${theme.fontSizes.sm};
 
   li {
     display: flex;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
     align-items: flex-start;
   }
   svg {
     margin-top: 0.2em;
-    color: ${({ theme }) => theme.colors.success};
+    color: ${theme.colors.success};
   }
 `;
 
 const Note = styled.p`
-  margin-top: ${({ theme }) => theme.space[5]};
+  margin-top: ${theme.space[5]};
   text-align: center;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
 `;

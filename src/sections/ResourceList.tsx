@@ -11,6 +11,7 @@ import { StretchedLink } from "../components/StretchedLink";
 import { SectionShell } from "../components/SectionShell";
 import { Grid } from "../components/Stack";
 import { Text } from "../components/Text";
+import { theme } from "../styles/theme";
 
 export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListContent) {
   return (
@@ -52,9 +53,9 @@ export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListCo
 }
 
 const Meta = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.muted};
   text-transform: uppercase;
   letter-spacing: 0.06em;
 `;
@@ -62,23 +63,23 @@ const Meta = styled.p`
 const Tags = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
   li {
-    padding: 0 ${({ theme }) => theme.space[2]};
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.surfaceSunken};
-    color: ${({ theme }) => theme.colors.inkSoft};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    padding: 0 ${theme.space[2]};
+    border-radius: ${theme.radii.pill};
+    background: ${theme.colors.surfaceSunken};
+    color: ${theme.colors.inkSoft};
+    font-size: ${theme.fontSizes.xs};
   }
 `;
 
 const More = styled.span`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   margin-top: auto;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.accent};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.accent};
 `;

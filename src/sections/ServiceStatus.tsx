@@ -9,6 +9,7 @@ import { StatusIndicator } from "../components/StatusIndicator";
 import { Text } from "../components/Text";
 import { statusApiUrl } from "../data/serviceStatus";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export function ServiceStatus({ id, title, lead }: ServiceStatusContent) {
   // With no API configured there is nothing true to say, so the band is left out.
@@ -33,7 +34,7 @@ export function ServiceStatus({ id, title, lead }: ServiceStatusContent) {
 const Panel = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 
   ${media.up("md")} {
     flex-direction: row;

@@ -10,6 +10,7 @@ import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
 import { media } from "../styles/media";
 import { Illustration } from "./Illustration";
+import { theme } from "../styles/theme";
 
 export function Split({
   eyebrow,
@@ -45,7 +46,7 @@ export function Split({
 
 const Layout = styled(Container)<{ $reverse: boolean }>`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
   align-items: center;
 
   ${media.up("lg")} {
@@ -62,5 +63,5 @@ const Layout = styled(Container)<{ $reverse: boolean }>`
 const Copy = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `;

@@ -6,6 +6,7 @@ import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export function Stats({ title, items, footnote, id }: StatsContent) {
   return (
@@ -33,14 +34,14 @@ export function Stats({ title, items, footnote, id }: StatsContent) {
 }
 
 const Title = styled.div`
-  margin-bottom: ${({ theme }) => theme.space[5]};
+  margin-bottom: ${theme.space[5]};
   text-align: center;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 const List = styled.dl<{ $count: number }>`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   grid-template-columns: repeat(2, minmax(0, 1fr));
 
   ${media.up("lg")} {
@@ -51,26 +52,26 @@ const List = styled.dl<{ $count: number }>`
 const Item = styled.div`
   display: flex;
   flex-direction: column-reverse;
-  gap: ${({ theme }) => theme.space[1]};
-  padding-left: ${({ theme }) => theme.space[4]};
-  border-left: 3px solid ${({ theme }) => theme.colors.accent};
+  gap: ${theme.space[1]};
+  padding-left: ${theme.space[4]};
+  border-left: 3px solid ${theme.colors.accent};
 `;
 
 const Value = styled.dd`
-  font-size: ${({ theme }) => theme.fontSizes["2xl"]};
-  font-weight: ${({ theme }) => theme.fontWeights.heavy};
+  font-size: ${theme.fontSizes["2xl"]};
+  font-weight: ${theme.fontWeights.heavy};
   letter-spacing: -0.02em;
-  color: ${({ theme }) => theme.colors.ink};
+  color: ${theme.colors.ink};
 `;
 
 const Label = styled.dt`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.muted};
 `;
 
 const Footnote = styled.p`
-  margin-top: ${({ theme }) => theme.space[5]};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme }) => theme.colors.muted};
+  margin-top: ${theme.space[5]};
+  font-size: ${theme.fontSizes.xs};
+  color: ${theme.colors.muted};
   text-align: center;
 `;

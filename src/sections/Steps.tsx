@@ -8,6 +8,7 @@ import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export function Steps({ eyebrow, title, lead, items, id }: StepsContent) {
   return (
@@ -32,7 +33,7 @@ export function Steps({ eyebrow, title, lead, items, id }: StepsContent) {
 
 const List = styled.ol<{ $count: number }>`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -48,14 +49,14 @@ const List = styled.ol<{ $count: number }>`
 const Item = styled.li`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  padding-top: ${({ theme }) => theme.space[4]};
-  border-top: 2px solid ${({ theme }) => theme.colors.ink};
+  gap: ${theme.space[3]};
+  padding-top: ${theme.space[4]};
+  border-top: 2px solid ${theme.colors.ink};
 `;
 
 const Number = styled.span`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.accent};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.accent};
 `;

@@ -4,6 +4,7 @@ import styled from "styled-components";
 import type { TestimonialContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { SectionShell } from "../components/SectionShell";
+import { theme } from "../styles/theme";
 
 export function Testimonial({ quote, name, role, company, id }: TestimonialContent) {
   return (
@@ -39,16 +40,16 @@ function initials(name: string): string {
 const Figure = styled.figure`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   margin: 0;
 `;
 
 const Quote = styled.blockquote`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  line-height: ${({ theme }) => theme.lineHeights.snug};
-  color: ${({ theme }) => theme.colors.ink};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.medium};
+  line-height: ${theme.lineHeights.snug};
+  color: ${theme.colors.ink};
 
   p::before {
     content: "“";
@@ -61,11 +62,11 @@ const Quote = styled.blockquote`
 const Caption = styled.figcaption`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.muted};
+  gap: ${theme.space[3]};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.muted};
   strong {
-    color: ${({ theme }) => theme.colors.ink};
+    color: ${theme.colors.ink};
   }
 `;
 
@@ -77,11 +78,11 @@ const Avatar = styled.span`
   height: 3rem;
   flex: none;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.accentSoft};
-  color: ${({ theme }) => theme.colors.accentStrong};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  background: ${theme.colors.accentSoft};
+  color: ${theme.colors.accentStrong};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 const Sample = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  font-size: ${theme.fontSizes.xs};
 `;

@@ -2,6 +2,7 @@
 import { createGlobalStyle } from "styled-components";
 import { media } from "./media";
 import { EXPERIMENTS } from "../config/experiments";
+import { theme } from "./theme";
 
 // Until the head script marks <html>, control shows; a treatment assignment swaps them before paint.
 const variantRules = EXPERIMENTS.map(
@@ -23,7 +24,7 @@ export const GlobalStyle = createGlobalStyle`
     scroll-behavior: smooth;
     /* The one scroll offset, kept clear of the sticky header: hash links (clicked or opened directly),
        scrollIntoView and keyboard focus all honour it, together with any scroll-margin a target sets. */
-    scroll-padding-top: calc(${({ theme }) => theme.sizes.header} + 1rem);
+    scroll-padding-top: calc(${theme.sizes.header} + 1rem);
   }
   ${media.reducedMotion} {
     html { scroll-behavior: auto; }
@@ -45,27 +46,27 @@ export const GlobalStyle = createGlobalStyle`
 
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    line-height: ${({ theme }) => theme.lineHeights.body};
-    color: ${({ theme }) => theme.colors.ink};
-    background: ${({ theme }) => theme.colors.surface};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.md};
+    line-height: ${theme.lineHeights.body};
+    color: ${theme.colors.ink};
+    background: ${theme.colors.surface};
     -webkit-font-smoothing: antialiased;
     text-rendering: optimizeLegibility;
   }
 
   h1, h2, h3, h4, h5, h6, p, figure, blockquote, dl, dd { margin: 0; }
-  h1, h2, h3, h4 { line-height: ${({ theme }) => theme.lineHeights.tight}; letter-spacing: -0.015em; }
+  h1, h2, h3, h4 { line-height: ${theme.lineHeights.tight}; letter-spacing: -0.015em; }
   ul[role="list"], ol[role="list"] { list-style: none; margin: 0; padding: 0; }
   img, svg, video, picture { display: block; max-width: 100%; height: auto; }
   button, input, select, textarea { font: inherit; color: inherit; }
   button { cursor: pointer; }
-  a { color: ${({ theme }) => theme.colors.accent}; text-underline-offset: 0.18em; }
-  a:hover { color: ${({ theme }) => theme.colors.accentStrong}; }
-  code, pre, kbd { font-family: ${({ theme }) => theme.fonts.mono}; font-size: 0.92em; }
+  a { color: ${theme.colors.accent}; text-underline-offset: 0.18em; }
+  a:hover { color: ${theme.colors.accentStrong}; }
+  code, pre, kbd { font-family: ${theme.fonts.mono}; font-size: 0.92em; }
 
   :focus-visible {
-    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.borders.focus} solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 

@@ -1,5 +1,6 @@
 /** Colours for Prism's token classes: blog posts (gatsby-remark-prismjs) and code samples share them. */
 import { css } from "styled-components";
+import { theme } from "./theme";
 
 export const codeTokenColors = css`
   .token.keyword,
@@ -8,7 +9,7 @@ export const codeTokenColors = css`
   .token.important,
   .token.atrule,
   .token.selector {
-    color: ${({ theme }) => theme.colors.codeKeyword};
+    color: ${theme.colors.codeKeyword};
   }
   .token.string,
   .token.char,
@@ -17,13 +18,13 @@ export const codeTokenColors = css`
   .token.builtin,
   .token.inserted,
   .token.url {
-    color: ${({ theme }) => theme.colors.codeString};
+    color: ${theme.colors.codeString};
   }
   .token.comment,
   .token.prolog,
   .token.doctype,
   .token.cdata {
-    color: ${({ theme }) => theme.colors.codeComment};
+    color: ${theme.colors.codeComment};
     font-style: italic;
   }
 `;

@@ -17,6 +17,7 @@ import type { Crumb } from "../data/structuredData";
 import { CtaBanner } from "../sections/CtaBanner";
 import { lazyOnDemand } from "../hooks/lazyOnDemand";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 // Loaded once the visitor scrolls: the offer only matters after they have read most of the article.
 const { Component: NewsletterPopup, start: loadNewsletterPopup } = lazyOnDemand(async () => {
@@ -153,67 +154,65 @@ export function BlogPostView({
 }
 
 const Byline = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.muted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.muted};
 `;
 
 const Translations = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 const Columns = styled.div<{ $withToc: boolean }>`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  padding-block: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[6]};
+  padding-block: ${theme.space[7]};
 
   ${media.up("lg")} {
-    grid-template-columns: ${({ $withToc, theme }) => ($withToc ? `minmax(0, 1fr) minmax(0, ${theme.sizes.contentImage}) minmax(0, 1fr)` : `minmax(0, 1fr)`)};
+    grid-template-columns: ${({ $withToc }) => ($withToc ? `minmax(0, 1fr) minmax(0, ${theme.sizes.contentImage}) minmax(0, 1fr)` : `minmax(0, 1fr)`)};
     justify-content: center;
   }
 `;
 
 const Main = styled.div`
   min-width: 0;
-  max-width: ${({ theme }) => theme.sizes.contentImage};
+  max-width: ${theme.sizes.contentImage};
   width: 100%;
   margin-inline: auto;
 `;
 
 const HeroImage = styled(Picture)`
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  margin-bottom: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
 `;
 
 const Toc = styled.nav`
   align-self: start;
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding: ${theme.space[4]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAlt};
+  font-size: ${theme.fontSizes.sm};
 
   ol {
-    margin: ${({ theme }) => theme.space[2]} 0 0;
+    margin: ${theme.space[2]} 0 0;
     padding: 0;
     list-style: none;
   }
   a {
     display: block;
-    padding-block: ${({ theme }) => theme.space[1]};
-    color: ${({ theme }) => theme.colors.inkSoft};
+    padding-block: ${theme.space[1]};
+    color: ${theme.colors.inkSoft};
     text-decoration: none;
   }
   a:hover {
-    color: ${({ theme }) => theme.colors.accent};
+    color: ${theme.colors.accent};
     text-decoration: underline;
   }
 
   ${media.up("lg")} {
     position: sticky;
-    top: calc(${({ theme }) => theme.sizes.header} + ${({ theme }) => theme.space[5]});
-    max-height: calc(
-      100vh - ${({ theme }) => theme.sizes.header} - ${({ theme }) => theme.space[7]}
-    );
+    top: calc(${theme.sizes.header} + ${theme.space[5]});
+    max-height: calc(100vh - ${theme.sizes.header} - ${theme.space[7]});
     overflow-y: auto;
     background: none;
     padding: 0;
@@ -221,51 +220,51 @@ const Toc = styled.nav`
 `;
 
 const TocTitle = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
   text-transform: uppercase;
   letter-spacing: 0.08em;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 const TocItem = styled.li<{ $depth: 2 | 3 }>`
-  padding-left: ${({ theme, $depth }) => ($depth === 3 ? theme.space[4] : 0)};
+  padding-left: ${({ $depth }) => ($depth === 3 ? theme.space[4] : 0)};
 `;
 
 const Tags = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: ${({ theme }) => theme.space[7]} 0 0;
+  gap: ${theme.space[2]};
+  margin: ${theme.space[7]} 0 0;
   padding: 0;
   list-style: none;
 
   a,
   span {
     display: inline-block;
-    padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-    border-radius: ${({ theme }) => theme.radii.pill};
-    background: ${({ theme }) => theme.colors.surfaceSunken};
-    color: ${({ theme }) => theme.colors.inkSoft};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    padding: ${theme.space[1]} ${theme.space[3]};
+    border-radius: ${theme.radii.pill};
+    background: ${theme.colors.surfaceSunken};
+    color: ${theme.colors.inkSoft};
+    font-size: ${theme.fontSizes.sm};
     text-decoration: none;
   }
 `;
 
 const Authors = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-  margin-top: ${({ theme }) => theme.space[7]};
-  padding: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  gap: ${theme.space[5]};
+  margin-top: ${theme.space[7]};
+  padding: ${theme.space[5]};
+  border-radius: ${theme.radii.lg};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
 `;
 
 const Related = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-  padding-block: ${({ theme }) => theme.space[7]};
-  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  gap: ${theme.space[5]};
+  padding-block: ${theme.space[7]};
+  border-top: ${theme.borders.hairline} solid ${theme.colors.line};
 `;
 
 const RelatedGrid = styled(Grid)`

@@ -8,6 +8,7 @@ import type { CtaBannerContent } from "../data/sectionSchemas";
 import type { Crumb } from "../data/structuredData";
 import { CtaBanner } from "../sections/CtaBanner";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export interface CaseStudyViewProps {
   crumbs: Crumb[];
@@ -70,54 +71,54 @@ export function CaseStudyView({
 
 const Results = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: ${({ theme }) => theme.space[7]} 0 0;
+  gap: ${theme.space[4]};
+  margin: ${theme.space[7]} 0 0;
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
 
   div {
     display: flex;
     flex-direction: column-reverse;
-    padding: ${({ theme }) => theme.space[5]};
-    border-radius: ${({ theme }) => theme.radii.lg};
-    border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+    padding: ${theme.space[5]};
+    border-radius: ${theme.radii.lg};
+    border: ${theme.borders.hairline} solid ${theme.colors.line};
   }
   dt {
-    color: ${({ theme }) => theme.colors.inkSoft};
+    color: ${theme.colors.inkSoft};
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes["2xl"]};
-    font-weight: ${({ theme }) => theme.fontWeights.heavy};
-    color: ${({ theme }) => theme.colors.accentStrong};
+    font-size: ${theme.fontSizes["2xl"]};
+    font-weight: ${theme.fontWeights.heavy};
+    color: ${theme.colors.accentStrong};
   }
 `;
 
 const Body = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
-  max-width: ${({ theme }) => theme.sizes.contentImage};
+  gap: ${theme.space[7]};
+  max-width: ${theme.sizes.contentImage};
   margin-inline: auto;
-  padding-block: ${({ theme }) => theme.space[7]};
+  padding-block: ${theme.space[7]};
 
   ${media.up("lg")} {
-    padding-block: ${({ theme }) => theme.space[8]};
+    padding-block: ${theme.space[8]};
   }
 `;
 
 const Quote = styled.figure`
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
-  border-left: 4px solid ${({ theme }) => theme.colors.accent};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surfaceAlt};
+  border-left: 4px solid ${theme.colors.accent};
 
   blockquote {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    color: ${({ theme }) => theme.colors.ink};
+    font-size: ${theme.fontSizes.lg};
+    color: ${theme.colors.ink};
   }
   figcaption {
-    margin-top: ${({ theme }) => theme.space[4]};
-    color: ${({ theme }) => theme.colors.inkSoft};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    margin-top: ${theme.space[4]};
+    color: ${theme.colors.inkSoft};
+    font-size: ${theme.fontSizes.sm};
   }
 `;

@@ -17,6 +17,7 @@ import type { Crumb } from "../data/structuredData";
 import type { CtaBannerContent } from "../data/sectionSchemas";
 import { NewsletterBanner } from "../sections/NewsletterBanner";
 import { CtaBanner } from "../sections/CtaBanner";
+import { theme } from "../styles/theme";
 
 export interface ListingViewProps {
   crumbs: Crumb[];
@@ -114,19 +115,19 @@ export function ListingView({
 }
 
 const AuthorBox = styled.div`
-  margin-top: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  margin-top: ${theme.space[2]};
+  padding: ${theme.space[5]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
 `;
 
 const Featured = styled.section`
-  margin-bottom: ${({ theme }) => theme.space[7]};
+  margin-bottom: ${theme.space[7]};
 `;
 
 const ListHeading = styled(Heading)<{ $hidden: boolean }>`
-  margin-bottom: ${({ theme }) => theme.space[5]};
+  margin-bottom: ${theme.space[5]};
   ${({ $hidden }) =>
     $hidden &&
     `position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap;`}
@@ -146,30 +147,30 @@ const Item = styled.li`
 `;
 
 const Topics = styled.nav`
-  margin-top: ${({ theme }) => theme.space[7]};
-  padding-top: ${({ theme }) => theme.space[6]};
-  border-top: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  margin-top: ${theme.space[7]};
+  padding-top: ${theme.space[6]};
+  border-top: ${theme.borders.hairline} solid ${theme.colors.line};
 
   ul {
     display: flex;
     flex-wrap: wrap;
-    gap: ${({ theme }) => theme.space[2]};
-    margin: ${({ theme }) => theme.space[3]} 0 0;
+    gap: ${theme.space[2]};
+    margin: ${theme.space[3]} 0 0;
     padding: 0;
     list-style: none;
   }
   a {
     display: inline-block;
-    padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-    border-radius: ${({ theme }) => theme.radii.pill};
-    border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-    color: ${({ theme }) => theme.colors.ink};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    padding: ${theme.space[1]} ${theme.space[3]};
+    border-radius: ${theme.radii.pill};
+    border: ${theme.borders.hairline} solid ${theme.colors.line};
+    color: ${theme.colors.ink};
+    font-size: ${theme.fontSizes.sm};
     text-decoration: none;
   }
   a[aria-current="page"] {
-    background: ${({ theme }) => theme.colors.ink};
-    border-color: ${({ theme }) => theme.colors.ink};
-    color: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.ink};
+    border-color: ${theme.colors.ink};
+    color: ${theme.colors.surface};
   }
 `;

@@ -6,6 +6,7 @@ import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Link } from "../components/Link";
 import { Eyebrow, Text } from "../components/Text";
+import { theme } from "../styles/theme";
 
 export interface StatusPageViewProps {
   code: string;
@@ -47,21 +48,21 @@ export function StatusPageView({ code, title, body, suggestions }: StatusPageVie
 }
 
 const Wrapper = styled.div`
-  padding-block: ${({ theme }) => theme.space[9]};
+  padding-block: ${theme.space[9]};
 
   ${Container} > * + * {
-    margin-top: ${({ theme }) => theme.space[4]};
+    margin-top: ${theme.space[4]};
   }
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  padding-bottom: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[3]};
+  padding-bottom: ${theme.space[5]};
 `;
 
 const List = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `;

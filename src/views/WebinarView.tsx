@@ -9,6 +9,7 @@ import type { FormSectionContent } from "../data/sectionSchemas";
 import type { Crumb } from "../data/structuredData";
 import { FormSection } from "../sections/FormSection";
 import { media } from "../styles/media";
+import { theme } from "../styles/theme";
 
 export interface WebinarViewProps {
   crumbs: Crumb[];
@@ -69,32 +70,32 @@ export function WebinarView({
 }
 
 const Meta = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.inkSoft};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.inkSoft};
 `;
 
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
-  padding-block: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
+  padding-block: ${theme.space[7]};
 
   ${media.up("lg")} {
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
-    padding-block: ${({ theme }) => theme.space[8]};
+    padding-block: ${theme.space[8]};
   }
 `;
 
 const Speakers = styled.section`
   align-self: start;
-  padding: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surfaceAlt};
+  padding: ${theme.space[5]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surfaceAlt};
 
   ul {
     display: grid;
-    gap: ${({ theme }) => theme.space[4]};
-    margin: ${({ theme }) => theme.space[4]} 0 0;
+    gap: ${theme.space[4]};
+    margin: ${theme.space[4]} 0 0;
     padding: 0;
     list-style: none;
   }
@@ -103,7 +104,7 @@ const Speakers = styled.section`
     flex-direction: column;
   }
   span {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.inkSoft};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.inkSoft};
   }
 `;

@@ -3,38 +3,39 @@ import styled, { css } from "styled-components";
 import { media } from "../../styles/media";
 import { Container } from "../Container";
 import { Link } from "../Link";
+import { theme } from "../../styles/theme";
 
 // The frosted background sits on a pseudo-element: a backdrop-filter on the header itself would make it
 // the containing block of the phone menu's fixed panel, which would then be cut to the header's height.
 export const Bar = styled.header`
   position: sticky;
   top: 0;
-  z-index: ${({ theme }) => theme.zIndices.header};
-  border-bottom: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  z-index: ${theme.zIndices.header};
+  border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
 
   &::before {
     content: "";
     position: absolute;
     inset: 0;
     z-index: -1;
-    background: ${({ theme }) => theme.colors.glass};
+    background: ${theme.colors.glass};
     backdrop-filter: saturate(1.4) blur(8px);
   }
 `;
 
 export const Inner = styled(Container)`
-  max-width: ${({ theme }) => theme.sizes.wide};
+  max-width: ${theme.sizes.wide};
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[5]};
-  height: ${({ theme }) => theme.sizes.header};
+  gap: ${theme.space[5]};
+  height: ${theme.sizes.header};
 `;
 
 export const HomeLink = styled(Link)`
   display: inline-flex;
   flex: none;
   text-decoration: none;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
 `;
 
 // The full menus need about 1200px beside the logo and the three actions; narrower screens (tablets,
@@ -49,7 +50,7 @@ export const DesktopNav = styled.nav`
 export const MenuList = styled.ul`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
 
   > li {
     position: relative;
@@ -59,19 +60,19 @@ export const MenuList = styled.ul`
 const menuTrigger = css`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[2]}`};
+  gap: ${theme.space[1]};
+  padding: ${theme.space[2]} ${theme.space[2]};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.ink};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
+  color: ${theme.colors.ink};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
   text-decoration: none;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surfaceAlt};
-    color: ${({ theme }) => theme.colors.ink};
+    background: ${theme.colors.surfaceAlt};
+    color: ${theme.colors.ink};
   }
 `;
 
@@ -86,23 +87,23 @@ export const PlainLink = styled(Link)`
 
 export const Chevron = styled.span<{ $open: boolean }>`
   display: inline-flex;
-  transition: transform ${({ theme }) => theme.durations.fast};
+  transition: transform ${theme.durations.fast};
   transform: rotate(${({ $open }) => ($open ? "180deg" : "0deg")});
 `;
 
 export const Panel = styled.div<{ $wide: boolean }>`
   position: absolute;
-  top: calc(100% + ${({ theme }) => theme.space[2]});
+  top: calc(100% + ${theme.space[2]});
   left: 0;
   display: flex;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   width: max-content;
   max-width: min(${({ $wide }) => ($wide ? "860px" : "620px")}, 90vw);
-  padding: ${({ theme }) => theme.space[4]};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  padding: ${theme.space[4]};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
+  box-shadow: ${theme.shadows.lg};
 
   &[hidden] {
     display: none;
@@ -112,44 +113,44 @@ export const Panel = styled.div<{ $wide: boolean }>`
   &::before {
     content: "";
     position: absolute;
-    inset: -${({ theme }) => theme.space[3]} 0 auto 0;
-    height: ${({ theme }) => theme.space[3]};
+    inset: -${theme.space[3]} 0 auto 0;
+    height: ${theme.space[3]};
   }
 `;
 
 export const PanelEntries = styled.ul<{ $columns: 1 | 2 }>`
   display: grid;
   grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(15rem, 1fr));
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   align-content: start;
 `;
 
 export const Groups = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(12rem, 1fr));
-  gap: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  gap: ${theme.space[2]} ${theme.space[4]};
   align-content: start;
-  padding-left: ${({ theme }) => theme.space[5]};
-  border-left: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.line};
+  padding-left: ${theme.space[5]};
+  border-left: ${theme.borders.hairline} solid ${theme.colors.line};
 `;
 
 export const GroupTitle = styled.p`
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[2]} ${theme.space[1]}`};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${theme.space[2]} ${theme.space[2]} ${theme.space[1]};
+  font-size: ${theme.fontSizes.xs};
+  font-weight: ${theme.fontWeights.semibold};
   letter-spacing: 0.08em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.muted};
+  color: ${theme.colors.muted};
 `;
 
 export const AllLink = styled(Link)`
   grid-column: 1 / -1;
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
-  padding: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  gap: ${theme.space[1]};
+  padding: ${theme.space[2]};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: none;
 `;
 
@@ -157,7 +158,7 @@ export const Actions = styled.div`
   display: none;
   flex: none;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin-left: auto;
 
   ${media.up("xl")} {

@@ -2,6 +2,7 @@
 import * as React from "react";
 import styled, { css } from "styled-components";
 import type { FieldDefinition } from "../types";
+import { theme } from "../../styles/theme";
 
 export type FieldProps = {
   formId: string;
@@ -103,41 +104,41 @@ export function Field({ formId, field, error, disabled, onEdit, $tone = "light" 
 const Wrapper = styled.div<{ $width: "half" | "full" }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   grid-column: ${({ $width }) => ($width === "half" ? "span 1" : "1 / -1")};
   min-width: 0;
 `;
 
 const Label = styled.label<{ $tone: "light" | "dark" }>`
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.onNight : theme.colors.ink)};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${({ $tone }) => ($tone === "dark" ? theme.colors.onNight : theme.colors.ink)};
 `;
 
 const Optional = styled.span`
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
+  font-weight: ${theme.fontWeights.regular};
 `;
 
 const control = css`
   width: 100%;
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.lineStrong};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.ink};
+  padding: ${theme.space[2]} ${theme.space[3]};
+  border: ${theme.borders.hairline} solid ${theme.colors.lineStrong};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.ink};
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.md};
+  font-size: ${theme.fontSizes.md};
 
   &:focus-visible {
-    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.borders.focus} solid ${theme.colors.focus};
     outline-offset: 1px;
   }
   &[aria-invalid="true"] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
   &:disabled {
-    background: ${({ theme }) => theme.colors.surfaceSunken};
+    background: ${theme.colors.surfaceSunken};
     cursor: not-allowed;
   }
 `;
@@ -156,30 +157,30 @@ const Select = styled.select`
 const CheckRow = styled.div<{ $tone: "light" | "dark" }>`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]};
-  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.onNight : theme.colors.ink)};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  gap: ${theme.space[2]};
+  color: ${({ $tone }) => ($tone === "dark" ? theme.colors.onNight : theme.colors.ink)};
+  font-size: ${theme.fontSizes.sm};
 
   input {
     width: 1.15rem;
     height: 1.15rem;
     margin-top: 0.15rem;
-    accent-color: ${({ theme }) => theme.colors.accent};
+    accent-color: ${theme.colors.accent};
   }
 `;
 
 const Hint = styled.p<{ $tone: "light" | "dark" }>`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xs};
-  color: ${({ theme, $tone }) => ($tone === "dark" ? theme.colors.onNightMuted : theme.colors.muted)};
+  font-size: ${theme.fontSizes.xs};
+  color: ${({ $tone }) => ($tone === "dark" ? theme.colors.onNightMuted : theme.colors.muted)};
 `;
 
 const ErrorText = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.medium};
-  color: ${({ theme }) => theme.colors.danger};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[2]}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.medium};
+  color: ${theme.colors.danger};
+  background: ${theme.colors.dangerSoft};
+  padding: ${theme.space[1]} ${theme.space[2]};
+  border-radius: ${theme.radii.sm};
 `;

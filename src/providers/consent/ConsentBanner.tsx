@@ -2,6 +2,7 @@
 import * as React from "react";
 import styled, { css } from "styled-components";
 import { useConsent } from "./useConsent";
+import { theme } from "../../styles/theme";
 
 type Category = { id: "required" | "analytics" | "advertising"; label: string; text: string };
 
@@ -124,10 +125,10 @@ export function ConsentBanner() {
 
 const Region = styled.section`
   position: fixed;
-  left: ${({ theme }) => theme.space[3]};
-  right: ${({ theme }) => theme.space[3]};
-  bottom: ${({ theme }) => theme.space[3]};
-  z-index: ${({ theme }) => theme.zIndices.banner};
+  left: ${theme.space[3]};
+  right: ${theme.space[3]};
+  bottom: ${theme.space[3]};
+  z-index: ${theme.zIndices.banner};
   display: flex;
   justify-content: center;
   pointer-events: none;
@@ -137,18 +138,18 @@ const Inner = styled.div`
   pointer-events: auto;
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   width: min(100%, 44rem);
   max-height: 70vh;
   overflow: auto;
-  padding: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.night};
-  color: ${({ theme }) => theme.colors.onNight};
-  box-shadow: ${({ theme }) => theme.shadows.lg};
+  padding: ${theme.space[5]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.night};
+  color: ${theme.colors.onNight};
+  box-shadow: ${theme.shadows.lg};
 
   a {
-    color: ${({ theme }) => theme.colors.onNight};
+    color: ${theme.colors.onNight};
     text-decoration: underline;
   }
 `;
@@ -157,12 +158,12 @@ const Head = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 
 const Title = styled.h2`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   &:focus {
     outline: none;
   }
@@ -170,13 +171,13 @@ const Title = styled.h2`
 
 const Text = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.onNightMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.onNightMuted};
 `;
 
 const Categories = styled.fieldset`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   margin: 0;
   padding: 0;
   border: 0;
@@ -185,39 +186,39 @@ const Categories = styled.fieldset`
 const Category = styled.div`
   display: grid;
   grid-template-columns: auto 1fr;
-  column-gap: ${({ theme }) => theme.space[2]};
+  column-gap: ${theme.space[2]};
   align-items: center;
 
   input {
     width: 1.2rem;
     height: 1.2rem;
-    accent-color: ${({ theme }) => theme.colors.accentOnNight};
+    accent-color: ${theme.colors.accentOnNight};
   }
   label {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   small {
     grid-column: 2;
-    color: ${({ theme }) => theme.colors.onNightMuted};
+    color: ${theme.colors.onNightMuted};
   }
 `;
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `;
 
 const button = css`
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
+  padding: ${theme.space[2]} ${theme.space[4]};
+  border-radius: ${theme.radii.pill};
   font: inherit;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:focus-visible {
-    outline: ${({ theme }) => theme.borders.focus} solid ${({ theme }) => theme.colors.focus};
+    outline: ${theme.borders.focus} solid ${theme.colors.focus};
     outline-offset: 2px;
   }
 `;
@@ -226,26 +227,26 @@ const button = css`
 const Choice = styled.button`
   ${button}
   flex: 1 1 10rem;
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.onNight};
-  background: ${({ theme }) => theme.colors.onNight};
-  color: ${({ theme }) => theme.colors.night};
+  border: ${theme.borders.hairline} solid ${theme.colors.onNight};
+  background: ${theme.colors.onNight};
+  color: ${theme.colors.night};
 `;
 
 const Secondary = styled.button`
   ${button}
   flex: 1 1 10rem;
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
   background: transparent;
-  color: ${({ theme }) => theme.colors.onNight};
+  color: ${theme.colors.onNight};
 `;
 
 const Close = styled.button`
   ${button}
   min-width: 44px;
   padding: 0;
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
+  border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
   background: transparent;
-  color: ${({ theme }) => theme.colors.onNight};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.onNight};
+  font-size: ${theme.fontSizes.lg};
   line-height: 1;
 `;

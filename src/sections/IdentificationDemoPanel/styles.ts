@@ -1,56 +1,57 @@
 /** The panel's styles. */
 import styled, { css } from "styled-components";
 import { media } from "../../styles/media";
+import { theme } from "../../styles/theme";
 
 export const Panel = styled.div`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   min-height: 20rem;
-  padding: ${({ theme }) => theme.space[6]};
-  border: ${({ theme }) => theme.borders.hairline} solid ${({ theme }) => theme.colors.nightLine};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.nightSoft};
-  color: ${({ theme }) => theme.colors.onNight};
+  padding: ${theme.space[6]};
+  border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.nightSoft};
+  color: ${theme.colors.onNight};
 
   ${media.down("sm")} {
-    padding: ${({ theme }) => theme.space[4]};
+    padding: ${theme.space[4]};
   }
 `;
 
 export const PanelTitle = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 export const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.onNightMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.onNightMuted};
+  font-size: ${theme.fontSizes.sm};
   max-width: 46rem;
 `;
 
 export const Detail = styled.span`
   display: block;
-  margin-top: ${({ theme }) => theme.space[1]};
-  color: ${({ theme }) => theme.colors.onNightMuted};
-  font-size: ${({ theme }) => theme.fontSizes.xs};
+  margin-top: ${theme.space[1]};
+  color: ${theme.colors.onNightMuted};
+  font-size: ${theme.fontSizes.xs};
 `;
 
 export const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.accentOnNight};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.accentOnNight};
+  font-weight: ${theme.fontWeights.semibold};
 `;
 
 export const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `;
 
 export const Facts = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   margin: 0;
   grid-template-columns: 1fr;
 
@@ -62,10 +63,10 @@ export const Facts = styled.dl`
 export const Fact = styled.div<{ $wide?: boolean }>`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[1]};
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.night};
+  gap: ${theme.space[1]};
+  padding: ${theme.space[4]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.night};
   min-width: 0;
 
   ${media.up("md")} {
@@ -73,28 +74,28 @@ export const Fact = styled.div<{ $wide?: boolean }>`
   }
 
   dt {
-    color: ${({ theme }) => theme.colors.onNightMuted};
-    font-size: ${({ theme }) => theme.fontSizes.xs};
+    color: ${theme.colors.onNightMuted};
+    font-size: ${theme.fontSizes.xs};
     letter-spacing: 0.06em;
     text-transform: uppercase;
   }
 
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.md};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-size: ${theme.fontSizes.md};
+    font-weight: ${theme.fontWeights.semibold};
     overflow-wrap: anywhere;
   }
 `;
 
 export const Code = styled.code`
-  font-family: ${({ theme }) => theme.fonts.mono};
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  color: ${({ theme }) => theme.colors.accentOnNight};
+  font-family: ${theme.fonts.mono};
+  font-size: ${theme.fontSizes.xl};
+  color: ${theme.colors.accentOnNight};
 `;
 
 export const Verdict = styled.span<{ $bad: boolean }>`
-  ${({ theme, $bad }) => css`
+  ${({ $bad }) => css`
     color: ${$bad ? theme.colors.accentOnNight : theme.colors.onNight};
   `}
 `;
@@ -102,12 +103,12 @@ export const Verdict = styled.span<{ $bad: boolean }>`
 export const History = styled.section`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `;
 
 export const HistoryTitle = styled.h3`
-  font-size: ${({ theme }) => theme.fontSizes.md};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.md};
+  font-weight: ${theme.fontWeights.bold};
 `;
 
 export const Visits = styled.ol`
@@ -122,11 +123,10 @@ export const Visits = styled.ol`
   li {
     display: grid;
     grid-template-columns: 1fr;
-    gap: ${({ theme }) => theme.space[1]};
-    padding: ${({ theme }) => theme.space[2]} 0;
-    border-bottom: ${({ theme }) => theme.borders.hairline} solid
-      ${({ theme }) => theme.colors.nightLine};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    gap: ${theme.space[1]};
+    padding: ${theme.space[2]} 0;
+    border-bottom: ${theme.borders.hairline} solid ${theme.colors.nightLine};
+    font-size: ${theme.fontSizes.sm};
 
     ${media.up("md")} {
       grid-template-columns: 12rem 1fr 12rem;
@@ -134,6 +134,6 @@ export const Visits = styled.ol`
   }
 
   span {
-    color: ${({ theme }) => theme.colors.onNightMuted};
+    color: ${theme.colors.onNightMuted};
   }
 `;
