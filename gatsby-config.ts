@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { adminReactAliases, isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
+import { siteAdapter } from "./src/gatsby/hostAdapter";
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -16,6 +17,8 @@ const config: GatsbyConfig = {
     siteUrl: site.url,
   },
   trailingSlash: "always",
+  // The last build step on every host: publishes the security headers to Vercel's Build Output config.
+  adapter: siteAdapter(__dirname),
   developMiddleware: (app: DevelopApp) => mountFunctions(app),
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [

@@ -1,9 +1,13 @@
-/** After the build: one header manifest from the built pages, written out for the local server, Netlify and Vercel. */
+/**
+ * After the build: one header manifest from the built pages, written out for the local server and Netlify, and
+ * kept for Vercel until its Build Output config exists (hostAdapter.ts).
+ */
 import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { functionPaths, functions } from "../server/functions";
-import { mergeVercelConfig, renderNetlifyHeaders, renderVercelRoutes } from "../security/hosts";
+import { renderNetlifyHeaders, renderVercelRoutes } from "../security/hosts";
+import { pendingVercelRoutesFile } from "./hostAdapter";
 import {
   MANIFEST_FILE,
   buildManifest,
@@ -75,15 +79,11 @@ export async function writeSecurityHeaders(
   await fs.writeFile(path.join(publicDir, "_headers"), renderNetlifyHeaders(manifest));
 
   const messages = problems.flatMap((page) => page.problems.map((p) => `${page.path}: ${p}`));
+  // Vercel's Gatsby plugin writes its Build Output config after this step (see hostAdapter.ts), so the
+  // routes wait in .cache for the adapter, which runs after every onPostBuild.
   const routes = renderVercelRoutes(manifest, functions.flatMap(functionPaths));
-  const vercelConfig = path.join(rootDir, ".vercel", "output", "config.json");
-  if (existsSync(vercelConfig)) {
-    const config = JSON.parse(await fs.readFile(vercelConfig, "utf8")) as Record<string, unknown>;
-    await fs.writeFile(vercelConfig, JSON.stringify(mergeVercelConfig(config, routes)));
-  } else if (env.VERCEL === "1") {
-    messages.push(
-      `${vercelConfig} is missing: Vercel's Gatsby plugin did not run, so no page would get its headers there.`,
-    );
-  }
+  const pending = pendingVercelRoutesFile(rootDir);
+  await fs.mkdir(path.dirname(pending), { recursive: true });
+  await fs.writeFile(pending, JSON.stringify(routes));
   return { manifest, problems: messages };
 }

@@ -88,7 +88,7 @@ export function renderVercelRoutes(
 
 /**
  * Our routes go first, before Vercel's own (redirects, `handle: filesystem`). Vercel's Gatsby plugin
- * writes this file afresh in its own onPostBuild, which runs before the site's.
+ * writes this file afresh in its onPostBuild, after the site's; the site's adapter merges (hostAdapter.ts).
  */
 export function mergeVercelConfig(
   config: { routes?: unknown[] } & Record<string, unknown>,

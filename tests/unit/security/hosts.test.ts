@@ -5,6 +5,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
+import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
 import { HSTS, STATIC_HEADERS } from "../../../src/security/headers";
 import type { HeaderManifest } from "../../../src/security/manifest";
 import { createApp } from "../../../src/server/app";
@@ -22,6 +23,7 @@ beforeAll(async () => {
   site = await createSite({ vercelPlugin: true });
   const result = await writeSecurityHeaders(site.rootDir, site.publicDir, PRODUCTION_ENV);
   expect(result.problems).toEqual([]);
+  expect(await publishVercelRoutes(site.rootDir, { ...PRODUCTION_ENV, VERCEL: "1" })).toBe(true);
   manifest = result.manifest;
   netlifyFile = await fs.readFile(path.join(site.publicDir, "_headers"), "utf8");
   vercelConfig = JSON.parse(

@@ -8,6 +8,7 @@ import { Severity } from "csp_evaluator/dist/finding";
 import { CspParser } from "csp_evaluator/dist/parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
+import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
 import { FUNCTION_CSP } from "../../../src/security/headers";
 import type { HeaderManifest } from "../../../src/security/manifest";
 import { netlifyHeadersFor, vercelHeadersFor } from "./support/hosts";
@@ -23,6 +24,7 @@ beforeAll(async () => {
   site = await createSite({ vercelPlugin: true });
   const result = await writeSecurityHeaders(site.rootDir, site.publicDir, PRODUCTION_ENV);
   expect(result.problems).toEqual([]);
+  expect(await publishVercelRoutes(site.rootDir, { ...PRODUCTION_ENV, VERCEL: "1" })).toBe(true);
   manifest = result.manifest;
   netlifyFile = await fs.readFile(path.join(site.publicDir, "_headers"), "utf8");
   vercelConfig = JSON.parse(

@@ -6,6 +6,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { addAdminIntegrity, writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
+import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
 import { pagePolicy, parsePolicy, serializePolicy } from "../../../src/security/csp";
 import {
   inlineScriptHashes,
@@ -105,11 +106,11 @@ describe("the build-time check", () => {
 
   it("on Vercel, a build without the Build Output config fails rather than ship no headers", async () => {
     site = await createSite();
-    const { problems } = await writeSecurityHeaders(site.rootDir, site.publicDir, {
-      ...PRODUCTION_ENV,
-      VERCEL: "1",
-    });
-    expect(problems.join("\n")).toMatch(/\.vercel\/output\/config\.json is missing/);
+    const { problems } = await writeSecurityHeaders(site.rootDir, site.publicDir, PRODUCTION_ENV);
+    expect(problems).toEqual([]);
+    await expect(
+      publishVercelRoutes(site.rootDir, { ...PRODUCTION_ENV, VERCEL: "1" }),
+    ).rejects.toThrow(/\.vercel\/output\/config\.json is missing/);
   });
 });
 

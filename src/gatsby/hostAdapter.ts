@@ -1,0 +1,66 @@
+/**
+ * The site's Gatsby adapter: the last step of a build, after every onPostBuild.
+ *
+ * Vercel's Gatsby plugin runs in onPostBuild too, after the site's own (Vercel wraps the site's
+ * gatsby-node so that its hook runs first): it moves public/ to .vercel/output/static and writes
+ * .vercel/output/config.json afresh. The per-page headers computed in the site's onPostBuild can only
+ * join that file afterwards, which is where Gatsby calls an adapter. Our routes go first, Vercel's own
+ * (redirects, `handle: filesystem`) after them.
+ *
+ * Being the site's adapter also keeps Gatsby from installing its Netlify adapter on Netlify, which
+ * would add a second copy of some headers to public/_headers (Netlify joins the values of a header
+ * set by several rules). Netlify and the local server read what onPostBuild wrote; nothing more to do.
+ */
+import { existsSync, promises as fs } from "node:fs";
+import path from "node:path";
+import type { IAdapter } from "gatsby";
+import { mergeVercelConfig, type VercelHeaderRoute } from "../security/hosts";
+
+type Source = Readonly<Record<string, string | undefined>>;
+
+/** Where onPostBuild leaves the Vercel routes for the adapter. */
+export function pendingVercelRoutesFile(rootDir: string): string {
+  return path.join(rootDir, ".cache", "security-headers", "vercel-routes.json");
+}
+
+export function vercelConfigFile(rootDir: string): string {
+  return path.join(rootDir, ".vercel", "output", "config.json");
+}
+
+/**
+ * Adds the pending routes to Vercel's Build Output config. Returns whether it did; on Vercel, a
+ * missing config or missing routes is an error, since the pages would go out without their headers.
+ */
+export async function publishVercelRoutes(rootDir: string, env: Source): Promise<boolean> {
+  const configFile = vercelConfigFile(rootDir);
+  const pendingFile = pendingVercelRoutesFile(rootDir);
+  const onVercel = env.VERCEL === "1";
+  if (!existsSync(configFile)) {
+    if (onVercel)
+      throw new Error(
+        `${configFile} is missing: Vercel's Gatsby plugin did not run, so no page would get its headers there.`,
+      );
+    return false;
+  }
+  if (!existsSync(pendingFile)) {
+    if (onVercel)
+      throw new Error(
+        `${pendingFile} is missing: the security headers step did not run in onPostBuild.`,
+      );
+    return false;
+  }
+  const routes = JSON.parse(await fs.readFile(pendingFile, "utf8")) as VercelHeaderRoute[];
+  const config = JSON.parse(await fs.readFile(configFile, "utf8")) as Record<string, unknown>;
+  await fs.writeFile(configFile, JSON.stringify(mergeVercelConfig(config, routes)));
+  return true;
+}
+
+export function siteAdapter(rootDir: string, env: Source = process.env): IAdapter {
+  return {
+    name: "site-hosts",
+    async adapt({ reporter }) {
+      if (await publishVercelRoutes(rootDir, env))
+        reporter.info("security headers: added to Vercel's Build Output config");
+    },
+  };
+}
