@@ -2,6 +2,7 @@
  * zod schema → Decap CMS field: the widget, requirement, default, pattern and nested fields a schema
  * implies, read from zod's own definition objects.
  */
+import { isFilledAtBuild } from "../data/sectionSchemas/fields";
 
 export type CmsField = {
   label: string;
@@ -183,8 +184,11 @@ export function fieldFor(name: string, schema: ZodLike): CmsField {
   return { ...base, widget: "code" };
 }
 
+/** The editor's fields for an object's schema: every field but those the build fills. */
 export function fieldsOf(shape: Record<string, ZodLike>): CmsField[] {
-  return Object.entries(shape).map(([name, schema]) => fieldFor(name, schema));
+  return Object.entries(shape)
+    .filter(([, schema]) => !isFilledAtBuild(schema))
+    .map(([name, schema]) => fieldFor(name, schema));
 }
 
 function hasTypeLiteral(option: ZodLike): boolean {

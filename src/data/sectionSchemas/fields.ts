@@ -27,6 +27,22 @@ export const href = z
 
 export const text = (max: number) => z.string().min(1).max(max);
 
+const filledAtBuildSchemas = new WeakSet<object>();
+
+/**
+ * A field the build fills (HTML rendered from markdown or code), never written by hand: the content files
+ * leave it out, and the CMS does not show it.
+ */
+export function filledAtBuild() {
+  const schema = z.string().optional();
+  filledAtBuildSchemas.add(schema);
+  return schema;
+}
+
+export function isFilledAtBuild(schema: unknown): boolean {
+  return typeof schema === "object" && schema !== null && filledAtBuildSchemas.has(schema);
+}
+
 /** The optional anchor id every section takes. */
 export const sectionId = z.string().optional();
 

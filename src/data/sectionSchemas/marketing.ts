@@ -2,6 +2,7 @@
 import { z } from "zod";
 import {
   ctaSchema,
+  filledAtBuild,
   href,
   iconName,
   illustrationNames,
@@ -92,8 +93,8 @@ export const codeSampleSchema = z.strictObject({
   language: z.enum(["javascript", "typescript", "bash", "json", "kotlin", "swift", "python"]),
   filename: text(60).optional(),
   code: text(3000),
-  /** Filled at build time from `code` (Prism markup); never written by hand. */
-  html: z.string().optional(),
+  /** Filled at build time from `code`. */
+  html: filledAtBuild(),
   ctas: z.array(ctaSchema).max(2).default([]),
 });
 
@@ -111,8 +112,8 @@ export const splitSchema = z.strictObject({
   ...sectionHeading.pick({ eyebrow: true, title: true }).shape,
   /** Markdown: paragraphs, **bold**, links and lists. */
   body: text(3000),
-  /** Filled at build time from `body`; never written by hand. */
-  html: z.string().optional(),
+  /** Filled at build time from `body`. */
+  html: filledAtBuild(),
   bullets: z.array(text(200)).max(8).default([]),
   visual: z.enum(illustrationNames),
   reverse: z.boolean().default(false),

@@ -1,7 +1,7 @@
 /** Sections that sell and inform: pricing, comparisons, long copy, resource lists and forms. */
 import { z } from "zod";
 import { formIds } from "../../forms/schemas";
-import { ctaSchema, href, sectionHeading, sectionId, text } from "./fields";
+import { ctaSchema, filledAtBuild, href, sectionHeading, sectionId, text } from "./fields";
 
 export const pricingTableSchema = z.strictObject({
   type: z.literal("PricingTable"),
@@ -79,8 +79,8 @@ export const richTextSchema = z.strictObject({
   title: text(140).optional(),
   /** Markdown, rendered to HTML at build time. */
   body: text(40000),
-  /** Filled at build time from `body`; never written by hand. */
-  html: z.string().optional(),
+  /** Filled at build time from `body`. */
+  html: filledAtBuild(),
 });
 
 export const resourceListSchema = z.strictObject({
