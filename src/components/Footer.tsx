@@ -18,6 +18,9 @@ const NewsletterSignup = React.lazy(() =>
   ),
 );
 
+/** The footer's site map: where the phone menu's toggle leads before scripts run. */
+export const SITE_MAP_ID = "site-map";
+
 /** Fixed so server and browser render the same year even across New Year's Eve in other time zones. */
 const copyrightYear = new Date().getUTCFullYear();
 
@@ -43,7 +46,7 @@ export function Footer({ children }: { children?: React.ReactNode }) {
             </Newsletter>
             {children}
           </Brand>
-          <Columns aria-label="Site map">
+          <Columns id={SITE_MAP_ID} aria-label="Site map">
             {footerColumns.map((column) => (
               <Column key={column.title}>
                 <ColumnTitle id={`footer-${column.title.toLowerCase().replace(/\s+/g, "-")}`}>

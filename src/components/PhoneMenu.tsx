@@ -5,6 +5,7 @@ import { media } from "../styles/media";
 import { whenIdle } from "../hooks/lazyWhenIdle";
 import { useOnPathnameChange } from "../hooks/useOnPathnameChange";
 import { Icon } from "./Icon";
+import { SITE_MAP_ID } from "./Footer";
 import { theme } from "../styles/theme";
 
 const loadPanel = () => import(/* webpackChunkName: "phone-menu-panel" */ "./PhoneMenuPanel");
@@ -14,7 +15,11 @@ export function PhoneMenu({ pathname }: { pathname: string }) {
   const [open, setOpen] = React.useState(false);
   // Mounted from the first open on (then only hidden), so the accordion keeps its state while open.
   const [wanted, setWanted] = React.useState(false);
-  const toggleRef = React.useRef<HTMLButtonElement>(null);
+  const toggleRef = React.useRef<HTMLAnchorElement>(null);
+  const toggle = () => {
+    setWanted(true);
+    setOpen((value) => !value);
+  };
 
   // Where the toggle shows (phones, small tablets), fetch the panel's code once the page is idle, so
   // the first tap opens it at once; desktop visitors never download it.
@@ -49,14 +54,24 @@ export function PhoneMenu({ pathname }: { pathname: string }) {
 
   return (
     <Wrapper>
+      {/* A link to the footer's site map until React takes over, so a tap before hydration (the bundles
+          start after the first paint) still leads somewhere; from then on a disclosure button. */}
       <Toggle
         ref={toggleRef}
-        type="button"
+        href={`#${SITE_MAP_ID}`}
+        role="button"
         aria-expanded={open}
         aria-controls="phone-menu"
-        onClick={() => {
-          setWanted(true);
-          setOpen((value) => !value);
+        onClick={(event) => {
+          event.preventDefault();
+          toggle();
+        }}
+        onKeyDown={(event) => {
+          // A link answers Enter by itself; a button also answers Space.
+          if (event.key === " ") {
+            event.preventDefault();
+            toggle();
+          }
         }}
       >
         <Icon name={open ? "close" : "menu"} size={1.4} />
@@ -78,7 +93,7 @@ const Wrapper = styled.div`
   }
 `;
 
-const Toggle = styled.button`
+const Toggle = styled.a`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -88,4 +103,10 @@ const Toggle = styled.button`
   border-radius: ${theme.radii.md};
   background: ${theme.colors.surface};
   color: ${theme.colors.ink};
+  text-decoration: none;
+  cursor: pointer;
+
+  &:hover {
+    color: ${theme.colors.ink};
+  }
 `;

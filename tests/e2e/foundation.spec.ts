@@ -160,6 +160,17 @@ test.describe("phone menu", () => {
     await expect(panel).toBeHidden();
   });
 
+  test.describe("before scripts run", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the menu button leads to the footer's site map", async ({ page }) => {
+      await page.goto("/pricing/");
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(page).toHaveURL(/\/pricing\/#site-map$/);
+      await expect(page.getByRole("navigation", { name: "Site map" })).toBeInViewport();
+    });
+  });
+
   test("the open menu covers the screen below the header and scrolls on its own", async ({
     page,
   }) => {

@@ -19,7 +19,7 @@ function Probe({ pathname, onChange }: { pathname: string; onChange: () => void 
 /** Clicks the phone menu's toggle while React commits, before any passive effect of the mount ran. */
 function TapDuringCommit() {
   React.useLayoutEffect(() => {
-    document.querySelector<HTMLButtonElement>('button[aria-controls="phone-menu"]')?.click();
+    document.querySelector<HTMLElement>('[aria-controls="phone-menu"]')?.click();
   }, []);
   return null;
 }
