@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import type { ZodObject } from "zod";
 import { Form } from "./Form";
+import { ErrorText } from "./fields/Field";
 import { tracking } from "../providers/analytics/tracking";
 import type { FieldErrors } from "./formState";
 import { ROI_ASSUMPTIONS, estimateRoi, formatDollars } from "./roi";
@@ -240,16 +241,6 @@ const Hint = styled.p`
   font-weight: ${theme.fontWeights.regular};
   font-size: ${theme.fontSizes.xs};
   color: ${theme.colors.muted};
-`;
-
-const ErrorText = styled.p`
-  margin: 0;
-  font-size: ${theme.fontSizes.sm};
-  font-weight: ${theme.fontWeights.medium};
-  color: ${theme.colors.danger};
-  background: ${theme.colors.dangerSoft};
-  padding: ${theme.space[1]} ${theme.space[2]};
-  border-radius: ${theme.radii.sm};
 `;
 
 const Results = styled.dl`

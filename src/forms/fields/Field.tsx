@@ -175,7 +175,8 @@ const Hint = styled.p<{ $tone: "light" | "dark" }>`
   color: ${({ $tone }) => ($tone === "dark" ? theme.colors.onNightMuted : theme.colors.muted)};
 `;
 
-const ErrorText = styled.p`
+/** A field's error message under its input; the ROI calculator's inputs show theirs the same way. */
+export const ErrorText = styled.p`
   margin: 0;
   font-size: ${theme.fontSizes.sm};
   font-weight: ${theme.fontWeights.medium};
