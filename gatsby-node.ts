@@ -5,3 +5,4 @@ export { createPages } from "./src/gatsby/createPages";
 export { onPostBuild } from "./src/gatsby/onPostBuild";
 export { onPreBootstrap } from "./src/gatsby/onPreBootstrap";
 export { createResolvers } from "./src/gatsby/createResolvers";
+export { onCreateWebpackConfig } from "./src/gatsby/onCreateWebpackConfig";

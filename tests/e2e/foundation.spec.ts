@@ -287,3 +287,45 @@ test("the footer links legal pages, outside destinations and the demo hub", asyn
     await expect(external.nth(i)).not.toHaveAttribute("target", /.+/);
   }
 });
+
+test("the app starts in separate tasks: React DOM first, Gatsby's entry after the browser had a turn", async ({
+  page,
+}) => {
+  // React DOM announces itself to a DevTools hook when its module runs; that moment queues a message.
+  // Gatsby's entry sets window.asyncRequires when its module runs. Started in one task (webpack's
+  // default), Gatsby's entry would run before the queued message.
+  await page.addInitScript(() => {
+    const log: string[] = [];
+    Object.assign(window, { __startLog: log });
+    Object.assign(window, {
+      __REACT_DEVTOOLS_GLOBAL_HOOK__: {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject() {
+          log.push("react-dom");
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => log.push("next task");
+          channel.port2.postMessage(null);
+          return 1;
+        },
+        checkDCE() {},
+        onCommitFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+      },
+    });
+    let asyncRequires: unknown;
+    Object.defineProperty(window, "asyncRequires", {
+      configurable: true,
+      get: () => asyncRequires,
+      set(value) {
+        log.push("gatsby");
+        asyncRequires = value;
+      },
+    });
+  });
+  await page.goto("/pricing/");
+  await hydrated(page.locator("header a").first());
+  const log = await page.evaluate(() => (window as unknown as { __startLog: string[] }).__startLog);
+  expect(log).toEqual(["react-dom", "next task", "gatsby"]);
+});

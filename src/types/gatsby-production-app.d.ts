@@ -1,0 +1,2 @@
+/** Gatsby's own browser entry (.cache/production-app), aliased by onCreateWebpackConfig. */
+declare module "gatsby-production-app";

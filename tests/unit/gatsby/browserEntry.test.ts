@@ -1,0 +1,81 @@
+// The production bundle starts React DOM, styled-components and Gatsby's entry in three tasks, in that
+// order: a task queued while one of them runs (a tap, a timer) runs before the next one starts.
+import { describe, expect, it, vi } from "vitest";
+import {
+  APP_ENTRY,
+  BROWSER_ENTRY,
+  withBrowserEntry,
+} from "../../../src/gatsby/onCreateWebpackConfig";
+import { nextTask } from "../../../src/gatsby/nextTask";
+
+const log = vi.hoisted(() => [] as string[]);
+vi.mock("react-dom/client", () => {
+  log.push("react-dom");
+  return {};
+});
+vi.mock("styled-components", () => {
+  log.push("styled-components");
+  return { default: {} };
+});
+vi.mock("gatsby-production-app", () => {
+  log.push("gatsby");
+  return {};
+});
+
+/** Resolves once every task queued so far (and the microtasks they queue) has run. */
+const afterQueuedTasks = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("the browser entry", () => {
+  it("starts each part in a task of its own, React DOM first and Gatsby last", async () => {
+    await import("../../../src/gatsby/browserEntry");
+    const taskLog: string[][] = [];
+    // One snapshot per task boundary until all three parts have run.
+    for (let turn = 0; turn < 10 && log.length < 3; turn += 1) {
+      taskLog.push([...log]);
+      await nextTask();
+    }
+    taskLog.push([...log]);
+    expect(log).toEqual(["react-dom", "styled-components", "gatsby"]);
+    // Every part appeared in a different snapshot: no two started in one task.
+    const firstSeen = log.map((part) => taskLog.findIndex((snapshot) => snapshot.includes(part)));
+    expect(new Set(firstSeen).size).toBe(3);
+  });
+});
+
+describe("nextTask", () => {
+  it("settles after the microtasks already queued, in a later task", async () => {
+    let settled = false;
+    void nextTask().then(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(settled).toBe(false);
+    await afterQueuedTasks();
+    expect(settled).toBe(true);
+  });
+});
+
+describe("withBrowserEntry", () => {
+  const gatsbyConfig = {
+    entry: { app: "/site/.cache/production-app", polyfill: "/site/.cache/polyfill-entry" },
+    resolve: { alias: { gatsby$: "/site/.cache/gatsby-browser-entry.js" } },
+    mode: "production",
+  };
+
+  it("puts the site's entry in Gatsby's place and aliases Gatsby's entry for it", () => {
+    const config = withBrowserEntry(gatsbyConfig);
+    expect(config.entry).toEqual({ app: BROWSER_ENTRY, polyfill: "/site/.cache/polyfill-entry" });
+    expect(config.resolve.alias).toEqual({
+      gatsby$: "/site/.cache/gatsby-browser-entry.js",
+      [`${APP_ENTRY}$`]: "/site/.cache/production-app",
+    });
+    expect(config).toMatchObject({ mode: "production" });
+    // The input is left as it was (Gatsby's getConfig() result may be shared).
+    expect(gatsbyConfig.entry.app).toBe("/site/.cache/production-app");
+  });
+
+  it("refuses a config whose app entry is not a path", () => {
+    expect(() => withBrowserEntry({ entry: { app: ["/a", "/b"] } })).toThrow(/"app" entry/);
+    expect(() => withBrowserEntry({ entry: "/x" })).toThrow(/"app" entry/);
+  });
+});
