@@ -1,7 +1,7 @@
 /**
  * The production browser bundle starts from src/gatsby/browserEntry.ts, which imports Gatsby's own entry
- * (`gatsby-production-app`) after React DOM and styled-components, each in a task of its own. Other stages
- * (develop, the server renderer) keep Gatsby's configuration.
+ * (`gatsby-production-app`) after React DOM, styled-components and the site's gatsby-browser, each in a task of
+ * its own. Other stages (develop, the server renderer) keep Gatsby's configuration.
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
