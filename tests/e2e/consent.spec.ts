@@ -1,6 +1,7 @@
 // Consent in Chromium: who sees the banner, that no history cookie exists before Accept, Reject holding across
 // navigations, the footer's Cookie settings, withdrawal removing the cookie, and the keyboard.
 import type { BrowserContext, Page } from "@playwright/test";
+import { site } from "../../src/config/site";
 import { checkA11y, expect, snap, test } from "./fixtures";
 
 test.use({ presetConsent: false });
@@ -33,7 +34,10 @@ for (const [label, country] of [
     await banner(page).getByRole("button", { name: "Reject all" }).click();
     await expect(banner(page)).toBeHidden();
     for (const path of ["/about-us/", "/blog/", "/support/"]) {
-      await page.getByRole("link", { name: "Home" }).first().click();
+      await page
+        .getByRole("link", { name: `${site.productName} home` })
+        .first()
+        .click();
       await page.goto(path);
       await expect(banner(page)).toBeHidden();
     }

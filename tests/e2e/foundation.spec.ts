@@ -1,5 +1,6 @@
 // Foundation pages and chrome: home and its variants, 404 and 500, menus by keyboard, phone menu,
 // route announcements, the console careers message, accessibility and screenshots.
+import { site } from "../../src/config/site";
 import { checkA11y, expect, hydrated, snap, test } from "./fixtures";
 
 const pages = [
@@ -155,7 +156,7 @@ test.describe("phone menu", () => {
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(panel.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing/");
-    await page.getByRole("link", { name: "Home", exact: true }).click();
+    await page.getByRole("link", { name: `${site.productName} home`, exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(panel).toBeHidden();
   });

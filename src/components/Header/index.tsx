@@ -1,6 +1,7 @@
 /** Site header: logo, the five menus as keyboard-operable disclosures, actions, and the phone menu. */
 import * as React from "react";
 import { headerActions } from "../../config/navigation";
+import { site } from "../../config/site";
 import { useNavigation } from "../../hooks/useNavigation";
 import { Button } from "../Button";
 import { Icon } from "../Icon";
@@ -27,7 +28,7 @@ export function Header({ pathname }: { pathname: string }) {
   return (
     <Bar>
       <Inner>
-        <HomeLink href="/" aria-label="Home">
+        <HomeLink href="/" aria-label={`${site.productName} home`}>
           <Logo />
         </HomeLink>
         <DesktopNav aria-label="Main">

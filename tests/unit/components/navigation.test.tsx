@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Footer } from "../../../src/components/Footer";
 import { Header } from "../../../src/components/Header";
 import type { Navigation } from "../../../src/config/navigation";
+import { site } from "../../../src/config/site";
 import { fillPlaceholders, parseYamlFile } from "../../../src/data/content";
 import { parseNavigation } from "../../../src/data/navigationSchema";
 import { NavigationContext } from "../../../src/hooks/useNavigation";
@@ -109,6 +110,16 @@ describe("header and footer from the navigation content file", () => {
     fireEvent.keyDown(document.activeElement as Element, { key: "Escape" });
     expect(button.getAttribute("aria-expanded")).toBe("false");
     expect(document.activeElement).toBe(button);
+  });
+
+  it("names the header's home link with the words it shows (speech input can say what it sees)", () => {
+    renderChrome(navigationFrom((text) => text));
+    const banner = screen.getByRole("banner", { hidden: true });
+    const home = within(banner).getByRole("link", { name: /home$/i, hidden: true });
+    expect(home.getAttribute("href")).toBe("/");
+    const visible = (home.textContent ?? "").trim();
+    expect(visible).toBe(site.productName);
+    expect(home.getAttribute("aria-label")?.toLowerCase()).toContain(visible.toLowerCase());
   });
 
   it("refuses to render without navigation, naming where it comes from", () => {
