@@ -1,4 +1,7 @@
-/** The diagrams drawn in code, by name (the two hero visuals are in HeroVisual). */
+/**
+ * The diagrams drawn in code, by name (the two hero visuals are in HeroVisual). Not part of the site's
+ * bundle: `npm run illustrations` writes their markup to markup.ts, which the page sends as it is.
+ */
 import * as React from "react";
 import type { IllustrationName } from "../../data/sectionSchemas";
 import { theme } from "../../styles/theme";
@@ -6,10 +9,9 @@ import { line, node } from "./shapes";
 
 const c = theme.colors;
 
-export const drawings: Record<
-  Exclude<IllustrationName, "visitor-card" | "signals">,
-  React.ReactNode
-> = {
+export type DrawingName = Exclude<IllustrationName, "visitor-card" | "signals">;
+
+export const drawings: Record<DrawingName, React.ReactNode> = {
   "bot-gauge": (
     <g>
       <path d="M110 230 A130 130 0 0 1 370 230" fill="none" stroke={c.line} strokeWidth="28" />
@@ -238,3 +240,13 @@ export const drawings: Record<
     </g>
   ),
 };
+
+/** Everything inside a diagram's 480 × 320 `svg`: its backdrop and the drawing. */
+export function drawingContent(name: DrawingName): React.ReactElement {
+  return (
+    <>
+      <rect width="480" height="320" rx="20" fill={c.surfaceAlt} />
+      {drawings[name]}
+    </>
+  );
+}

@@ -1,12 +1,14 @@
-/** Diagrams drawn in SVG for this site, chosen by name from content; no image files to download. */
+/**
+ * Diagrams drawn in SVG for this site, chosen by name from content; no image files to download. The
+ * drawings are fixed markup (markup.ts, generated from drawings.tsx): the page carries them inline, React
+ * neither builds nor hydrates their elements, and the bundle holds them as strings, not element trees.
+ */
 import * as React from "react";
 import styled from "styled-components";
 import type { IllustrationName } from "../../data/sectionSchemas";
-import { theme } from "../../styles/theme";
 import { HeroVisual } from "../HeroVisual";
-import { drawings } from "./drawings";
+import { drawingMarkup } from "./markup";
 
-const c = theme.colors;
 
 const labels: Record<IllustrationName, string> = {
   "visitor-card": "a sample identification result",
@@ -25,10 +27,14 @@ export function Illustration({ name }: { name: IllustrationName }) {
   if (name === "visitor-card" || name === "signals") return <HeroVisual kind={name} />;
   return (
     <Frame role="img" aria-label={`Illustration: ${labels[name]}`}>
-      <svg viewBox="0 0 480 320" width="480" height="320" aria-hidden="true" focusable="false">
-        <rect width="480" height="320" rx="20" fill={c.surfaceAlt} />
-        {drawings[name]}
-      </svg>
+      <svg
+        viewBox="0 0 480 320"
+        width="480"
+        height="320"
+        aria-hidden="true"
+        focusable="false"
+        dangerouslySetInnerHTML={{ __html: drawingMarkup[name] }}
+      />
     </Frame>
   );
 }
