@@ -1,7 +1,7 @@
 /**
- * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), the pages'
- * bundles moved after their first paint, then the security headers computed from the built pages, then
- * the .br/.gz siblings the local server sends.
+ * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), the pages
+ * finished (NUL bytes removed, bundles moved after their first paint), then the security headers computed
+ * from the built pages, then the .br/.gz siblings the local server sends.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -9,7 +9,7 @@ import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
 import { hostCompresses, precompressBuild } from "../server/precompress";
-import { scriptsAfterPaintInBuild } from "./scriptsAfterPaint";
+import { rewriteBuiltPages } from "./builtPages";
 import { writeSecurityHeaders } from "./securityHeaders";
 
 export const FEED_PATH = "/rss.xml";
@@ -100,10 +100,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   );
   await writeFile(path.join(publicDir, FEED_PATH.slice(1)), xml);
 
-  // Gatsby's bundles start after the first paint; before the headers, which hash the loader.
-  const rewritten = await scriptsAfterPaintInBuild(publicDir);
+  // Pages repaired and their bundles moved after the first paint; before the headers, which hash the loader.
+  const rewritten = await rewriteBuiltPages(publicDir);
   reporter.info(
-    `scripts after paint: ${rewritten} pages load Gatsby's bundles after their first paint`,
+    `built pages: ${rewritten} finished (bundles after the first paint, NUL bytes removed)`,
   );
 
   // Last, so the pages are final; a page its own policy would break fails the build here.

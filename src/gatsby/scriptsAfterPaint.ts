@@ -12,11 +12,9 @@
  * tab at once, in any case within MAX_WAIT_MS.
  *
  * Gatsby 5 writes those tags through its scripts slice, stitched into each page's HTML at the end of the
- * build, out of reach of gatsby-ssr; so onPostBuild rewrites the built pages (before their security
- * headers are computed, which hash the loader like every inline script).
+ * build, out of reach of gatsby-ssr; so onPostBuild rewrites the built pages (builtPages.ts), before their
+ * security headers are computed, which hash the loader like every inline script.
  */
-import { promises as fs } from "node:fs";
-import path from "node:path";
 
 /** After the frame that follows the parse, how long to wait for its largest paint to be reported. */
 export const PRESENT_WAIT_MS = 100;
@@ -87,21 +85,4 @@ export function scriptsAfterPaint(built: string): string {
     placed = true;
     return loaderTag(sources);
   });
-}
-
-/** Rewrites every built page of publicDir in place; returns how many changed. */
-export async function scriptsAfterPaintInBuild(publicDir: string): Promise<number> {
-  let changed = 0;
-  for (const file of await fs.readdir(publicDir, { recursive: true })) {
-    // Pages only: Gatsby's own slice files under _gatsby/ are what it stitches pages from.
-    if (!file.endsWith(".html") || file.startsWith(`_gatsby${path.sep}`)) continue;
-    const full = path.join(publicDir, file);
-    if (!(await fs.stat(full)).isFile()) continue;
-    const html = await fs.readFile(full, "utf8");
-    const rewritten = scriptsAfterPaint(html);
-    if (rewritten === html) continue;
-    await fs.writeFile(full, rewritten);
-    changed += 1;
-  }
-  return changed;
 }

@@ -69,6 +69,18 @@ test("titles and descriptions are unique across served routes", async ({ request
   expect(clashes).toEqual([]);
 });
 
+test("no served page carries a NUL byte (React 18's stream leaves them; the build removes them)", async ({
+  request,
+}) => {
+  const withNul: string[] = [];
+  for (const route of sitePages) {
+    const html = await (await request.get(route.path)).text();
+    const at = html.indexOf("\u0000");
+    if (at >= 0) withNul.push(`${route.path}: …${html.slice(Math.max(0, at - 40), at)}`);
+  }
+  expect(withNul).toEqual([]);
+});
+
 test("routes listed without a trailing slash answer at that spelling too", async ({ request }) => {
   const listed = specRoutes().filter((line) => !line.endsWith("/") && !isPendingPath(line));
   expect(listed.length).toBeGreaterThan(5);
