@@ -330,3 +330,24 @@ test("the app starts in separate tasks: React DOM first, Gatsby's entry after th
   const log = await page.evaluate(() => (window as unknown as { __startLog: string[] }).__startLog);
   expect(log).toEqual(["react-dom", "next task", "gatsby"]);
 });
+
+test("every label in the code-drawn diagrams fits inside its box", async ({ page }) => {
+  const overflowing: string[] = [];
+  let labels = 0;
+  for (const path of ["/mobile-app-detection/", "/security/", "/integrations/"]) {
+    await page.goto(path);
+    labels += await page.locator('svg[viewBox="0 0 480 320"] g > rect + text').count();
+    overflowing.push(
+      ...(await page.locator('svg[viewBox="0 0 480 320"] g > rect + text').evaluateAll((texts) =>
+        texts.flatMap((text) => {
+          const box = (text.previousElementSibling as SVGRectElement).getBBox();
+          const label = (text as SVGTextElement).getBBox();
+          const fits = label.x >= box.x && label.x + label.width <= box.x + box.width;
+          return fits ? [] : [`"${text.textContent}" (${label.width.toFixed(0)} in ${box.width})`];
+        }),
+      )),
+    );
+  }
+  expect(labels).toBeGreaterThanOrEqual(15); // the boxed labels of five diagrams
+  expect(overflowing).toEqual([]);
+});

@@ -4,6 +4,12 @@ import { theme } from "../../styles/theme";
 
 const c = theme.colors;
 
+/**
+ * A box wide enough for its label: 14px bold sans-serif runs up to about 8.6px a character, plus room on
+ * both sides; never narrower than the 116 the short labels share.
+ */
+export const nodeWidth = (label: string) => Math.max(116, Math.ceil(label.length * 8.6) + 28);
+
 export const node = (
   x: number,
   y: number,
@@ -12,9 +18,9 @@ export const node = (
 ) => (
   <g key={`${x}-${y}-${label}`}>
     <rect
-      x={x - 58}
+      x={x - nodeWidth(label) / 2}
       y={y - 22}
-      width="116"
+      width={nodeWidth(label)}
       height="44"
       rx="12"
       fill={tone === "accent" ? c.accent : c.surface}
