@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   APP_ENTRY,
   BROWSER_ENTRY,
+  onCreateWebpackConfig,
   withBrowserEntry,
 } from "../../../src/gatsby/onCreateWebpackConfig";
 import { nextTask } from "../../../src/gatsby/nextTask";
@@ -81,5 +82,19 @@ describe("withBrowserEntry", () => {
   it("refuses a config whose app entry is not a path", () => {
     expect(() => withBrowserEntry({ entry: { app: ["/a", "/b"] } })).toThrow(/"app" entry/);
     expect(() => withBrowserEntry({ entry: "/x" })).toThrow(/"app" entry/);
+  });
+
+  it("is applied to the production browser bundle only (gatsby develop and the server renderer keep Gatsby's)", () => {
+    const replaced: unknown[] = [];
+    const call = (stage: string) =>
+      (onCreateWebpackConfig as (args: unknown) => void)({
+        stage,
+        getConfig: () => gatsbyConfig,
+        actions: { replaceWebpackConfig: (config: unknown) => replaced.push(config) },
+      });
+    for (const stage of ["develop", "develop-html", "build-html"]) call(stage);
+    expect(replaced).toEqual([]);
+    call("build-javascript");
+    expect(replaced).toEqual([withBrowserEntry(gatsbyConfig)]);
   });
 });
