@@ -9,7 +9,6 @@ import type { IllustrationName } from "../../data/sectionSchemas";
 import { HeroVisual } from "../HeroVisual";
 import { drawingMarkup } from "./markup";
 
-
 const labels: Record<IllustrationName, string> = {
   "visitor-card": "a sample identification result",
   signals: "smart signals collected for one visit",
