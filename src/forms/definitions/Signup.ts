@@ -1,12 +1,11 @@
 /** Signup: the email that starts a free trial; the success step offers the ways to create the account. */
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const Signup: FormDefinition = {
   id: "Signup",
   endpoint: "/api/hubspot/",
   context: "lead",
-  schema: schemas.contact,
   fields: [workEmail],
   submitLabel: "Start free trial",
   success: {
