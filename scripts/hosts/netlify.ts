@@ -87,6 +87,7 @@ export async function verify(
       `${((Date.now() - started) / 1000).toFixed(0)} s to the first page`,
     );
 
+    checkBundle(findings, scratch.dir, tools.hostNodeMajor);
     const report = `${scratch.dir}-playwright.json`;
     const browser = await spawnLogged(
       path.join(root, "node_modules", ".bin", "playwright"),
@@ -97,6 +98,8 @@ export async function verify(
           ...process.env,
           HOST_BASE_URL: served.origin,
           HOST_PUBLIC_DIR: path.join(scratch.dir, "public"),
+          HOST_SITE_DIR: scratch.dir,
+          HOST_TOOLS_DIR: tools.dir,
           HOST_FAKES_ORIGIN: world.fakesOrigin,
           HOST_DATABASE_URL: world.databaseUrl,
           HOST_WORKER_INVOKE: JSON.stringify({
@@ -125,6 +128,41 @@ export async function verify(
     else console.log(`[netlify] scratch copy kept: ${scratch.dir}`);
   }
   return findings;
+}
+
+type BundledFunction = { name: string; runtimeVersion?: string; schedule?: string };
+
+/** What Netlify Build bundled: every entry of functions/, on the tested Node, the worker on its schedule. */
+function checkBundle(findings: Findings, dir: string, nodeMajor: number): void {
+  const manifestFile = path.join(dir, ".netlify", "functions", "manifest.json");
+  const bundled = fs.existsSync(manifestFile)
+    ? (JSON.parse(fs.readFileSync(manifestFile, "utf8")) as { functions: BundledFunction[] })
+        .functions
+    : [];
+  const entries = fs
+    .readdirSync(path.join(dir, "functions"))
+    .filter((file) => file.endsWith(".ts"));
+  const names = new Set(bundled.map((fn) => fn.name));
+  const missing = entries.map((file) => file.slice(0, -3)).filter((name) => !names.has(name));
+  const runtime = `nodejs${nodeMajor}.x`;
+  const other = bundled
+    .filter((fn) => fn.runtimeVersion !== runtime)
+    .map((fn) => `${fn.name}: ${fn.runtimeVersion}`);
+  findings.record(
+    `every function bundled for ${runtime}`,
+    bundled.length > 0 && missing.length === 0 && other.length === 0,
+    [
+      `${bundled.length} of ${entries.length}`,
+      ...missing.map((name) => `${name} missing`),
+      ...other,
+    ].join("; "),
+  );
+  const worker = bundled.find((fn) => fn.name === "leads-worker");
+  findings.record(
+    "the lead worker is scheduled every minute",
+    worker?.schedule === "* * * * *",
+    String(worker?.schedule),
+  );
 }
 
 type PlaywrightSuite = {

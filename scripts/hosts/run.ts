@@ -5,6 +5,8 @@ import path from "node:path";
 import { hostNodeMajor, hostToolsPaths } from "../lib/hosttools.mjs";
 
 export type HostTools = {
+  /** Where the pinned tools are installed (.host-tools). */
+  dir: string;
   netlify: string;
   vercel: string;
   /** The Node binary the hosts run the functions on, and its major version. */
@@ -21,6 +23,7 @@ export function hostTools(root: string): HostTools {
   if (major === null)
     throw new Error(`no Node binary in ${paths.hostNodeDir}: run the host tools install`);
   return {
+    dir: paths.dir,
     netlify: paths.netlify,
     vercel: paths.vercel,
     hostNode: path.join(paths.hostNodeDir, "node"),
