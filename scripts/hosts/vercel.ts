@@ -328,9 +328,11 @@ export async function verify(
         if (answer.status !== 405)
           refused.push(`${name}: DELETE answered ${answer.status} ${fn.output().slice(-400)}`);
       } catch (error) {
-        refused.push(
-          `${name}: ${error instanceof Error ? error.message.slice(0, 600) : String(error)}`,
-        );
+        // A handler that fails to load makes the launcher log why and exit at the first request.
+        const logged = launched.get(name)?.output() ?? "";
+        const reason = /(Error \[?[A-Z_]+\]?|Error:|ERR_[A-Z_]+)[^\n]*/.exec(logged)?.[0];
+        const message = error instanceof Error ? error.message.slice(0, 600) : String(error);
+        refused.push(`${name}: ${reason ?? message}`);
       }
     }
     findings.record(
