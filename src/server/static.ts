@@ -86,7 +86,7 @@ function plain(status: 400 | 404, text: string): Response {
  * claims to be part of it.
  */
 export function singleByteRange(header: string): string | null {
-  const match = /^bytes[ \t]*=[ \t]*(\d*)[ \t]*-[ \t]*(\d*)$/i.exec(header.trim());
+  const match = /^bytes=[ \t]*(\d*)-(\d*)[ \t]*$/i.exec(header.trim());
   if (!match) return null;
   const [, first = "", last = ""] = match;
   if (first === "" && last === "") return null;
