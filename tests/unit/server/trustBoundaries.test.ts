@@ -4,6 +4,7 @@
 // our proxy secret, forged geo headers, visit histories and events read for someone else, and bursts
 // of 150 calls to each function that spends a secret or a quota.
 import http from "node:http";
+import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -279,5 +280,30 @@ describe("attack 3: a burst of 150 calls to each function that spends a secret",
         () => greenhouse.requests.length,
       ),
     );
+  });
+});
+
+describe("smaller items", () => {
+  it("an empty Idempotency-Key, as it arrives on the wire, is refused with a 400 JSON error", async () => {
+    const body = JSON.stringify({ email: "empty-key@example.org" });
+    const head = [
+      "POST /api/hubspot-newsletter/ HTTP/1.1",
+      "Host: 127.0.0.1",
+      "Content-Type: application/json",
+      "Idempotency-Key:",
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      "Connection: close",
+    ].join("\r\n");
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(server.port, "127.0.0.1", () =>
+        socket.end(`${head}\r\n\r\n${body}`),
+      );
+      let text = "";
+      socket.on("data", (chunk: Buffer) => (text += chunk.toString()));
+      socket.on("end", () => resolve(text));
+      socket.on("error", reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toMatch(/"code":"invalid_idempotency_key"/);
   });
 });
