@@ -168,6 +168,9 @@ export function createResultHandler(deps: Deps = {}): Handler {
     if (!region || url.search.length > MAX_QUERY_LENGTH) {
       return errorResponse(400, "invalid_region", "Send region=us, eu or ap.");
     }
+    // Counted before the body is read: a caller past the limit costs us nothing more.
+    const refused = await (deps.meter ?? defaultMeter)("fp-result", platform?.clientIp);
+    if (refused) return refused;
     const isPost = request.method === "POST";
     let body: Uint8Array<ArrayBuffer> | null = null;
     if (isPost) {
@@ -182,8 +185,6 @@ export function createResultHandler(deps: Deps = {}): Handler {
     }
     const env = environment(deps);
     if (env instanceof Response) return env;
-    const refused = await (deps.meter ?? defaultMeter)("fp-result", platform?.clientIp);
-    if (refused) return refused;
 
     // Region and host are fixed by us; only the agent's query string travels: never an open proxy.
     const upstream = new URL(`${env.ingressUrls[region]}/`);
