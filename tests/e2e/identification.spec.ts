@@ -137,11 +137,15 @@ test("no request id: the error flag without a message", async ({ page }) => {
 
 test.describe("an unknown event", () => {
   // The browser logs the events function's 404 and the visits function's 403 itself; the page
-  // handles both (that is the test).
+  // handles both (that is the test). A list of patterns goes in Playwright's [value, options] form,
+  // or it would be read as that form.
   test.use({
     allowConsoleErrors: [
-      /status of 404 \(Not Found\).*\/fp\/v4\//,
-      /status of 403 \(Forbidden\).*\/[A-Za-z0-9]{4}\/$/,
+      [
+        /status of 404 \(Not Found\).*\/fp\/v4\//,
+        /status of 403 \(Forbidden\).*\/[A-Za-z0-9]{4}\/\)$/,
+      ],
+      { scope: "test" },
     ],
   });
 
