@@ -161,6 +161,9 @@ export function cmsConfig(root: string): Record<string, unknown> {
   ];
   return {
     backend: { name: "git-gateway", branch: "main" },
+    // Drafts, review and a deploy preview before anything reaches main (docs/cms.md): each draft is a
+    // branch and a pull request, published by merging it.
+    publish_mode: "editorial_workflow",
     // `npm run cms` / `npm run develop` start decap-server: on localhost the admin edits content/ directly.
     local_backend: true,
     media_folder: "static/img/uploads",

@@ -27,6 +27,7 @@ const root = path.resolve(__dirname, "../../..");
 const text = fs.readFileSync(path.join(root, "static/admin/config.yml"), "utf8");
 const config = parse(text) as {
   backend: { name: string; branch: string };
+  publish_mode?: string;
   local_backend: boolean;
   collections: (Record<string, unknown> & {
     name: string;
@@ -100,8 +101,9 @@ describe("static/admin/config.yml", () => {
     expect(text).toBe(renderConfig());
   });
 
-  it("uses git-gateway on main in production and the local backend on a laptop", () => {
+  it("uses git-gateway on main in production, with drafts reviewed before they publish, and the local backend on a laptop", () => {
     expect(config.backend).toEqual({ name: "git-gateway", branch: "main" });
+    expect(config.publish_mode).toBe("editorial_workflow");
     expect(config.local_backend).toBe(true);
   });
 
