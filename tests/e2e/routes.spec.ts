@@ -61,7 +61,8 @@ for (const route of sitePages) {
 function builtPages(dir = path.join(root, "public"), base = "/"): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory())
-      return entry.name === "admin" || entry.name === "page-data"
+      // Not pages: the CMS admin, page data, and Gatsby's slice fragments (_gatsby/slices).
+      return ["admin", "page-data", "_gatsby"].includes(entry.name)
         ? []
         : builtPages(path.join(dir, entry.name), `${base}${entry.name}/`);
     if (entry.name === "index.html") return [base];
