@@ -7,7 +7,7 @@ import { lastCommitDates } from "./src/gatsby/contentDates";
 import { existingContentSources } from "./src/gatsby/contentSources";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { adminReactAliases, isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
+import { adminCache, adminReactAliases, isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
 import { siteAdapter } from "./src/gatsby/hostAdapter";
 
@@ -38,6 +38,7 @@ const config: GatsbyConfig = {
         customizeWebpackConfig: (
           config: {
             externals?: unknown;
+            cache?: unknown;
             devtool?: unknown;
             module?: { rules?: unknown[] };
             resolve?: { alias?: Record<string, string> };
@@ -47,6 +48,8 @@ const config: GatsbyConfig = {
           helpers: { plugins: { minifyJs(options: object): { constructor: { name: string } } } },
         ) => {
           config.externals = [];
+          // Its own persistent cache, apart from the site's (src/gatsby/cmsWebpack.ts says why).
+          config.cache = adminCache(config.cache);
           // Decap and its dependencies ship compiled JavaScript: Babel over all of node_modules again (Gatsby's
           // rule for dependencies) was the largest part of the admin's build, itself most of the site's build.
           config.module = {
