@@ -1,4 +1,5 @@
 /** Signup: the email that starts a free trial; the success step offers the ways to create the account. */
+import { signupNextStep } from "../../config/signup";
 import type { FormDefinition } from "../types";
 import { workEmail } from "./shared";
 
@@ -12,5 +13,6 @@ export const Signup: FormDefinition = {
     title: "Almost there.",
     body: "Choose how you'd like to create your account.",
   },
-  note: "No credit card needed. We'll only email you about your trial.",
+  // The next step's options depend on the build's configuration (single sign-on needs {api}).
+  note: signupNextStep(),
 };
