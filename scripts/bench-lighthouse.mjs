@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
-import { precompressDir } from "../src/server/precompress.ts";
+import { precompressDir } from "../src/gatsby/precompress.ts";
 import { serveBuild } from "./lib/servebuild.mjs";
 import { CHROMIUM_ARGS } from "./lib/observe.mjs";
 import { REPO_ROOT, chromiumPath } from "./lib/setup.mjs";

@@ -1,14 +1,18 @@
 // `npx tsx src/server/webinar-forms-cli.ts [--check]`: regenerates the webinar form allowlist module.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { WEBINAR_FORMS_MODULE, readWebinarFormIds, renderWebinarFormsModule } from "./webinarForms";
+import {
+  WEBINAR_FORMS_MODULE,
+  readWebinarFormIds,
+  renderWebinarFormsModule,
+} from "../src/gatsby/webinarForms";
 
 async function main(): Promise<void> {
-  const root = path.resolve(import.meta.dirname, "../..");
+  const root = path.resolve(import.meta.dirname, "..");
   const ids = await readWebinarFormIds(path.join(root, "content", "webinars"));
   if (process.argv.includes("--check")) {
     // Compares the ids, not the text, so a formatter's line breaks never count as stale.
-    const { webinarFormIds } = await import("./generated/webinarForms");
+    const { webinarFormIds } = await import("../src/server/leads/webinarFormIds");
     if (JSON.stringify([...webinarFormIds].sort()) !== JSON.stringify(ids)) {
       console.error(
         `${WEBINAR_FORMS_MODULE} is out of date: run npx tsx src/server/webinar-forms-cli.ts`,

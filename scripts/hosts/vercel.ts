@@ -7,7 +7,7 @@ import postgres from "postgres";
 import { functions, functionPaths } from "../../src/server/functions";
 import { hostedCommonHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
-import { validBodies } from "../../tests/unit/forms/samples";
+import { validBodies } from "../../tests/unit/leads/samples";
 import { expectThat, Findings } from "./report";
 import { spawnLogged, type HostTools } from "./run";
 import { makeScratch } from "./scratch";

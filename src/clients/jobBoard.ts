@@ -9,7 +9,7 @@ import {
   toJobSummary,
   type JobInfo,
   type JobListings,
-} from "./jobs";
+} from "../data/jobs";
 
 export type JobBoardMode =
   | { kind: "proxy"; endpoint: string }
@@ -84,7 +84,7 @@ function boardUrl(mode: Extract<JobBoardMode, { kind: "direct" }>, path: string)
 }
 
 /** The sanitizer (sanitize-html, about 90 KiB brotli) loads only where a description is shown. */
-const loadJobContent = () => import(/* webpackChunkName: "job-content" */ "./jobContent");
+const loadJobContent = () => import(/* webpackChunkName: "job-content" */ "../data/jobContent");
 
 export async function fetchJobListings(options: ClientOptions = {}): Promise<JobListings> {
   const mode = options.mode ?? jobBoardMode();

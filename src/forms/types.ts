@@ -1,5 +1,5 @@
 /** The shape of a form definition: what the one Form component renders and the one hook posts. */
-import type { FormId, LeadEndpoint } from "./schemas/index";
+import type { FormId, LeadEndpoint } from "../leads/forms";
 
 export type FieldKind = "text" | "email" | "url" | "textarea" | "select" | "number" | "checkbox";
 

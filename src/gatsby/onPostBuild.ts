@@ -9,7 +9,7 @@ import type { GatsbyNode } from "gatsby";
 import { FEED_PATH, FEED_TITLE } from "../config/feed";
 import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
-import { hostCompresses, precompressBuild } from "../server/precompress";
+import { hostCompresses, precompressBuild } from "./precompress";
 import { rewriteBuiltPages } from "./builtPages";
 import { writeSecurityHeaders } from "./securityHeaders";
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import { contentTypeFor, isCompressible } from "./contentTypes";
+import { contentTypeFor, isCompressible } from "../config/contentTypes";
 
 /** Below this, the bytes saved do not pay for the extra file and the decoding on the client. */
 export const MIN_COMPRESS_BYTES = 1024;

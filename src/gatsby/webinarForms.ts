@@ -6,7 +6,7 @@ import { parse } from "yaml";
 const FORM_GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where the generated module lives; serverless bundles include it, unlike content/. */
-export const WEBINAR_FORMS_MODULE = "src/server/generated/webinarForms.ts";
+export const WEBINAR_FORMS_MODULE = "src/server/leads/webinarFormIds.ts";
 
 /** The form ids the webinar pages name, lower-cased, sorted and unique. */
 export async function readWebinarFormIds(dir: string): Promise<string[]> {

@@ -1,5 +1,5 @@
 /** The ROI payload's field names (zod-free, for the calculator). */
-import { site } from "../../config/site";
+import { site } from "../config/site";
 
 /** Product-specific ROI field names, e.g. roi_estimated_cost_of_fingerprint. */
 export const roiFields = {

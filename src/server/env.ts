@@ -3,7 +3,7 @@
 // effect when a request is handled. Each reader's result type is its return value's type.
 import path from "node:path";
 import { z } from "zod";
-import { parseFieldMap } from "./hubspotFields";
+import { parseFieldMap } from "./leads/hubspotFields";
 import {
   checked,
   checkLease,

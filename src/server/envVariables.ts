@@ -1,7 +1,7 @@
 // The building blocks of the server's environment schemas (./env.ts): every variable is read the same
 // way (blank is unset) and every bad value fails with a message naming the variable.
 import { z } from "zod";
-import { parseTrustProxy, type ForwardedHeader, type TrustProxy } from "./clientAddress";
+import { parseTrustProxy, type ForwardedHeader, type TrustProxy } from "./http/clientAddress";
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 

@@ -1,21 +1,26 @@
 // The one table of function routes, shared by the local server, Gatsby develop, Netlify and Vercel.
-import { getCountry, GET_COUNTRY_METHODS } from "./handlers/get-country";
-import { greenhouse, GREENHOUSE_METHODS } from "./handlers/greenhouse";
-import { leadHandlers, LEAD_METHODS } from "./handlers/leads";
-import { ampExp, AMP_EXP_METHODS } from "./handlers/amp-exp";
+import { getCountry, GET_COUNTRY_METHODS } from "./integrations/geo";
+import { greenhouse, GREENHOUSE_METHODS } from "./integrations/greenhouse";
+import { leadHandlers, LEAD_METHODS } from "./leads/handler";
+import { ampExp, AMP_EXP_METHODS } from "./integrations/amplitudeExposures";
 import {
   FINGERPRINT_METHODS,
   fingerprintDirectEvents,
   fingerprintEvents,
   fingerprintVisits,
-} from "./handlers/fingerprint";
+} from "./integrations/fingerprint/events";
 import {
   FP_AGENT_METHODS,
   FP_RESULT_METHODS,
   fingerprintAgent,
   fingerprintResult,
-} from "./handlers/fingerprint-proxy";
-import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
+} from "./integrations/fingerprint/proxy";
+import {
+  internalError,
+  methodNotAllowed,
+  type Handler,
+  type PlatformContext,
+} from "./http/responses";
 import { withFunctionHeaders } from "../security/headers";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";

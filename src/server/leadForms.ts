@@ -1,6 +1,6 @@
 // Which form a lead came from, as far as the server can tell: the fields its visitor saw and can correct.
 import { definitionFor, definitions, formVariants } from "../forms/definitions";
-import { formIds, type LeadEndpoint } from "../forms/schemas";
+import { formIds, type LeadEndpoint } from "../leads/forms";
 import type { FormDefinition } from "../forms/types";
 
 const allDefinitions: readonly FormDefinition[] = [

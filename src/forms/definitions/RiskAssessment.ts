@@ -1,5 +1,5 @@
 /** Risk assessment (/risk-assessment): a ContactSales variant that posts to /risk/ with two choices. */
-import { riskConcerns, trafficBands } from "../schemas/options";
+import { riskConcerns, trafficBands } from "../../leads/options";
 import type { FormDefinition } from "../types";
 import { workEmail } from "./shared";
 

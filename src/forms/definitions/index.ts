@@ -1,5 +1,5 @@
 /** Every form definition by form id, plus the page variants of ContactSales. */
-import type { FormId } from "../schemas/index";
+import type { FormId } from "../../leads/forms";
 import type { FormDefinition } from "../types";
 import { BotdGenerateToken } from "./BotdGenerateToken";
 import { ContactPartners } from "./ContactPartners";

@@ -2,7 +2,7 @@
 import type { FieldDefinition } from "../types";
 
 /** The choices live beside the schema that checks them, so the form and the server cannot drift. */
-export { apiCallsOptions } from "../schemas/options";
+export { apiCallsOptions } from "../../leads/options";
 
 export const workEmail: FieldDefinition = {
   name: "email",

@@ -1,7 +1,7 @@
 // `npm run leads -- --check`: compares the properties the site would send with each configured HubSpot form's definition.
-import type { HubspotFormKey, LeadsEnv } from "./env";
-import { DEFAULT_FIELD_MAPS, type FieldMapName } from "./hubspotFields";
-import { allowedWebinarFormIds } from "./leadRouting";
+import type { HubspotFormKey, LeadsEnv } from "../env";
+import { DEFAULT_FIELD_MAPS, type FieldMapName } from "../leads/hubspotFields";
+import { allowedWebinarFormIds } from "../leads/routing";
 
 export type FormCheck = {
   form: FieldMapName;

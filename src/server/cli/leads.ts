@@ -1,9 +1,9 @@
 // `npm run leads [-- --json | --retry | --replay ID | --all-failed | --check]`: lists the lead store, runs the worker, or re-queues failed leads.
-import { readLeadsEnv } from "./env";
-import { checkForms, formatChecks } from "./leadsCheck";
+import { readLeadsEnv } from "../env";
+import { checkForms, formatChecks } from "./hubspotFormCheck";
 import { formatLeads, formatRetry } from "./leadsReport";
-import { replayFailed, retryPending } from "./leadsRetry";
-import { closeLeadStores, openLeadStore, storeLocation } from "./leadStores";
+import { replayFailed, retryPending } from "../leads/retry";
+import { closeLeadStores, openLeadStore, storeLocation } from "../leads/openLeadStore";
 
 async function main(): Promise<void> {
   const env = readLeadsEnv();

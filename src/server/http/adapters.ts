@@ -1,8 +1,8 @@
 // What Netlify's and Vercel's entry points share: turning each platform's call into a table lookup.
 import { netlifyClientAddress, vercelClientAddress } from "./clientAddress";
-import { functionNamed, runFunction } from "./functions";
-import { countryCode, countryFromNetlifyGeo } from "./handlers/get-country";
-import { withoutBodyForHead, type PlatformContext } from "./http";
+import { functionNamed, runFunction } from "../functions";
+import { countryCode, countryFromNetlifyGeo } from "../integrations/geo";
+import { withoutBodyForHead, type PlatformContext } from "./responses";
 
 /**
  * The part of Netlify's Functions 2.0 `Context` we read, declared here so the site does not depend

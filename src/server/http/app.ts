@@ -8,12 +8,12 @@ import {
   functions as defaultFunctions,
   runFunction,
   type FunctionRoute,
-} from "./functions";
+} from "../functions";
 import { nodeClientAddress, type ForwardedHeader, type TrustProxy } from "./clientAddress";
-import { errorResponse, internalError, type PlatformContext } from "./http";
+import { errorResponse, internalError, type PlatformContext } from "./responses";
 import { mountBuild } from "./static";
-import { policyForPath, readManifest, type HeaderManifest } from "../security/manifest";
-import { FORBIDDEN_HEADERS, STATIC_HEADERS } from "../security/headers";
+import { policyForPath, readManifest, type HeaderManifest } from "../../security/manifest";
+import { FORBIDDEN_HEADERS, STATIC_HEADERS } from "../../security/headers";
 
 /** Receives one line per request; tests pass a collector. */
 export type Logger = (line: string) => void;

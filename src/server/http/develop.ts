@@ -2,13 +2,13 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getRequestListener } from "@hono/node-server";
 import { createFunctionsApp, type Logger } from "./app";
-import { readServerEnv } from "./env";
+import { readServerEnv } from "../env";
 import {
   findFunction,
   findFunctionByHeader,
   functions as defaultFunctions,
   type FunctionRoute,
-} from "./functions";
+} from "../functions";
 
 export type NextFunction = (error?: unknown) => void;
 export type DevelopMiddleware = (

@@ -5,8 +5,8 @@ import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Context, type Hono, type MiddlewareHandler } from "hono";
 import { etag } from "hono/etag";
-import { contentTypeFor, isCompressible } from "./contentTypes";
-import { methodNotAllowed } from "./http";
+import { contentTypeFor, isCompressible } from "../../config/contentTypes";
+import { methodNotAllowed } from "./responses";
 
 const STATIC_METHODS = ["GET", "HEAD"] as const;
 

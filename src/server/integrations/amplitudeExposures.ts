@@ -1,10 +1,10 @@
 // POST /amp-exp/ {device_id, flag_key, variant}: validates an experiment exposure and forwards it to Amplitude.
 import { EXPERIMENTS } from "../../config/experiments";
 import { readAmplitudeEnv, readLeadsEnv, type AmplitudeEnv } from "../env";
-import { errorResponse, json, type FieldErrors, type Handler } from "../http";
-import { readLeadBody } from "../leadRequest";
-import { meter as defaultMeter, type Meter } from "../secretMeter";
-import { describeFailure, fetchUpstream, notJson, upstreamFailureResponse } from "../upstream";
+import { errorResponse, json, type FieldErrors, type Handler } from "../http/responses";
+import { readLeadBody } from "../leads/request";
+import { meter as defaultMeter, type Meter } from "./secretMeter";
+import { describeFailure, fetchUpstream, notJson, upstreamFailureResponse } from "./upstream";
 
 export const AMP_EXP_METHODS = ["POST"] as const;
 

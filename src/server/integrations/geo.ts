@@ -6,7 +6,7 @@ import {
   withoutBodyForHead,
   type Handler,
   type PlatformContext,
-} from "../http";
+} from "../http/responses";
 
 export const GET_COUNTRY_METHODS = ["GET", "HEAD"] as const;
 

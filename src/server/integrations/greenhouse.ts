@@ -13,9 +13,15 @@ import {
 } from "../../data/jobs";
 import { toJobDetail } from "../../data/jobContent";
 import { readGreenhouseEnv, type GreenhouseEnv } from "../env";
-import { errorResponse, json, methodNotAllowed, withoutBodyForHead, type Handler } from "../http";
-import { meter as defaultMeter, type Meter } from "../secretMeter";
-import { describeFailure, fetchUpstream } from "../upstream";
+import {
+  errorResponse,
+  json,
+  methodNotAllowed,
+  withoutBodyForHead,
+  type Handler,
+} from "../http/responses";
+import { meter as defaultMeter, type Meter } from "./secretMeter";
+import { describeFailure, fetchUpstream } from "./upstream";
 
 export const GREENHOUSE_METHODS = ["GET", "HEAD"] as const;
 

@@ -1,10 +1,10 @@
 // The meter on every function that spends a secret or an outside quota (Fingerprint, Amplitude,
 // Greenhouse): calls per client address and function, counted in the lead store's limits, 429 past them.
-import { addressBucket } from "./clientAddress";
-import { readLeadsEnv, readMeterEnv, type MeterEnv } from "./env";
-import { errorResponse } from "./http";
-import type { LeadStore, RateWindow } from "./leadStore";
-import { openLeadStore } from "./leadStores";
+import { addressBucket } from "../http/clientAddress";
+import { readLeadsEnv, readMeterEnv, type MeterEnv } from "../env";
+import { errorResponse } from "../http/responses";
+import type { LeadStore, RateWindow } from "../leads/leadStore";
+import { openLeadStore } from "../leads/openLeadStore";
 
 /** The metered functions, named as in src/server/functions.ts. */
 export type MeteredFunction =

@@ -3,7 +3,7 @@
  * typed outcome saying which of four things happened (an answer, our timeout, the caller's abort, or
  * no answer at all), with one mapping of failures onto our 502/504 answers.
  */
-import { errorResponse } from "./http";
+import { errorResponse } from "../http/responses";
 
 /** timeout: a deadline passed; aborted: the caller gave up; unreachable: refused, reset, DNS. */
 export type UpstreamFailureKind = "timeout" | "aborted" | "unreachable";

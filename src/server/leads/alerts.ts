@@ -1,5 +1,5 @@
 // Nobody has to watch a log: a lead that ends `failed` is logged once at error level and posted to a webhook.
-import type { LeadsEnv } from "./env";
+import type { LeadsEnv } from "../env";
 import type { LeadRecord, LeadStore } from "./leadStore";
 
 /** The alert text: the email's domain and the reason only, never the person's address or message. */

@@ -1,8 +1,8 @@
 // The delivery worker: leases due leads, sends them to HubSpot within the outbound limit, and schedules retries.
 import { randomUUID } from "node:crypto";
-import { isLeadEndpoint } from "../forms/schemas";
-import type { LeadsEnv } from "./env";
-import { afterAttempt, fieldMapFor, hubspotFormGuid } from "./leadRouting";
+import { isLeadEndpoint } from "../../leads/forms";
+import type { LeadsEnv } from "../env";
+import { afterAttempt, fieldMapFor, hubspotFormGuid } from "./routing";
 import { MAX_RETRY_AFTER_MS, submitToHubspot, type SubmitResult } from "./hubspot";
 import type { LeadRecord, LeadStore } from "./leadStore";
 

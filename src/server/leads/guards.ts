@@ -1,7 +1,7 @@
 // What a lead request passes before anything is stored: its Idempotency-Key (replays) and the per-IP abuse limits.
-import { addressBucket } from "./clientAddress";
-import type { LeadsEnv } from "./env";
-import { errorResponse, json } from "./http";
+import { addressBucket } from "../http/clientAddress";
+import type { LeadsEnv } from "../env";
+import { errorResponse, json } from "../http/responses";
 import type { LeadStore } from "./leadStore";
 
 /** UUIDs from the site's forms; any other client may use up to 255 printable characters (as IETF's draft allows). */

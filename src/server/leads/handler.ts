@@ -1,14 +1,14 @@
 // POST handlers for every lead form: validate with the shared schema, store first, then forward to HubSpot.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { HONEYPOT_FIELD, endpointSchemas, messages, type LeadEndpoint } from "../../forms/schemas";
+import { HONEYPOT_FIELD, endpointSchemas, messages, type LeadEndpoint } from "../../leads/forms";
 import { readLeadsEnv, type LeadsEnv } from "../env";
-import { errorResponse, json, type FieldErrors, type Handler } from "../http";
-import { submitToHubspot, type SubmitContext } from "../hubspot";
-import { failureAlerts } from "../leadAlerts";
-import { OUTBOUND_KEY, scheduleAfter } from "../leadDelivery";
-import { readIdempotencyKey, replayAnswer, takeSubmissionSlot } from "../leadGuards";
-import { readLeadBody } from "../leadRequest";
+import { errorResponse, json, type FieldErrors, type Handler } from "../http/responses";
+import { submitToHubspot, type SubmitContext } from "./hubspot";
+import { failureAlerts } from "./alerts";
+import { OUTBOUND_KEY, scheduleAfter } from "./deliveryWorker";
+import { readIdempotencyKey, replayAnswer, takeSubmissionSlot } from "./guards";
+import { readLeadBody } from "./request";
 import {
   afterAttempt,
   allowedWebinarFormIds,
@@ -16,9 +16,9 @@ import {
   fixableFields,
   hubspotFormFor,
   hubspotFormGuid,
-} from "../leadRouting";
-import { bodyFingerprint, type LeadRecord, type LeadStore, type StoredAnswer } from "../leadStore";
-import { openLeadStore, storeLocation } from "../leadStores";
+} from "./routing";
+import { bodyFingerprint, type LeadRecord, type LeadStore, type StoredAnswer } from "./leadStore";
+import { openLeadStore, storeLocation } from "./openLeadStore";
 
 export {
   afterAttempt,
@@ -26,7 +26,7 @@ export {
   fixableFields,
   hubspotFormFor,
   hubspotFormGuid,
-} from "../leadRouting";
+} from "./routing";
 
 export const LEAD_METHODS = ["POST"] as const;
 

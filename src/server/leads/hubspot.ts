@@ -1,7 +1,7 @@
 // Client for HubSpot's Forms API v3 submit endpoint: maps a lead onto form fields and classifies the answer.
-import type { FieldErrors } from "./http";
-import type { LeadsEnv } from "./env";
-import { fetchUpstream } from "./upstream";
+import type { FieldErrors } from "../http/responses";
+import type { LeadsEnv } from "../env";
+import { fetchUpstream } from "../integrations/upstream";
 
 /** HubSpot's default contact properties have their own lowercase names; the rest keep ours. */
 const HUBSPOT_PROPERTY: Record<string, string> = {

@@ -1,5 +1,5 @@
 // Which payload keys each HubSpot form receives, under which property names: defaults here, HUBSPOT_FIELD_MAP overrides.
-import { roiFields } from "../forms/schemas/roiFields";
+import { roiFields } from "../../leads/roiFields";
 
 /** our key → HubSpot property; a key not listed is kept in the lead store and never sent. */
 export type FieldMap = Readonly<Record<string, string>>;

@@ -1,5 +1,5 @@
 // Picks the lead store from the configuration: PostgreSQL when DATABASE_URL is set, else the file outbox.
-import type { LeadsEnv } from "./env";
+import type { LeadsEnv } from "../env";
 import type { LeadStore } from "./leadStore";
 import { createFileOutbox } from "./outbox";
 import { createPgLeadStore } from "./pgLeadStore";

@@ -1,6 +1,6 @@
 // Reads a lead request defensively: origin, content type, a hard size cap and prototype-safe JSON.
-import { readCappedText } from "./cappedBody";
-import { errorResponse } from "./http";
+import { readCappedText } from "../http/cappedBody";
+import { errorResponse } from "../http/responses";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 

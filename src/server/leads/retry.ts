@@ -1,7 +1,7 @@
 // Runs the delivery worker by hand (`npm run leads -- --retry`) and re-queues failed leads (`--replay`).
-import type { LeadsEnv } from "./env";
-import { failureAlerts } from "./leadAlerts";
-import { deliverDue } from "./leadDelivery";
+import type { LeadsEnv } from "../env";
+import { failureAlerts } from "./alerts";
+import { deliverDue } from "./deliveryWorker";
 import type { LeadRecord, LeadStatus, LeadStore } from "./leadStore";
 
 export type RetryOutcome = {

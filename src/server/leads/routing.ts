@@ -1,11 +1,11 @@
 // Where a lead goes and what one attempt did to it: the HubSpot form of each endpoint and the status after an answer.
-import type { LeadEndpoint } from "../forms/schemas";
-import type { HubspotFormKey, LeadsEnv } from "./env";
-import { webinarFormIds as bundledWebinarFormIds } from "./generated/webinarForms";
-import type { FieldErrors } from "./http";
+import type { LeadEndpoint } from "../../leads/forms";
+import type { HubspotFormKey, LeadsEnv } from "../env";
+import { webinarFormIds as bundledWebinarFormIds } from "./webinarFormIds";
+import type { FieldErrors } from "../http/responses";
 import type { SubmitResult } from "./hubspot";
 import { DEFAULT_FIELD_MAPS, type FieldMap, type FieldMapName } from "./hubspotFields";
-import { visibleFieldsOf } from "./leadForms";
+import { visibleFieldsOf } from "../leadForms";
 import type { LeadRecord } from "./leadStore";
 
 /** Which configured HubSpot form each endpoint forwards to (the webinar names its own). */

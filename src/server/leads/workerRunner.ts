@@ -1,10 +1,10 @@
 // Runs the delivery worker: a pass loop for cron hosts (Netlify schedule, Vercel cron, the CLI) and a timer for the local server.
 import { createHash, timingSafeEqual } from "node:crypto";
-import { readLeadsEnv, type LeadsEnv } from "./env";
-import { errorResponse, json, type Handler } from "./http";
-import { failureAlerts } from "./leadAlerts";
-import { deliverDue, type DeliveryReport } from "./leadDelivery";
-import { openLeadStore } from "./leadStores";
+import { readLeadsEnv, type LeadsEnv } from "../env";
+import { errorResponse, json, type Handler } from "../http/responses";
+import { failureAlerts } from "./alerts";
+import { deliverDue, type DeliveryReport } from "./deliveryWorker";
+import { openLeadStore } from "./openLeadStore";
 
 /** Scheduled functions are stopped after 30 s (Netlify) or the plan's limit (Vercel): stay well inside. */
 const RUN_BUDGET_MS = 20_000;

@@ -7,8 +7,8 @@ import {
   jobBoardMode,
   JobBoardError,
   type JobBoardMode,
-} from "../../../src/data/jobBoard";
-import { createGreenhouseHandler } from "../../../src/server/handlers/greenhouse";
+} from "../../../src/clients/jobBoard";
+import { createGreenhouseHandler } from "../../../src/server/integrations/greenhouse";
 import { startFakeGreenhouse, type FakeGreenhouse } from "../../fakes/greenhouse";
 
 let fake: FakeGreenhouse;

@@ -1,6 +1,6 @@
 // Tests the service-status call and the mapping of its answer to operational, degraded, outage or failure.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fetchServiceStatus, serviceStateOf } from "../../../src/data/serviceStatus";
+import { fetchServiceStatus, serviceStateOf } from "../../../src/clients/serviceStatus";
 import { startFakeGreenhouse, type FakeGreenhouse } from "../../fakes/greenhouse";
 
 describe("serviceStateOf", () => {

@@ -17,12 +17,7 @@ import {
 import { emptyLeadContext } from "../../../src/providers/lead-context/leadContext";
 import { regionFor, regionLabel } from "../../../src/forms/regions";
 import { estimateRoi, formatDollars, monthlyPrice } from "../../../src/forms/roi";
-import {
-  endpointSchemas,
-  formEndpoints,
-  formIds,
-  HONEYPOT_FIELD,
-} from "../../../src/forms/schemas";
+import { endpointSchemas, formEndpoints, formIds, HONEYPOT_FIELD } from "../../../src/leads/forms";
 import {
   POPUP_INTERVAL_MS,
   POPUP_SHOWN_KEY,

@@ -10,7 +10,7 @@ import {
   roiPayloadValues,
   roiTooLargeMessage,
 } from "../../../src/forms/roiInputs";
-import { roiFields, roiPayload } from "../../../src/forms/schemas";
+import { roiFields, roiPayload } from "../../../src/leads/forms";
 
 const valid = {
   fraudLoss: "250000",

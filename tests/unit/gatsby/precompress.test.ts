@@ -5,8 +5,8 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hostCompresses, precompressBuild, precompressDir } from "../../../src/server/precompress";
-import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
+import { hostCompresses, precompressBuild, precompressDir } from "../../../src/gatsby/precompress";
+import { createPublicFixture, type PublicFixture } from "../server/support/public-fixture";
 
 let fixture: PublicFixture;
 const at = (name: string): string => path.join(fixture.publicDir, name);

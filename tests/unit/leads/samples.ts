@@ -1,5 +1,5 @@
 // A valid body for every lead endpoint, as the site's forms send them (shared by the lead tests).
-import { roiFields, type LeadEndpoint } from "../../../src/forms/schemas";
+import { roiFields, type LeadEndpoint } from "../../../src/leads/forms";
 
 const context = {
   utm_info: {

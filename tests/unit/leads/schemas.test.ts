@@ -12,7 +12,7 @@ import {
   roiFields,
   webUrl,
   type LeadEndpoint,
-} from "../../../src/forms/schemas";
+} from "../../../src/leads/forms";
 import { validBodies } from "./samples";
 
 describe("lead schemas", () => {

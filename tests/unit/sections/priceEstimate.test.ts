@@ -4,7 +4,7 @@ import {
   formatCount,
   formatMoney,
   type PricingModel,
-} from "../../../src/data/pricing";
+} from "../../../src/sections/priceEstimate";
 
 const model: PricingModel = {
   included: 20_000,

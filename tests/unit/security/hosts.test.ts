@@ -8,7 +8,7 @@ import { writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
 import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
 import { HSTS, STATIC_HEADERS } from "../../../src/security/headers";
 import type { HeaderManifest } from "../../../src/security/manifest";
-import { createApp } from "../../../src/server/app";
+import { createApp } from "../../../src/server/http/app";
 import { functionPaths, functions } from "../../../src/server/functions";
 import { netlifyHeadersFor, vercelHeadersFor, type Headers } from "./support/hosts";
 import { PRODUCTION_ENV, SITE_ROUTES, createSite, type SiteFixture } from "./support/site";
@@ -111,7 +111,9 @@ describe("paths that are not pages", () => {
       const bare = fn.path.replace(":requestId", "req_123");
       const rewrite = routes.find((item) => item.dest && new RegExp(item.src ?? "").test(bare));
       expect(rewrite?.dest?.replace("$1", bare), bare).toBe(`${bare}/`);
-      expect(routes.some((item) => item.dest && new RegExp(item.src ?? "").test(`${bare}/`))).toBe(false);
+      expect(routes.some((item) => item.dest && new RegExp(item.src ?? "").test(`${bare}/`))).toBe(
+        false,
+      );
     }
   });
 });

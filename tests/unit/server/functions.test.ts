@@ -10,7 +10,7 @@ import {
   runFunction,
   type FunctionRoute,
 } from "../../../src/server/functions";
-import { json } from "../../../src/server/http";
+import { json } from "../../../src/server/http/responses";
 
 const echo: FunctionRoute = {
   name: "echo",

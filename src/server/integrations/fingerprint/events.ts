@@ -4,9 +4,9 @@
 // at the direct URL /fp/events/{requestId}, the same in the Server API's products.* words); visits
 // answers { visits: [...] } of that identification's visitor (newest first, at most 21, so the page
 // can say "more than 20").
-import { readFingerprintEnv, type FingerprintEnv } from "../env";
-import { proofMissing, proofUnknown, proveEvent, type V4Event } from "../fingerprintProof";
-import { errorResponse, json, type Handler, type PlatformContext } from "../http";
+import { readFingerprintEnv, type FingerprintEnv } from "../../env";
+import { proofMissing, proofUnknown, proveEvent, type V4Event } from "./proof";
+import { errorResponse, json, type Handler, type PlatformContext } from "../../http/responses";
 import { meter as defaultMeter, type Meter, type MeteredFunction } from "../secretMeter";
 import { describeFailure, fetchUpstream, notJson, upstreamFailureResponse } from "../upstream";
 

@@ -1,7 +1,7 @@
 // Proof that the caller of an events or visits lookup is the browser an identification came from: the
 // event (read with the secret key) is young and was made from the caller's own address.
-import { addressBucket, normalizeIp } from "./clientAddress";
-import { errorResponse } from "./http";
+import { addressBucket, normalizeIp } from "../../http/clientAddress";
+import { errorResponse } from "../../http/responses";
 
 type V4Geolocation = {
   country?: { code?: string; name?: string };

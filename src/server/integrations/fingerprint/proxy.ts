@@ -2,8 +2,8 @@
 // site's own host and POST /fp/result forwards identification requests to the region's ingestion API,
 // so ad blockers and third-party cookie rules do not cut identification short. This file is the I/O;
 // the rules are in ../fingerprintProxyRules.ts and the header logic in ../fingerprintProxyHeaders.ts.
-import { readCapped } from "../cappedBody";
-import { readFingerprintProxyEnv, type FingerprintProxyEnv } from "../env";
+import { readCapped } from "../../http/cappedBody";
+import { readFingerprintProxyEnv, type FingerprintProxyEnv } from "../../env";
 import {
   cappedAge,
   cookieDomain,
@@ -11,7 +11,7 @@ import {
   forwardedHeaders,
   rewriteCookieDomain,
   single,
-} from "../fingerprintProxyHeaders";
+} from "./proxyHeaders";
 import {
   AGENT_MAX_AGE,
   AGENT_S_MAXAGE,
@@ -27,8 +27,8 @@ import {
   REGIONS,
   TRAFFIC_TAG,
   VERSION,
-} from "../fingerprintProxyRules";
-import { errorResponse, type Handler } from "../http";
+} from "./proxyRules";
+import { errorResponse, type Handler } from "../../http/responses";
 import { meter as defaultMeter, type Meter } from "../secretMeter";
 import {
   describeFailure,
@@ -37,12 +37,8 @@ import {
   type UpstreamFailure,
 } from "../upstream";
 
-export { cookieDomain, fingerprintCookie, rewriteCookieDomain } from "../fingerprintProxyHeaders";
-export {
-  FP_AGENT_METHODS,
-  FP_RESULT_METHODS,
-  MAX_RESULT_BODY_BYTES,
-} from "../fingerprintProxyRules";
+export { cookieDomain, fingerprintCookie, rewriteCookieDomain } from "./proxyHeaders";
+export { FP_AGENT_METHODS, FP_RESULT_METHODS, MAX_RESULT_BODY_BYTES } from "./proxyRules";
 
 type Deps = {
   env?: () => FingerprintProxyEnv;

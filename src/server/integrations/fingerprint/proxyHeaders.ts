@@ -2,11 +2,7 @@
 // sent to what travels on (parameters, the `_iidt` cookie and its Domain, cache lifetimes).
 import { isIP } from "node:net";
 import { parse as parseCookies } from "hono/utils/cookie";
-import {
-  DROPPED_REQUEST_HEADERS,
-  DROPPED_REQUEST_PREFIXES,
-  FPJS_COOKIE,
-} from "./fingerprintProxyRules";
+import { DROPPED_REQUEST_HEADERS, DROPPED_REQUEST_PREFIXES, FPJS_COOKIE } from "./proxyRules";
 
 /** Exactly one value that matches, or null: a repeated parameter is as suspicious as a bad one. */
 export function single(params: URLSearchParams, name: string, pattern: RegExp): string | null {

@@ -1,5 +1,5 @@
 // The first-party Fingerprint proxy's fixed rules: caps, accepted parameters, and which headers travel.
-import type { FingerprintRegion } from "./env";
+import type { FingerprintRegion } from "../../env";
 
 export const FP_AGENT_METHODS = ["GET"] as const;
 /** POST carries identification; GET is the agent's cacheable call (no cookies, no proxy headers). */

@@ -1,7 +1,7 @@
 // Tests the outbox listing people read from `npm run leads`, and the lead configuration reader.
 import { describe, expect, it } from "vitest";
-import { readLeadsEnv } from "../../../src/server/env";
-import { formatLeads } from "../../../src/server/leadsReport";
+import { readLeadsEnv } from "../../../../src/server/env";
+import { formatLeads } from "../../../../src/server/cli/leadsReport";
 
 describe("formatLeads", () => {
   it("says so when the outbox is empty", () => {

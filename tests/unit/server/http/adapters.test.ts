@@ -1,10 +1,10 @@
 // @vitest-environment node
 // Tests that the Netlify and Vercel entry points reach the shared get-country handler.
 import { describe, expect, it } from "vitest";
-import * as vercel from "../../../api/get-country";
-import netlify, { config as netlifyConfig } from "../../../functions/get-country";
-import { netlifyPlatform, vercelPlatform } from "../../../src/server/adapters";
-import { functionNamed, functionPaths } from "../../../src/server/functions";
+import * as vercel from "../../../../api/get-country";
+import netlify, { config as netlifyConfig } from "../../../../functions/get-country";
+import { netlifyPlatform, vercelPlatform } from "../../../../src/server/http/adapters";
+import { functionNamed, functionPaths } from "../../../../src/server/functions";
 
 const URL_ = "https://site.example/api/get-country";
 

@@ -4,11 +4,15 @@ import { promises as fs } from "node:fs";
 import zlib from "node:zlib";
 import type { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createApp } from "../../../src/server/app";
-import { functions, type FunctionRoute } from "../../../src/server/functions";
-import { precompressDir } from "../../../src/server/precompress";
-import { CACHE_IMMUTABLE, CACHE_NO_CACHE, CACHE_REVALIDATE } from "../../../src/server/static";
-import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
+import { createApp } from "../../../../src/server/http/app";
+import { functions, type FunctionRoute } from "../../../../src/server/functions";
+import { precompressDir } from "../../../../src/gatsby/precompress";
+import {
+  CACHE_IMMUTABLE,
+  CACHE_NO_CACHE,
+  CACHE_REVALIDATE,
+} from "../../../../src/server/http/static";
+import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
 
 const SECRET = "database password is hunter2";
 

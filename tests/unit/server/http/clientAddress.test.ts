@@ -11,8 +11,8 @@ import {
   parseTrustProxy,
   vercelClientAddress,
   type TrustProxy,
-} from "../../../src/server/clientAddress";
-import { readServerEnv } from "../../../src/server/env";
+} from "../../../../src/server/http/clientAddress";
+import { readServerEnv } from "../../../../src/server/env";
 
 describe("normalizeIp", () => {
   it.each([

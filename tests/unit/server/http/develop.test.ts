@@ -7,7 +7,7 @@ import {
   mountFunctions,
   type DevelopApp,
   type DevelopMiddleware,
-} from "../../../src/server/develop";
+} from "../../../../src/server/http/develop";
 
 /** The smallest Express-like host: a middleware chain ending in a page that says who answered. */
 function createHost(): { app: DevelopApp; server: http.Server } {

@@ -7,7 +7,7 @@ import {
   json,
   methodNotAllowed,
   withoutBodyForHead,
-} from "../../../src/server/http";
+} from "../../../../src/server/http/responses";
 
 describe("json", () => {
   it("serialises the body with a JSON content type", async () => {

@@ -1,14 +1,14 @@
 // @vitest-environment node
 // Tests the static-file building blocks: path resolution, content types, cache policy.
 import { describe, expect, it } from "vitest";
-import { contentTypeFor, isCompressible } from "../../../src/server/contentTypes";
+import { contentTypeFor, isCompressible } from "../../../../src/config/contentTypes";
 import {
   CACHE_IMMUTABLE,
   CACHE_NO_CACHE,
   CACHE_REVALIDATE,
   cacheControlFor,
   resolvePublicPath,
-} from "../../../src/server/static";
+} from "../../../../src/server/http/static";
 
 const ROOT = "/srv/public";
 

@@ -3,9 +3,9 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../../../src/server/main";
-import { precompressDir } from "../../../src/server/precompress";
-import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
+import { startServer, type RunningServer } from "../../../../src/server/main";
+import { precompressDir } from "../../../../src/gatsby/precompress";
+import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
 
 let fixture: PublicFixture;
 let server: RunningServer;

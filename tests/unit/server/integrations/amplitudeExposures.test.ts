@@ -1,10 +1,17 @@
 // @vitest-environment node
 // Tests POST /amp-exp/ against a fake Amplitude on loopback: forwarding, validation, upstream failures.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readAmplitudeEnv, type AmplitudeEnv } from "../../../src/server/env";
-import { findFunction } from "../../../src/server/functions";
-import { createAmpExpHandler, parseExposure } from "../../../src/server/handlers/amp-exp";
-import { FAKE_AMPLITUDE_KEY, startFakeAmplitude, type FakeAmplitude } from "../../fakes/amplitude";
+import { readAmplitudeEnv, type AmplitudeEnv } from "../../../../src/server/env";
+import { findFunction } from "../../../../src/server/functions";
+import {
+  createAmpExpHandler,
+  parseExposure,
+} from "../../../../src/server/integrations/amplitudeExposures";
+import {
+  FAKE_AMPLITUDE_KEY,
+  startFakeAmplitude,
+  type FakeAmplitude,
+} from "../../../fakes/amplitude";
 
 let fake: FakeAmplitude;
 let env: AmplitudeEnv;

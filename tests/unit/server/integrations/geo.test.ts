@@ -3,15 +3,15 @@
 // country comes from what the host vouches for (src/server/adapters.ts), never from a header a client
 // can write on a Node host.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { netlifyPlatform, vercelPlatform } from "../../../src/server/adapters";
+import { netlifyPlatform, vercelPlatform } from "../../../../src/server/http/adapters";
 import {
   countryCode,
   countryFromNetlifyGeo,
   createGetCountry,
   getCountry,
   resolveCountry,
-} from "../../../src/server/handlers/get-country";
-import type { PlatformContext } from "../../../src/server/http";
+} from "../../../../src/server/integrations/geo";
+import type { PlatformContext } from "../../../../src/server/http/responses";
 
 const URL_ = "http://localhost/api/get-country";
 

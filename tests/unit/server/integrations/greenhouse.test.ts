@@ -1,16 +1,16 @@
 // @vitest-environment node
 // Tests the Greenhouse proxy against a fake job board on loopback: answers, errors, timeouts and input checks.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { readGreenhouseEnv, type GreenhouseEnv } from "../../../src/server/env";
-import { findFunction, runFunction } from "../../../src/server/functions";
+import { readGreenhouseEnv, type GreenhouseEnv } from "../../../../src/server/env";
+import { findFunction, runFunction } from "../../../../src/server/functions";
 import {
   createGreenhouseHandler,
   JOB_CACHE_CONTROL,
   LISTINGS_CACHE_CONTROL,
   sampleJobs,
-} from "../../../src/server/handlers/greenhouse";
-import { jobInfoSchema, jobListingsSchema } from "../../../src/data/jobs";
-import { startFakeGreenhouse, type FakeGreenhouse } from "../../fakes/greenhouse";
+} from "../../../../src/server/integrations/greenhouse";
+import { jobInfoSchema, jobListingsSchema } from "../../../../src/data/jobs";
+import { startFakeGreenhouse, type FakeGreenhouse } from "../../../fakes/greenhouse";
 
 let fake: FakeGreenhouse;
 let env: GreenhouseEnv;

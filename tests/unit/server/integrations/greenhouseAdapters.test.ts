@@ -2,9 +2,9 @@
 // Tests that the Netlify and Vercel entry points reach the Greenhouse handler at /greenhouse/.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import * as vercel from "../../../api/greenhouse";
-import netlify, { config as netlifyConfig } from "../../../functions/greenhouse";
-import { functionNamed, functionPaths } from "../../../src/server/functions";
+import * as vercel from "../../../../api/greenhouse";
+import netlify, { config as netlifyConfig } from "../../../../functions/greenhouse";
+import { functionNamed, functionPaths } from "../../../../src/server/functions";
 
 describe("greenhouse entry points", () => {
   it("Netlify answers at both spellings of the table's path", () => {

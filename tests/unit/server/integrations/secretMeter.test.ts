@@ -7,12 +7,12 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readMeterEnv } from "../../../src/server/env";
-import type { LeadStore } from "../../../src/server/leadStore";
-import { createFileOutbox } from "../../../src/server/outbox";
-import { createPgLeadStore } from "../../../src/server/pgLeadStore";
-import { createMeter, meterWindows } from "../../../src/server/secretMeter";
-import { startPostgres, type TestPostgres } from "./support/postgres";
+import { readMeterEnv } from "../../../../src/server/env";
+import type { LeadStore } from "../../../../src/server/leads/leadStore";
+import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
+import { createMeter, meterWindows } from "../../../../src/server/integrations/secretMeter";
+import { startPostgres, type TestPostgres } from "../support/postgres";
 
 let pg: TestPostgres;
 let folder: string;

@@ -10,7 +10,7 @@ import {
   upstreamFailureResponse,
   type UpstreamFailure,
   type UpstreamOutcome,
-} from "../../../src/server/upstream";
+} from "../../../../src/server/integrations/upstream";
 
 let server: http.Server;
 let origin = "";

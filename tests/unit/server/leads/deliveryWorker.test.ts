@@ -2,15 +2,19 @@
 // The delivery worker under faults on a simulated clock, and two workers sharing one PostgreSQL.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadEndpoints, type LeadEndpoint } from "../../../src/forms/schemas";
-import { readLeadsEnv } from "../../../src/server/env";
-import { createLeadHandler } from "../../../src/server/handlers/leads";
-import { backoffDelay, deliverDue, scheduleAfter } from "../../../src/server/leadDelivery";
-import type { LeadStore } from "../../../src/server/leadStore";
-import { createPgLeadStore } from "../../../src/server/pgLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../fakes/hubspot";
-import { validBodies } from "../forms/samples";
-import { startPostgres, type TestPostgres } from "./support/postgres";
+import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/forms";
+import { readLeadsEnv } from "../../../../src/server/env";
+import { createLeadHandler } from "../../../../src/server/leads/handler";
+import {
+  backoffDelay,
+  deliverDue,
+  scheduleAfter,
+} from "../../../../src/server/leads/deliveryWorker";
+import type { LeadStore } from "../../../../src/server/leads/leadStore";
+import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
+import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../fakes/hubspot";
+import { validBodies } from "../../leads/samples";
+import { startPostgres, type TestPostgres } from "../support/postgres";
 
 let pg: TestPostgres;
 let fake: FakeHubspot;

@@ -6,12 +6,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createFileOutbox } from "../../../src/server/outbox";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../fakes/hubspot";
-import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
-import { validBodies } from "../forms/samples";
+import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../fakes/hubspot";
+import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
+import { validBodies } from "../../leads/samples";
 
-const REPO = path.resolve(__dirname, "../../..");
+const REPO = path.resolve(__dirname, "../../../..");
 
 let fixture: PublicFixture;
 let fake: FakeHubspot;
@@ -146,13 +146,13 @@ describe("a lead survives SIGKILL", () => {
     // The shortest lease the server accepts for this timeout (a send plus the 10 s margin); the send
     // hangs inside the timeout until the worker is killed.
     const env = { LEADS_LEASE_MS: "20000", HUBSPOT_TIMEOUT_MS: "10000" };
-    const worker = spawnNode("src/server/leads-cli.ts", ["--retry"], env);
+    const worker = spawnNode("src/server/cli/leads.ts", ["--retry"], env);
     // Claimed (leased to the worker) and its send under way, not delivered: the fake holds the request.
     await waitFor(() => (fake.hangingCount() > 0 ? true : null));
     const leased = await store.get(lead.id);
     expect(leased?.leaseOwner).toMatch(/^worker:/);
     expect(readFileSync(`/proc/${worker.pid}/cmdline`, "utf8")).toContain(
-      "src/server/leads-cli.ts",
+      "src/server/cli/leads.ts",
     );
     worker.kill("SIGKILL");
     await exited(worker);
@@ -162,7 +162,7 @@ describe("a lead survives SIGKILL", () => {
 
     const leaseLeft = Date.parse(leased?.leaseUntil ?? "") - Date.now();
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, leaseLeft) + 100));
-    const again = spawnNode("src/server/leads-cli.ts", ["--retry"], env);
+    const again = spawnNode("src/server/cli/leads.ts", ["--retry"], env);
     await exited(again);
     expect((await store.get(lead.id))?.status).toBe("forwarded");
     expect(

@@ -4,22 +4,22 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { readLeadsEnv, type LeadsEnv } from "../../../src/server/env";
-import { createLeadHandler } from "../../../src/server/handlers/leads";
-import { readIdempotencyKey } from "../../../src/server/leadGuards";
-import type { LeadStore } from "../../../src/server/leadStore";
-import { createFileOutbox } from "../../../src/server/outbox";
-import { createPgLeadStore } from "../../../src/server/pgLeadStore";
-import { checkForms, formatChecks } from "../../../src/server/leadsCheck";
+import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
+import { createLeadHandler } from "../../../../src/server/leads/handler";
+import { readIdempotencyKey } from "../../../../src/server/leads/guards";
+import type { LeadStore } from "../../../../src/server/leads/leadStore";
+import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
+import { checkForms, formatChecks } from "../../../../src/server/cli/hubspotFormCheck";
 import {
   FAKE_HUBSPOT_TOKEN,
   hubspotServerEnv,
   startFakeHubspot,
   type FakeHubspot,
-} from "../../fakes/hubspot";
-import { validBodies } from "../forms/samples";
-import { startPostgres, type TestPostgres } from "./support/postgres";
-import { eventForAnswer } from "../../../src/forms/formState";
+} from "../../../fakes/hubspot";
+import { validBodies } from "../../leads/samples";
+import { startPostgres, type TestPostgres } from "../support/postgres";
+import { eventForAnswer } from "../../../../src/forms/formState";
 
 const endpoint = "/api/hubspot-support/" as const;
 let fake: FakeHubspot;

@@ -2,12 +2,12 @@
 // Property test: thousands of generated JSON bodies per lead endpoint, none answered with a server error, a stack or markup.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadEndpoints, type LeadEndpoint } from "../../../src/forms/schemas";
-import { readLeadsEnv, type LeadsEnv } from "../../../src/server/env";
-import { createLeadHandler } from "../../../src/server/handlers/leads";
-import type { LeadRecord, LeadStore, NewLead } from "../../../src/server/leadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../fakes/hubspot";
-import { validBodies } from "../forms/samples";
+import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/forms";
+import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
+import { createLeadHandler } from "../../../../src/server/leads/handler";
+import type { LeadRecord, LeadStore, NewLead } from "../../../../src/server/leads/leadStore";
+import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../fakes/hubspot";
+import { validBodies } from "../../leads/samples";
 
 /** In memory, so the property test measures the handler's logic rather than the disk. */
 function memoryOutbox(): LeadStore & { records: LeadRecord[] } {

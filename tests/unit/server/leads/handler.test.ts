@@ -9,26 +9,26 @@ import {
   endpointSchemas,
   leadEndpoints,
   type LeadEndpoint,
-} from "../../../src/forms/schemas";
-import { readLeadsEnv, type LeadsEnv } from "../../../src/server/env";
-import { findFunction } from "../../../src/server/functions";
-import { webinarFormIds as bundledWebinarFormIds } from "../../../src/server/generated/webinarForms";
+} from "../../../../src/leads/forms";
+import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
+import { findFunction } from "../../../../src/server/functions";
+import { webinarFormIds as bundledWebinarFormIds } from "../../../../src/server/leads/webinarFormIds";
 import {
   allowedWebinarFormIds,
   createLeadHandler,
   hubspotFormGuid,
-} from "../../../src/server/handlers/leads";
-import { toHubspotFields } from "../../../src/server/hubspot";
-import { createFileOutbox } from "../../../src/server/outbox";
-import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "../../../src/server/webinarForms";
+} from "../../../../src/server/leads/handler";
+import { toHubspotFields } from "../../../../src/server/leads/hubspot";
+import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "../../../../src/gatsby/webinarForms";
 import {
   fakeFormDefinitions,
   hubspotServerEnv,
   startFakeHubspot,
   type FakeField,
   type FakeHubspot,
-} from "../../fakes/hubspot";
-import { validBodies } from "../forms/samples";
+} from "../../../fakes/hubspot";
+import { validBodies } from "../../leads/samples";
 
 let fake: FakeHubspot;
 let dir: string;

@@ -6,9 +6,9 @@ import {
   fieldErrorsFrom,
   fieldOfError,
   toHubspotFields,
-} from "../../../src/server/hubspot";
-import { visibleFieldsOf } from "../../../src/server/leadForms";
-import { validBodies } from "../forms/samples";
+} from "../../../../src/server/leads/hubspot";
+import { visibleFieldsOf } from "../../../../src/server/leadForms";
+import { validBodies } from "../../leads/samples";
 
 const envelope = (...errors: { message?: unknown; errorType?: unknown }[]) => ({
   status: "error",

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyFingerprint, type LeadStore } from "../../../src/server/leadStore";
-import { createFileOutbox } from "../../../src/server/outbox";
-import { createPgLeadStore, migrate } from "../../../src/server/pgLeadStore";
-import { startPostgres, type TestPostgres } from "./support/postgres";
+import { bodyFingerprint, type LeadStore } from "../../../../src/server/leads/leadStore";
+import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createPgLeadStore, migrate } from "../../../../src/server/leads/pgLeadStore";
+import { startPostgres, type TestPostgres } from "../support/postgres";
 import postgres from "postgres";
 
 let pg: TestPostgres;

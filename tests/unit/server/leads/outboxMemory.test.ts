@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFileOutbox } from "../../../src/server/outbox";
+import { createFileOutbox } from "../../../../src/server/leads/outbox";
 
 let folder: string;
 beforeEach(() => {

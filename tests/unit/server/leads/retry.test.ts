@@ -6,21 +6,21 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { LeadEndpoint } from "../../../src/forms/schemas";
-import { readLeadsEnv, type LeadsEnv } from "../../../src/server/env";
-import { createLeadHandler } from "../../../src/server/handlers/leads";
-import { formatLeads, formatRetry } from "../../../src/server/leadsReport";
-import { retryPending } from "../../../src/server/leadsRetry";
-import { createFileOutbox, type LeadRecord } from "../../../src/server/outbox";
+import type { LeadEndpoint } from "../../../../src/leads/forms";
+import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
+import { createLeadHandler } from "../../../../src/server/leads/handler";
+import { formatLeads, formatRetry } from "../../../../src/server/cli/leadsReport";
+import { retryPending } from "../../../../src/server/leads/retry";
+import { createFileOutbox, type LeadRecord } from "../../../../src/server/leads/outbox";
 import {
   fakeFormDefinitions,
   hubspotServerEnv,
   startFakeHubspot,
   type FakeHubspot,
-} from "../../fakes/hubspot";
-import { validBodies } from "../forms/samples";
+} from "../../../fakes/hubspot";
+import { validBodies } from "../../leads/samples";
 
-const REPO = path.resolve(__dirname, "../../..");
+const REPO = path.resolve(__dirname, "../../../..");
 const TSX = path.join(REPO, "node_modules/.bin/tsx");
 const run = promisify(execFile);
 
@@ -204,7 +204,7 @@ describe("retryPending", () => {
 
 describe("npm run leads", () => {
   const cli = (args: string[], extra: Record<string, string>) =>
-    run(TSX, ["src/server/leads-cli.ts", ...args], {
+    run(TSX, ["src/server/cli/leads.ts", ...args], {
       cwd: REPO,
       env: { ...process.env, LEADS_OUTBOX_DIR: dir, HUBSPOT_PORTAL_ID: "", ...extra },
     });

@@ -5,22 +5,24 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApp } from "../../../src/server/app";
-import { readFingerprintEnv, type FingerprintEnv } from "../../../src/server/env";
-import { findFunctionByHeader, functionNamed } from "../../../src/server/functions";
+import { createApp } from "../../../../../src/server/http/app";
+import { readFingerprintEnv, type FingerprintEnv } from "../../../../../src/server/env";
+import { findFunctionByHeader, functionNamed } from "../../../../../src/server/functions";
 import {
   createDirectEventsHandler,
   createEventsHandler,
   createVisitsHandler,
-} from "../../../src/server/handlers/fingerprint";
-import * as vercelDirect from "../../../api/fp-events-direct";
-import netlifyDirect, { config as netlifyDirectConfig } from "../../../functions/fp-events-direct";
+} from "../../../../../src/server/integrations/fingerprint/events";
+import * as vercelDirect from "../../../../../api/fp-events-direct";
+import netlifyDirect, {
+  config as netlifyDirectConfig,
+} from "../../../../../functions/fp-events-direct";
 import {
   FAKE_FPJS_SECRET,
   FAKE_VISITOR_ID,
   startFakeFingerprint,
   type FakeFingerprint,
-} from "../../fakes/fingerprint";
+} from "../../../../fakes/fingerprint";
 
 let fake: FakeFingerprint;
 let env: FingerprintEnv;

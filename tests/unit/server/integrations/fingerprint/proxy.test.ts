@@ -6,13 +6,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import * as vercelAgent from "../../../api/fp-agent";
-import * as vercelResult from "../../../api/fp-result";
-import netlifyAgent, { config as netlifyAgentConfig } from "../../../functions/fp-agent";
-import netlifyResult, { config as netlifyResultConfig } from "../../../functions/fp-result";
-import { createApp } from "../../../src/server/app";
-import { readFingerprintProxyEnv, type FingerprintProxyEnv } from "../../../src/server/env";
-import { functionNamed, functionPaths } from "../../../src/server/functions";
+import * as vercelAgent from "../../../../../api/fp-agent";
+import * as vercelResult from "../../../../../api/fp-result";
+import netlifyAgent, { config as netlifyAgentConfig } from "../../../../../functions/fp-agent";
+import netlifyResult, { config as netlifyResultConfig } from "../../../../../functions/fp-result";
+import { createApp } from "../../../../../src/server/http/app";
+import { readFingerprintProxyEnv, type FingerprintProxyEnv } from "../../../../../src/server/env";
+import { functionNamed, functionPaths } from "../../../../../src/server/functions";
 import {
   cookieDomain,
   createAgentHandler,
@@ -20,11 +20,11 @@ import {
   fingerprintCookie,
   MAX_RESULT_BODY_BYTES,
   rewriteCookieDomain,
-} from "../../../src/server/handlers/fingerprint-proxy";
+} from "../../../../../src/server/integrations/fingerprint/proxy";
 import {
   startFakeFingerprintProxyUpstream,
   type FakeFingerprintProxyUpstream,
-} from "../../fakes/fingerprint";
+} from "../../../../fakes/fingerprint";
 
 const SECRET = "proxy-secret-0123456789";
 const KEY = "abcdEFGH1234";
