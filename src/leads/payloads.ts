@@ -12,9 +12,16 @@ import {
   webUrl,
   messages,
 } from "./fields";
+import type { LeadEndpoint } from "./endpoints";
+import type { FormId } from "./forms";
 
 /** The forms whose payload is the contact/lead shape; `name` says which one sent it. */
-export const contactFormNames = ["ContactSales", "GetDemo", "Signup", "BotdGenerateToken"] as const;
+export const contactFormNames = [
+  "ContactSales",
+  "GetDemo",
+  "Signup",
+  "BotdGenerateToken",
+] as const satisfies readonly FormId[];
 
 export { apiCallsOptions, riskConcerns, trafficBands } from "./options";
 import { apiCallsOptions, riskConcerns, trafficBands } from "./options";
@@ -123,6 +130,4 @@ export const endpointSchemas = {
   "/api/roi/": roiPayload,
   "/risk/": riskPayload,
   "/api-webinar/": webinarPayload,
-} as const satisfies Record<string, z.ZodType>;
-
-export type LeadEndpoint = keyof typeof endpointSchemas;
+} as const satisfies Record<LeadEndpoint, z.ZodType>;

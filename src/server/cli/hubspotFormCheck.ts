@@ -1,24 +1,19 @@
 // `npm run leads -- --check`: compares the properties the site would send with each configured HubSpot form's definition.
-import type { HubspotFormKey, LeadsEnv } from "../env";
-import { DEFAULT_FIELD_MAPS, type FieldMapName } from "../leads/hubspotFields";
-import { allowedWebinarFormIds } from "../leads/routing";
+import type { LeadsEnv } from "../env";
+import type { FixedHubspotForm, HubspotForm } from "../leads/hubspotFields";
+import { allowedWebinarFormIds, fieldMapOf } from "../leads/routing";
 
 export type FormCheck = {
-  form: FieldMapName;
+  hubspotForm: HubspotForm;
   guid: string;
   /** Properties the site would send that the form does not define (the public endpoint refuses them). */
   missing: string[];
   error?: string;
 };
 
-/** The merged map for a form name (defaults + HUBSPOT_FIELD_MAP), as fieldMapFor does per endpoint. */
-function propertiesOf(name: FieldMapName, env: LeadsEnv): string[] {
-  const merged: Record<string, string> = { ...DEFAULT_FIELD_MAPS[name] };
-  for (const [key, property] of Object.entries(env.hubspot.fieldMap[name] ?? {})) {
-    if (property === null) delete merged[key];
-    else merged[key] = property;
-  }
-  return [...new Set(Object.values(merged))];
+/** The properties a form is sent (defaults + HUBSPOT_FIELD_MAP), each once. */
+function propertiesOf(hubspotForm: HubspotForm, env: LeadsEnv): string[] {
+  return [...new Set(Object.values(fieldMapOf(hubspotForm, env)))];
 }
 
 /** Every field name in a Marketing Forms v3 definition (fieldGroups[].fields[].name). */
@@ -45,32 +40,37 @@ export async function checkForms(
     throw new Error(
       "--check reads form definitions with HUBSPOT_TOKEN (a private-app token with the forms scope).",
     );
-  const forms: [FieldMapName, string][] = [
-    ...(Object.entries(env.hubspot.forms) as [HubspotFormKey, string | null][]).filter(
-      (entry): entry is [HubspotFormKey, string] => entry[1] !== null,
+  const forms: [HubspotForm, string][] = [
+    ...(Object.entries(env.hubspot.forms) as [FixedHubspotForm, string | null][]).filter(
+      (entry): entry is [FixedHubspotForm, string] => entry[1] !== null,
     ),
-    ...allowedWebinarFormIds(env).map((guid): [FieldMapName, string] => ["webinar", guid]),
+    ...allowedWebinarFormIds(env).map((guid): [HubspotForm, string] => ["webinar", guid]),
   ];
   const checks: FormCheck[] = [];
-  for (const [form, guid] of forms) {
+  for (const [hubspotForm, guid] of forms) {
     try {
       const response = await fetchImpl(`${env.hubspot.crmApiUrl}/marketing/v3/forms/${guid}`, {
         headers: { authorization: `Bearer ${env.hubspot.token}`, accept: "application/json" },
         signal: AbortSignal.timeout(env.hubspot.timeoutMs),
       });
       if (!response.ok) {
-        checks.push({ form, guid, missing: [], error: `HubSpot answered ${response.status}` });
+        checks.push({
+          hubspotForm,
+          guid,
+          missing: [],
+          error: `HubSpot answered ${response.status}`,
+        });
         continue;
       }
       const names = definedNames(await response.json());
       checks.push({
-        form,
+        hubspotForm,
         guid,
-        missing: propertiesOf(form, env).filter((name) => !names.has(name)),
+        missing: propertiesOf(hubspotForm, env).filter((name) => !names.has(name)),
       });
     } catch (error) {
       checks.push({
-        form,
+        hubspotForm,
         guid,
         missing: [],
         error: `HubSpot could not be reached (${(error as Error).name})`,
@@ -84,10 +84,10 @@ export function formatChecks(checks: readonly FormCheck[]): string {
   if (checks.length === 0) return "No HubSpot form is configured (HUBSPOT_FORM_* are unset).";
   const lines = checks.map((check) =>
     check.error
-      ? `${check.form.padEnd(11)} ${check.guid}  could not be checked: ${check.error}`
+      ? `${check.hubspotForm.padEnd(11)} ${check.guid}  could not be checked: ${check.error}`
       : check.missing.length === 0
-        ? `${check.form.padEnd(11)} ${check.guid}  ok`
-        : `${check.form.padEnd(11)} ${check.guid}  the form lacks: ${check.missing.join(", ")}`,
+        ? `${check.hubspotForm.padEnd(11)} ${check.guid}  ok`
+        : `${check.hubspotForm.padEnd(11)} ${check.guid}  the form lacks: ${check.missing.join(", ")}`,
   );
   const bad = checks.filter((check) => check.missing.length > 0).length;
   return [

@@ -1,6 +1,6 @@
 // Formats the outbox for people: the table `npm run leads` prints (or JSON with --json), and a resend's summary.
 import type { RetryOutcome, RetryReport } from "../leads/retry";
-import type { LeadRecord, LeadStatus } from "../leads/outbox";
+import type { LeadRecord, LeadStatus } from "../leads/leadStore";
 
 /** Visitor-typed text reaches a terminal here: control characters (escape sequences) become spaces. */
 // eslint-disable-next-line no-control-regex

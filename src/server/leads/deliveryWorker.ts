@@ -1,6 +1,6 @@
 // The delivery worker: leases due leads, sends them to HubSpot within the outbound limit, and schedules retries.
 import { randomUUID } from "node:crypto";
-import { isLeadEndpoint } from "../../leads/forms";
+import { isLeadEndpoint } from "../../leads/endpoints";
 import type { LeadsEnv } from "../env";
 import { afterAttempt, fieldMapFor, hubspotFormGuid } from "./routing";
 import { MAX_RETRY_AFTER_MS, submitToHubspot, type SubmitResult } from "./hubspot";

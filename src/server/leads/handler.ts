@@ -1,7 +1,10 @@
 // POST handlers for every lead form: validate with the shared schema, store first, then forward to HubSpot.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { HONEYPOT_FIELD, endpointSchemas, messages, type LeadEndpoint } from "../../leads/forms";
+import { HONEYPOT_FIELD } from "../../leads/constants";
+import type { LeadEndpoint } from "../../leads/endpoints";
+import { messages } from "../../leads/fields";
+import { endpointSchemas } from "../../leads/payloads";
 import { readLeadsEnv, type LeadsEnv } from "../env";
 import { errorResponse, json, type FieldErrors, type Handler } from "../http/responses";
 import { submitToHubspot, type SubmitContext } from "./hubspot";
@@ -14,19 +17,11 @@ import {
   allowedWebinarFormIds,
   fieldMapFor,
   fixableFields,
-  hubspotFormFor,
   hubspotFormGuid,
+  hubspotFormOf,
 } from "./routing";
 import { bodyFingerprint, type LeadRecord, type LeadStore, type StoredAnswer } from "./leadStore";
 import { openLeadStore, storeLocation } from "./openLeadStore";
-
-export {
-  afterAttempt,
-  allowedWebinarFormIds,
-  fixableFields,
-  hubspotFormFor,
-  hubspotFormGuid,
-} from "./routing";
 
 export const LEAD_METHODS = ["POST"] as const;
 
@@ -155,7 +150,7 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
     delete payload[HONEYPOT_FIELD];
 
     if (
-      hubspotFormFor[endpoint] === "fromPayload" &&
+      hubspotFormOf[endpoint] === "webinar" &&
       !allowedWebinarFormIds(env).includes(String(payload.hubspotFormId).toLowerCase())
     ) {
       return errorResponse(422, "invalid_fields", "Please check the highlighted fields.", {
@@ -177,11 +172,11 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
       }
       const limited = await takeSubmissionSlot(store, env, endpoint, platform?.clientIp);
       if (limited) return limited;
-      const entry = { endpoint, payload, context, lease: { owner, ms: env.delivery.leaseMs } };
+      const lead = { endpoint, payload, context, lease: { owner, ms: env.delivery.leaseMs } };
       if (key === null) {
-        record = await store.add(entry);
+        record = await store.add(lead);
       } else {
-        const added = await store.addOnce(entry, key, fingerprint);
+        const added = await store.addOnce(lead, key, fingerprint);
         // A twin request won the race for this key between our look and our insert.
         if (added.kind !== "created")
           return (await replayAnswer(store, key, fingerprint)) ?? storageUnavailable();

@@ -3,7 +3,12 @@ import { roiFields } from "../../leads/roiFields";
 
 /** our key → HubSpot property; a key not listed is kept in the lead store and never sent. */
 export type FieldMap = Readonly<Record<string, string>>;
-export type FieldMapName =
+
+/**
+ * Our name for each HubSpot form a lead goes to (the keys of HUBSPOT_FIELD_MAP); "webinar" stands for
+ * the form each webinar page names with its hubspotFormId.
+ */
+export type HubspotForm =
   | "contact"
   | "singlePane"
   | "newsletter"
@@ -13,6 +18,8 @@ export type FieldMapName =
   | "roi"
   | "risk"
   | "webinar";
+/** The forms whose GUID is configured once, by a HUBSPOT_FORM_* variable. */
+export type FixedHubspotForm = Exclude<HubspotForm, "webinar">;
 
 const same = (...keys: string[]) => Object.fromEntries(keys.map((key) => [key, key]));
 const tracking = same("utm_info", "visitorId", "ipRegion");
@@ -21,7 +28,7 @@ const tracking = same("utm_info", "visitorId", "ipRegion");
  * The properties the marketing team's forms define (the public submit endpoint refuses any other
  * with FIELD_NOT_IN_FORM_DEFINITION). HubSpot's own contact properties keep their lowercase names.
  */
-export const DEFAULT_FIELD_MAPS: Readonly<Record<FieldMapName, FieldMap>> = {
+export const DEFAULT_FIELD_MAPS: Readonly<Record<HubspotForm, FieldMap>> = {
   contact: {
     ...same("email", "name", "description", "apiCallsQuestion", "landingPage", "previousPage"),
     url: "website",
@@ -55,7 +62,7 @@ export const DEFAULT_FIELD_MAPS: Readonly<Record<FieldMapName, FieldMap>> = {
 /** HUBSPOT_FIELD_MAP: JSON such as {"contact":{"apiCallsQuestion":"api_calls","visitorId":null}}. */
 export function parseFieldMap(
   raw: string | null,
-): Partial<Record<FieldMapName, Record<string, string | null>>> {
+): Partial<Record<HubspotForm, Record<string, string | null>>> {
   if (raw === null) return {};
   let parsed: unknown;
   try {
@@ -84,5 +91,5 @@ export function parseFieldMap(
     if (!ok)
       throw new Error(`HUBSPOT_FIELD_MAP.${form} must map keys to HubSpot property names or null.`);
   }
-  return parsed as Partial<Record<FieldMapName, Record<string, string | null>>>;
+  return parsed as Partial<Record<HubspotForm, Record<string, string | null>>>;
 }

@@ -62,9 +62,9 @@ export type TakeResult = { ok: true } | { ok: false; retryAfterMs: number };
 export type LeadStore = {
   readonly kind: "file" | "postgres";
   /** Stores a new lead durably (committed / fsync'd) and returns it. */
-  add(entry: NewLead): Promise<LeadRecord>;
+  add(lead: NewLead): Promise<LeadRecord>;
   /** add() under an Idempotency-Key: a replay or a conflict stores nothing. */
-  addOnce(entry: NewLead, key: string, fingerprint: string): Promise<AddResult>;
+  addOnce(lead: NewLead, key: string, fingerprint: string): Promise<AddResult>;
   /** The lead an Idempotency-Key created within the last 24 h, with its body's fingerprint. */
   findKey(key: string): Promise<{ fingerprint: string; record: LeadRecord } | null>;
   /** Rewrites a record (status, attempts, answer...). */
@@ -151,22 +151,22 @@ export function slidingWait(
 
 /** A new lead as both stores write it: submitted at `at`, pending unless told otherwise, leased when asked. */
 export function newLeadRecord(
-  entry: NewLead,
+  lead: NewLead,
   at: Date,
   extra: Partial<LeadRecord> = {},
 ): LeadRecord {
   return {
     id: randomUUID(),
-    endpoint: entry.endpoint,
+    endpoint: lead.endpoint,
     submittedAt: at.toISOString(),
-    payload: entry.payload,
-    status: entry.status ?? "pending",
+    payload: lead.payload,
+    status: lead.status ?? "pending",
     attempts: 0,
-    ...(entry.context && Object.keys(entry.context).length > 0 ? { context: entry.context } : {}),
-    ...(entry.lease
+    ...(lead.context && Object.keys(lead.context).length > 0 ? { context: lead.context } : {}),
+    ...(lead.lease
       ? {
-          leaseOwner: entry.lease.owner,
-          leaseUntil: new Date(at.getTime() + entry.lease.ms).toISOString(),
+          leaseOwner: lead.lease.owner,
+          leaseUntil: new Date(at.getTime() + lead.lease.ms).toISOString(),
         }
       : {}),
     ...extra,

@@ -14,10 +14,6 @@ import {
   type NewLead,
 } from "./leadStore";
 
-export type { LeadRecord, LeadStatus } from "./leadStore";
-/** The older name of the store contract, kept for callers that only add, update and list. */
-export type Outbox = LeadStore;
-
 /** The file store, plus a look at what it holds in memory (tests hold it bounded). */
 export type FileLeadStore = LeadStore & {
   memory(): { idempotencyKeys: number; counterKeys: number };
@@ -140,10 +136,10 @@ export function createFileOutbox(
   const memory = createOutboxMemory(limits);
   let adding: Promise<unknown> = Promise.resolve();
 
-  async function create(entry: NewLead, extra: Partial<LeadRecord> = {}): Promise<LeadRecord> {
+  async function create(lead: NewLead, extra: Partial<LeadRecord> = {}): Promise<LeadRecord> {
     await ensureDir();
     const at = now();
-    const record = newLeadRecord(entry, at, extra);
+    const record = newLeadRecord(lead, at, extra);
     await write(record);
     return record;
   }
@@ -157,12 +153,12 @@ export function createFileOutbox(
 
   return {
     kind: "file",
-    add: (entry) => create(entry),
+    add: (lead) => create(lead),
     async findKey(key) {
       const found = await known(key);
       return found ? { fingerprint: found.fingerprint ?? "", record: found } : null;
     },
-    addOnce(entry, key, fingerprint) {
+    addOnce(lead, key, fingerprint) {
       // One at a time, so a double click's two requests cannot both miss the key.
       const run = adding.then(async (): Promise<AddResult> => {
         const found = await known(key);
@@ -171,7 +167,7 @@ export function createFileOutbox(
             ? { kind: "replay", record: found }
             : { kind: "conflict" };
         }
-        const record = await create(entry, { idempotencyKey: key, fingerprint });
+        const record = await create(lead, { idempotencyKey: key, fingerprint });
         memory.remember(key, record);
         return { kind: "created", record };
       });

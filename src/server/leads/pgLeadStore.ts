@@ -131,8 +131,8 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
     return ready;
   };
 
-  function build(entry: NewLead, extra: Partial<LeadRecord> = {}): LeadRecord {
-    return newLeadRecord(entry, now(), extra);
+  function build(lead: NewLead, extra: Partial<LeadRecord> = {}): LeadRecord {
+    return newLeadRecord(lead, now(), extra);
   }
 
   /** A new lead; its lease (the accepting request's) runs on the database's clock like every other. */
@@ -157,9 +157,9 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
 
   return {
     kind: "postgres",
-    async add(entry) {
+    async add(lead) {
       await migrated();
-      return insert(sql, build(entry), entry.lease?.ms);
+      return insert(sql, build(lead), lead.lease?.ms);
     },
     async findKey(key) {
       await migrated();
@@ -168,7 +168,7 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
         WHERE k.key = ${key} AND k.created_at > ${new Date(now().getTime() - IDEMPOTENCY_TTL_MS)}`;
       return row ?? null;
     },
-    async addOnce(entry, key, fingerprint) {
+    async addOnce(lead, key, fingerprint) {
       await migrated();
       return sql.begin(async (tx) => {
         // Serialises the two requests of a double click on this key only.
@@ -183,8 +183,8 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
         }
         const record = await insert(
           tx,
-          build(entry, { idempotencyKey: key, fingerprint }),
-          entry.lease?.ms,
+          build(lead, { idempotencyKey: key, fingerprint }),
+          lead.lease?.ms,
         );
         await tx`INSERT INTO lead_keys (key, lead_id, fingerprint, created_at)
           VALUES (${key}, ${record.id}, ${fingerprint}, ${new Date(record.submittedAt)})

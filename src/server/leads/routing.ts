@@ -1,15 +1,15 @@
 // Where a lead goes and what one attempt did to it: the HubSpot form of each endpoint and the status after an answer.
-import type { LeadEndpoint } from "../../leads/forms";
-import type { HubspotFormKey, LeadsEnv } from "../env";
-import { webinarFormIds as bundledWebinarFormIds } from "./webinarFormIds";
+import type { LeadEndpoint } from "../../leads/endpoints";
+import { allFormShapes } from "../../leads/forms";
+import type { LeadsEnv } from "../env";
 import type { FieldErrors } from "../http/responses";
 import type { SubmitResult } from "./hubspot";
-import { DEFAULT_FIELD_MAPS, type FieldMap, type FieldMapName } from "./hubspotFields";
-import { visibleFieldsOf } from "../leadForms";
+import { DEFAULT_FIELD_MAPS, type FieldMap, type HubspotForm } from "./hubspotFields";
 import type { LeadRecord } from "./leadStore";
+import { webinarFormIds as bundledWebinarFormIds } from "./webinarFormIds";
 
-/** Which configured HubSpot form each endpoint forwards to (the webinar names its own). */
-export const hubspotFormFor: Record<LeadEndpoint, HubspotFormKey | "fromPayload"> = {
+/** Which HubSpot form each endpoint forwards to ("webinar": the one the registration names). */
+export const hubspotFormOf: Record<LeadEndpoint, HubspotForm> = {
   "/api/hubspot/": "contact",
   "/api/hubspot-single-pane/": "singlePane",
   "/api/hubspot-newsletter/": "newsletter",
@@ -18,7 +18,7 @@ export const hubspotFormFor: Record<LeadEndpoint, HubspotFormKey | "fromPayload"
   "/api/hubspot-partners/": "partners",
   "/api/roi/": "roi",
   "/risk/": "risk",
-  "/api-webinar/": "fromPayload",
+  "/api-webinar/": "webinar",
 };
 
 /**
@@ -35,8 +35,8 @@ export function hubspotFormGuid(
   payload: Readonly<Record<string, unknown>>,
   env: LeadsEnv,
 ): string | null {
-  const formKey = hubspotFormFor[endpoint];
-  if (formKey !== "fromPayload") return env.hubspot.forms[formKey];
+  const hubspotForm = hubspotFormOf[endpoint];
+  if (hubspotForm !== "webinar") return env.hubspot.forms[hubspotForm];
   const wanted = String(payload.hubspotFormId).toLowerCase();
   return allowedWebinarFormIds(env).includes(wanted) ? wanted : null;
 }
@@ -77,6 +77,23 @@ export function afterAttempt(
   }
 }
 
+/**
+ * The fields the visitor's form shows, so an upstream error on one of them can be put beside it.
+ * Several forms share an endpoint: the contact payload's `name` says which one sent it; otherwise
+ * only the fields every form of that endpoint shows count (the newsletter placements, for one).
+ */
+export function visibleFieldsOf(
+  endpoint: LeadEndpoint,
+  payload: Readonly<Record<string, unknown>>,
+): string[] {
+  let candidates = allFormShapes.filter((form) => form.endpoint === endpoint);
+  const named = candidates.filter((form) => form.id === payload.name);
+  if (named.length > 0) candidates = named;
+  const [first, ...rest] = candidates;
+  if (!first) return [];
+  return first.fields.filter((name) => rest.every((other) => other.fields.includes(name)));
+}
+
 /** The upstream field errors the visitor's own form can show beside a field. */
 export function fixableFields(
   endpoint: LeadEndpoint,
@@ -87,14 +104,17 @@ export function fixableFields(
   return Object.fromEntries(Object.entries(fields).filter(([name]) => visible.includes(name)));
 }
 
-/** The map for an endpoint: the default, with HUBSPOT_FIELD_MAP's entries for it (null drops a key). */
-export function fieldMapFor(endpoint: LeadEndpoint, env: LeadsEnv): FieldMap {
-  const form = hubspotFormFor[endpoint];
-  const name: FieldMapName = form === "fromPayload" ? "webinar" : form;
-  const merged: Record<string, string> = { ...DEFAULT_FIELD_MAPS[name] };
-  for (const [key, property] of Object.entries(env.hubspot.fieldMap[name] ?? {})) {
+/** The map of a HubSpot form: the default, with HUBSPOT_FIELD_MAP's entries for it (null drops a key). */
+export function fieldMapOf(hubspotForm: HubspotForm, env: LeadsEnv): FieldMap {
+  const merged: Record<string, string> = { ...DEFAULT_FIELD_MAPS[hubspotForm] };
+  for (const [key, property] of Object.entries(env.hubspot.fieldMap[hubspotForm] ?? {})) {
     if (property === null) delete merged[key];
     else merged[key] = property;
   }
   return merged;
+}
+
+/** The map for an endpoint's HubSpot form. */
+export function fieldMapFor(endpoint: LeadEndpoint, env: LeadsEnv): FieldMap {
+  return fieldMapOf(hubspotFormOf[endpoint], env);
 }

@@ -1,5 +1,6 @@
 // A valid body for every lead endpoint, as the site's forms send them (shared by the lead tests).
-import { roiFields, type LeadEndpoint } from "../../../src/leads/forms";
+import type { LeadEndpoint } from "../../../src/leads/endpoints";
+import { roiFields } from "../../../src/leads/roiFields";
 
 const context = {
   utm_info: {

@@ -2,17 +2,13 @@
 import { describe, expect, it } from "vitest";
 import { ContactSales } from "../../../src/forms/definitions/ContactSales";
 import { GetDemo } from "../../../src/forms/definitions/GetDemo";
-import {
-  HONEYPOT_FIELD,
-  apiCallsOptions,
-  endpointSchemas,
-  formEndpoints,
-  formIds,
-  leadEndpoints,
-  roiFields,
-  webUrl,
-  type LeadEndpoint,
-} from "../../../src/leads/forms";
+import { HONEYPOT_FIELD } from "../../../src/leads/constants";
+import { leadEndpoints } from "../../../src/leads/endpoints";
+import { webUrl } from "../../../src/leads/fields";
+import { allFormShapes, formIds, formShapes } from "../../../src/leads/forms";
+import { apiCallsOptions } from "../../../src/leads/options";
+import { endpointSchemas } from "../../../src/leads/payloads";
+import { roiFields } from "../../../src/leads/roiFields";
 import { validBodies } from "./samples";
 
 describe("lead schemas", () => {
@@ -112,9 +108,16 @@ describe("lead schemas", () => {
 
   it("gives every one of the twelve forms an endpoint with a schema", () => {
     expect(formIds).toHaveLength(12);
-    for (const id of formIds)
-      expect(endpointSchemas[formEndpoints[id] as LeadEndpoint]).toBeDefined();
+    for (const id of formIds) expect(endpointSchemas[formShapes[id].endpoint]).toBeDefined();
   });
+
+  it.each(allFormShapes.map((shape) => [shape.id, shape.endpoint, shape] as const))(
+    "%s (%s) shows only fields its endpoint's schema knows",
+    (_id, endpoint, shape) => {
+      const keys = Object.keys(endpointSchemas[endpoint].shape);
+      for (const field of shape.fields) expect(keys).toContain(field);
+    },
+  );
 
   describe("apiCallsQuestion", () => {
     const body = validBodies["/api/hubspot/"];

@@ -2,7 +2,7 @@
 // The delivery worker under faults on a simulated clock, and two workers sharing one PostgreSQL.
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/forms";
+import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/endpoints";
 import { readLeadsEnv } from "../../../../src/server/env";
 import { createLeadHandler } from "../../../../src/server/leads/handler";
 import {

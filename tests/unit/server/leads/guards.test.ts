@@ -203,11 +203,11 @@ describe("npm run leads -- --check", () => {
     fake.defineForm(guid, { fields: [{ name: "email", required: true }, { name: "message" }] });
     const checks = await checkForms(checked);
     fake.resetForms();
-    const press = checks.find((check) => check.form === "press");
+    const press = checks.find((check) => check.hubspotForm === "press");
     expect(press?.missing.sort()).toEqual(["ipRegion", "utm_info", "visitorId"]);
     expect(
       checks
-        .filter((check) => check.form !== "press")
+        .filter((check) => check.hubspotForm !== "press")
         .every((check) => check.missing.length === 0 && !check.error),
     ).toBe(true);
     expect(formatChecks(checks)).toMatch(
@@ -222,7 +222,9 @@ describe("npm run leads -- --check", () => {
       },
     };
     fake.defineForm(guid, { fields: [{ name: "email", required: true }, { name: "message" }] });
-    expect((await checkForms(fixed)).find((check) => check.form === "press")?.missing).toEqual([]);
+    expect(
+      (await checkForms(fixed)).find((check) => check.hubspotForm === "press")?.missing,
+    ).toEqual([]);
     fake.resetForms();
   });
 });

@@ -2,7 +2,7 @@
 // Property test: thousands of generated JSON bodies per lead endpoint, none answered with a server error, a stack or markup.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/forms";
+import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/endpoints";
 import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
 import { createLeadHandler } from "../../../../src/server/leads/handler";
 import type { LeadRecord, LeadStore, NewLead } from "../../../../src/server/leads/leadStore";

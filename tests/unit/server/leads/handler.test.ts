@@ -4,20 +4,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  HONEYPOT_FIELD,
-  endpointSchemas,
-  leadEndpoints,
-  type LeadEndpoint,
-} from "../../../../src/leads/forms";
+import { HONEYPOT_FIELD } from "../../../../src/leads/constants";
+import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/endpoints";
+import { endpointSchemas } from "../../../../src/leads/payloads";
 import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
 import { findFunction } from "../../../../src/server/functions";
 import { webinarFormIds as bundledWebinarFormIds } from "../../../../src/server/leads/webinarFormIds";
-import {
-  allowedWebinarFormIds,
-  createLeadHandler,
-  hubspotFormGuid,
-} from "../../../../src/server/leads/handler";
+import { createLeadHandler } from "../../../../src/server/leads/handler";
+import { allowedWebinarFormIds, hubspotFormGuid } from "../../../../src/server/leads/routing";
 import { toHubspotFields } from "../../../../src/server/leads/hubspot";
 import { createFileOutbox } from "../../../../src/server/leads/outbox";
 import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "../../../../src/gatsby/webinarForms";

@@ -7,7 +7,7 @@ import {
   fieldOfError,
   toHubspotFields,
 } from "../../../../src/server/leads/hubspot";
-import { visibleFieldsOf } from "../../../../src/server/leadForms";
+import { visibleFieldsOf } from "../../../../src/server/leads/routing";
 import { validBodies } from "../../leads/samples";
 
 const envelope = (...errors: { message?: unknown; errorType?: unknown }[]) => ({

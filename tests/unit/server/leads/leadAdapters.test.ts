@@ -22,7 +22,7 @@ import * as netlifySinglePane from "../../../../functions/hubspot-single-pane";
 import * as netlifySupport from "../../../../functions/hubspot-support";
 import * as netlifyRisk from "../../../../functions/risk";
 import * as netlifyRoi from "../../../../functions/roi";
-import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/forms";
+import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/endpoints";
 import { functionNamed, functionPaths } from "../../../../src/server/functions";
 import { createFileOutbox } from "../../../../src/server/leads/outbox";
 import { validBodies } from "../../leads/samples";

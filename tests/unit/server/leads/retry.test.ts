@@ -6,12 +6,13 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { LeadEndpoint } from "../../../../src/leads/forms";
+import type { LeadEndpoint } from "../../../../src/leads/endpoints";
 import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
 import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { formatLeads, formatRetry } from "../../../../src/server/cli/leadsReport";
 import { retryPending } from "../../../../src/server/leads/retry";
-import { createFileOutbox, type LeadRecord } from "../../../../src/server/leads/outbox";
+import type { LeadRecord } from "../../../../src/server/leads/leadStore";
+import { createFileOutbox } from "../../../../src/server/leads/outbox";
 import {
   fakeFormDefinitions,
   hubspotServerEnv,
