@@ -3,12 +3,12 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import {
-  functionPaths,
   findFunctionByHeader,
   functions as defaultFunctions,
   runFunction,
   type FunctionRoute,
 } from "../functions";
+import { functionPaths } from "../functionPaths";
 import { nodeClientAddress, type ForwardedHeader, type TrustProxy } from "./clientAddress";
 import { errorResponse, internalError, type PlatformContext } from "./responses";
 import { mountBuild } from "./static";

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import * as vercel from "../../../../api/get-country";
 import netlify, { config as netlifyConfig } from "../../../../functions/get-country";
 import { netlifyPlatform, vercelPlatform } from "../../../../src/server/http/adapters";
-import { functionNamed, functionPaths } from "../../../../src/server/functions";
+import { functionNamed } from "../../../../src/server/functions";
+import { functionPaths } from "../../../../src/server/functionPaths";
 
 const URL_ = "https://site.example/api/get-country";
 

@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as vercel from "../../../../api/greenhouse";
 import netlify, { config as netlifyConfig } from "../../../../functions/greenhouse";
-import { functionNamed, functionPaths } from "../../../../src/server/functions";
+import { functionNamed } from "../../../../src/server/functions";
+import { functionPaths } from "../../../../src/server/functionPaths";
 
 describe("greenhouse entry points", () => {
   it("Netlify answers at both spellings of the table's path", () => {

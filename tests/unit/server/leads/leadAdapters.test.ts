@@ -23,7 +23,8 @@ import * as netlifySupport from "../../../../functions/hubspot-support";
 import * as netlifyRisk from "../../../../functions/risk";
 import * as netlifyRoi from "../../../../functions/roi";
 import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/endpoints";
-import { functionNamed, functionPaths } from "../../../../src/server/functions";
+import { functionNamed } from "../../../../src/server/functions";
+import { functionPaths } from "../../../../src/server/functionPaths";
 import { createFileOutbox } from "../../../../src/server/leads/outbox";
 import { validBodies } from "../../leads/samples";
 

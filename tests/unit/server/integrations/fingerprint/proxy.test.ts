@@ -12,7 +12,8 @@ import netlifyAgent, { config as netlifyAgentConfig } from "../../../../../funct
 import netlifyResult, { config as netlifyResultConfig } from "../../../../../functions/fp-result";
 import { createApp } from "../../../../../src/server/http/app";
 import { readFingerprintProxyEnv, type FingerprintProxyEnv } from "../../../../../src/server/env";
-import { functionNamed, functionPaths } from "../../../../../src/server/functions";
+import { functionNamed } from "../../../../../src/server/functions";
+import { functionPaths } from "../../../../../src/server/functionPaths";
 import {
   cookieDomain,
   createAgentHandler,
