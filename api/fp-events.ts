@@ -1,4 +1,4 @@
-// Vercel entry point for GET /fp/v4/ (rewritten here in vercel.json); the logic lives in src/server/handlers/fingerprint.ts.
+// Vercel entry point for GET /fp/v4/ (rewritten here in vercel.json); the logic lives in src/server/integrations/fingerprint/events.ts.
 import { runOnVercel } from "../src/server/http/adapters";
 
 export async function GET(request: Request): Promise<Response> {

@@ -1,4 +1,4 @@
-// Vercel entry point for GET /api/get-country; the logic lives in src/server/handlers/get-country.ts.
+// Vercel entry point for GET /api/get-country; the logic lives in src/server/integrations/geo.ts.
 import { runOnVercel } from "../src/server/http/adapters";
 
 export async function GET(request: Request): Promise<Response> {

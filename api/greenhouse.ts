@@ -1,4 +1,4 @@
-// Vercel entry point for GET /greenhouse/ (rewritten here in vercel.json); the logic lives in src/server/handlers/greenhouse.ts.
+// Vercel entry point for GET /greenhouse/ (rewritten here in vercel.json); the logic lives in src/server/integrations/greenhouse.ts.
 import { runOnVercel } from "../src/server/http/adapters";
 
 /** Vercel calls this with the rewritten URL (/api/greenhouse); the query string is kept as sent. */

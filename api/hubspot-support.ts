@@ -1,4 +1,4 @@
-// Vercel entry point for POST /api/hubspot-support/ (a lead form); the logic lives in src/server/handlers/leads.ts.
+// Vercel entry point for POST /api/hubspot-support/ (a lead form); the logic lives in src/server/leads/handler.ts.
 import { runOnVercel } from "../src/server/http/adapters";
 
 const handle = (request: Request): Promise<Response> => runOnVercel("hubspot-support", request);

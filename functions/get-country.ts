@@ -1,4 +1,4 @@
-// Netlify entry point for GET /api/get-country; the logic lives in src/server/handlers/get-country.ts.
+// Netlify entry point for GET /api/get-country; the logic lives in src/server/integrations/geo.ts.
 import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>

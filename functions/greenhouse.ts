@@ -1,4 +1,4 @@
-// Netlify entry point for GET /greenhouse/; the logic lives in src/server/handlers/greenhouse.ts.
+// Netlify entry point for GET /greenhouse/; the logic lives in src/server/integrations/greenhouse.ts.
 import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>

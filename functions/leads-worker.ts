@@ -1,4 +1,4 @@
-// Netlify scheduled function: runs the lead delivery worker every minute; the logic lives in src/server/leadWorker.ts.
+// Netlify scheduled function: runs the lead delivery worker every minute; the logic lives in src/server/leads/workerRunner.ts.
 import { runDeliveryWorker } from "../src/server/leads/workerRunner";
 
 export default async (): Promise<Response> => {

@@ -1,4 +1,4 @@
-// `npx tsx src/server/webinar-forms-cli.ts [--check]`: regenerates the webinar form allowlist module.
+// `npx tsx scripts/webinar-forms.ts [--check]`: regenerates the webinar form allowlist module.
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import {
@@ -15,7 +15,7 @@ async function main(): Promise<void> {
     const { webinarFormIds } = await import("../src/server/leads/webinarFormIds");
     if (JSON.stringify([...webinarFormIds].sort()) !== JSON.stringify(ids)) {
       console.error(
-        `${WEBINAR_FORMS_MODULE} is out of date: run npx tsx src/server/webinar-forms-cli.ts`,
+        `${WEBINAR_FORMS_MODULE} is out of date: run npx tsx scripts/webinar-forms.ts`,
       );
       process.exit(1);
     }

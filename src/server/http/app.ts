@@ -101,7 +101,7 @@ function securityHeaders(manifest: () => Promise<HeaderManifest | null>): Middle
 
 /**
  * The platform context plus the client's address: the socket's peer, which no header can change,
- * unless TRUST_PROXY names that peer as a proxy (src/server/clientAddress.ts reads the chain).
+ * unless TRUST_PROXY names that peer as a proxy (src/server/http/clientAddress.ts reads the chain).
  */
 function platformOf(options: FunctionsAppOptions, c: Context): PlatformContext {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)

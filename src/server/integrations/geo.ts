@@ -55,7 +55,7 @@ export type ResolveOptions = {
 };
 
 /**
- * The country the host vouches for (src/server/adapters.ts reads Netlify's and Vercel's own values;
+ * The country the host vouches for (src/server/http/adapters.ts reads Netlify's and Vercel's own values;
  * the local server has GEO_COUNTRY). Request headers are never read here: on a Node host
  * x-vercel-ip-country or x-nf-geo is whatever the client wrote. `x-country` comes last and only when
  * the test switch allows it: any browser can send it, so in production it would let a visitor in the

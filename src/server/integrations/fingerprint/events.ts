@@ -1,6 +1,6 @@
 // The events and visits functions: the browser's window onto Fingerprint's Server API v4, with the
 // secret key kept here. Each answers only for an identification the caller proves is its own (young,
-// from its address: ../fingerprintProof.ts). Events answers only { botd: { data } | { error }, vm } (or,
+// from its address: ./proof.ts). Events answers only { botd: { data } | { error }, vm } (or,
 // at the direct URL /fp/events/{requestId}, the same in the Server API's products.* words); visits
 // answers { visits: [...] } of that identification's visitor (newest first, at most 21, so the page
 // can say "more than 20").
@@ -119,7 +119,7 @@ function configured(deps: Deps): FingerprintEnv | Response {
 }
 
 /**
- * The event of a well-formed request id, proven to be the caller's (../fingerprintProof.ts), or the
+ * The event of a well-formed request id, proven to be the caller's (./proof.ts), or the
  * response to send instead: the meter's 429 before anything is asked, 404 (or `unknown` for visits)
  * for an id the Server API does not know, 403 for someone else's or an old identification.
  */

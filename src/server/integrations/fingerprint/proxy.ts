@@ -1,7 +1,7 @@
 // Fingerprint's first-party ("proxy") integration: GET /fp/agent serves the agent loader from the
 // site's own host and POST /fp/result forwards identification requests to the region's ingestion API,
 // so ad blockers and third-party cookie rules do not cut identification short. This file is the I/O;
-// the rules are in ../fingerprintProxyRules.ts and the header logic in ../fingerprintProxyHeaders.ts.
+// the rules are in ./proxyRules.ts and the header logic in ./proxyHeaders.ts.
 import { readCapped } from "../../http/cappedBody";
 import { readFingerprintProxyEnv, type FingerprintProxyEnv } from "../../env";
 import {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Tests the visitor-country function against the Vercel and Netlify request shapes and junk input: the
-// country comes from what the host vouches for (src/server/adapters.ts), never from a header a client
+// country comes from what the host vouches for (src/server/http/adapters.ts), never from a header a client
 // can write on a Node host.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { netlifyPlatform, vercelPlatform } from "../../../../src/server/http/adapters";
