@@ -25,7 +25,17 @@ import {
   gatsbyBuild,
 } from "./lib/setup.mjs";
 
-const STEPS = ["typecheck", "lint", "supply-chain", "unit", "build", "links", "react", "e2e"];
+const STEPS = [
+  "typecheck",
+  "lint",
+  "supply-chain",
+  "unit",
+  "build",
+  "links",
+  "react",
+  "build-fixtures",
+  "e2e",
+];
 const root = REPO_ROOT;
 process.chdir(root);
 
@@ -110,6 +120,26 @@ async function scriptStep(step, script, args = []) {
   return ok;
 }
 
+/** A Vitest run counted test by test. */
+async function vitestStep(step, report, extraArgs) {
+  banner(step);
+  const out = path.join(reports, report);
+  fs.rmSync(out, { force: true });
+  const args = [
+    "run",
+    ...extraArgs,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ];
+  const { value: result, seconds } = await timed(() =>
+    run(localBin(root, "vitest"), args, { cwd: root, env }),
+  );
+  const counts = reconcileExit(countVitest(readJson(out)), result.code, "vitest");
+  summary.push({ step, status: counts.failed ? "failed" : "passed", counts, seconds });
+  return counts.failed === 0;
+}
+
 const runners = {
   typecheck: () => checkStep("typecheck", "tsc", ["--noEmit"]),
   lint: () => checkStep("lint", "eslint", ["."]),
@@ -120,18 +150,10 @@ const runners = {
   // The build's pages load React 18 only and the CMS admin React 19 only (two Reacts, one per bundle).
   react: () => scriptStep("react", "check-react.mjs", [path.join(root, "public")]),
 
-  async unit() {
-    banner("unit");
-    const out = path.join(reports, "vitest.json");
-    fs.rmSync(out, { force: true });
-    const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
-    const { value: result, seconds } = await timed(() =>
-      run(localBin(root, "vitest"), args, { cwd: root, env }),
-    );
-    const counts = reconcileExit(countVitest(readJson(out)), result.code, "vitest");
-    summary.push({ step: "unit", status: counts.failed ? "failed" : "passed", counts, seconds });
-    return counts.failed === 0;
-  },
+  unit: () => vitestStep("unit", "vitest.json", []),
+  // Real `gatsby build`s of scratch copies with hostile content planted (tests/build): minutes each.
+  "build-fixtures": () =>
+    vitestStep("build-fixtures", "vitest-build.json", ["--config", "vitest.build.config.ts"]),
 
   async build() {
     banner("build");

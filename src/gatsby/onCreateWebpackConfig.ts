@@ -2,6 +2,9 @@
  * The production browser bundle starts from src/gatsby/browserEntry.ts, which imports Gatsby's own entry
  * (`gatsby-production-app`) after React DOM, styled-components and the site's gatsby-browser, each in a task of
  * its own. Other stages (develop, the server renderer) keep Gatsby's configuration.
+ *
+ * Production source maps are not generated unless SOURCE_MAPS asks for them: Gatsby writes them into public/,
+ * so every host would publish the site's original source next to its bundles (and they cost build time).
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
@@ -12,6 +15,12 @@ export const BROWSER_ENTRY = path.join(__dirname, "browserEntry.ts");
 interface EntryConfig {
   entry?: unknown;
   resolve?: { alias?: Record<string, unknown> };
+  devtool?: unknown;
+}
+
+/** SOURCE_MAPS=true (or 1) builds the browser bundles with source maps, published in public/ beside them. */
+export function sourceMapsWanted(env: Readonly<Record<string, string | undefined>>): boolean {
+  return ["1", "true"].includes((env["SOURCE_MAPS"] ?? "").trim().toLowerCase());
 }
 
 /** The webpack config with the `app` entry replaced; throws when Gatsby's entry is not where expected. */
@@ -38,5 +47,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   actions,
 }) => {
   if (stage !== "build-javascript") return;
-  actions.replaceWebpackConfig(withBrowserEntry(getConfig() as EntryConfig));
+  const config = withBrowserEntry(getConfig() as EntryConfig);
+  actions.replaceWebpackConfig(
+    sourceMapsWanted(process.env) ? config : { ...config, devtool: false },
+  );
 };

@@ -1,7 +1,7 @@
 /**
- * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), the pages
- * finished (NUL bytes removed, bundles moved after their first paint), then the security headers computed
- * from the built pages, then the .br/.gz siblings the local server sends.
+ * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), no source maps
+ * unless asked for, the pages finished (NUL bytes removed, bundles moved after their first paint), then the
+ * security headers computed from the built pages, then the .br/.gz siblings the local server sends.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -10,6 +10,8 @@ import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
 import { hostCompresses, precompressBuild } from "../server/precompress";
 import { rewriteBuiltPages } from "./builtPages";
+import { sourceMapsWanted } from "./onCreateWebpackConfig";
+import { removeSourceMaps } from "./sourceMaps";
 import { writeSecurityHeaders } from "./securityHeaders";
 
 export const FEED_PATH = "/rss.xml";
@@ -99,6 +101,11 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     })),
   );
   await writeFile(path.join(publicDir, FEED_PATH.slice(1)), xml);
+
+  if (!sourceMapsWanted(process.env)) {
+    const removed = await removeSourceMaps(publicDir);
+    if (removed > 0) reporter.info(`source maps: ${removed} left by an earlier build removed`);
+  }
 
   // Pages repaired and their bundles moved after the first paint; before the headers, which hash the loader.
   const rewritten = await rewriteBuiltPages(publicDir);

@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { functionPaths, functions } from "../server/functions";
 import { renderNetlifyHeaders, renderVercelRoutes } from "../security/hosts";
@@ -15,6 +16,10 @@ import {
   type HeaderManifest,
 } from "../security/manifest";
 import { policyOrigins } from "../security/origins";
+import { inlineScripts } from "../security/inlineScripts";
+import { knownScripts, type KnownScript, type KnownScripts } from "../security/knownScripts";
+import { headScript } from "../providers/experiments/flags";
+import { LOADER_ID, loaderScript } from "./scriptsAfterPaint";
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -59,6 +64,56 @@ export async function addAdminIntegrity(
   if (out !== html) await fs.writeFile(file, out);
 }
 
+/** Where Gatsby writes its scripts slice (chunk mapping, compilation hash), stitched into every page. */
+const GATSBY_SLICES_DIR = path.join("_gatsby", "slices");
+const GATSBY_SCRIPTS_SLICE = "_gatsby-scripts";
+
+/** The inline scripts of Gatsby's scripts slice, as this build wrote them. */
+async function gatsbySliceScripts(publicDir: string): Promise<KnownScript[]> {
+  const dir = path.join(publicDir, GATSBY_SLICES_DIR);
+  const names = existsSync(dir) ? await fs.readdir(dir) : [];
+  const scripts: KnownScript[] = [];
+  for (const name of names.filter(
+    (n) => n.startsWith(GATSBY_SCRIPTS_SLICE) && n.endsWith(".html"),
+  )) {
+    for (const script of inlineScripts(await fs.readFile(path.join(dir, name), "utf8"))) {
+      scripts.push({ name: `Gatsby's ${script.id ?? "scripts slice"}`, ...script });
+    }
+  }
+  return scripts;
+}
+
+type HeadElement = { props?: { dangerouslySetInnerHTML?: { __html?: unknown } } };
+
+/** The inline script gatsby-plugin-image adds to every head, taken from the plugin's own onRenderBody. */
+function pluginImageScripts(): KnownScript[] {
+  const ssr = createRequire(__filename)("gatsby-plugin-image/gatsby-ssr") as {
+    onRenderBody?: (args: { setHeadComponents(components: HeadElement[]): void }) => void;
+  };
+  const scripts: KnownScript[] = [];
+  ssr.onRenderBody?.({
+    setHeadComponents: (components) => {
+      for (const element of components) {
+        const body = element.props?.dangerouslySetInnerHTML?.__html;
+        if (typeof body === "string" && (element as { type?: unknown }).type === "script") {
+          scripts.push({ name: "gatsby-plugin-image's loader", id: null, body });
+        }
+      }
+    },
+  });
+  return scripts;
+}
+
+/** Every inline script this build writes into pages: Gatsby's and the site's own, each by its exact text. */
+export async function buildScripts(publicDir: string): Promise<KnownScripts> {
+  return knownScripts([
+    ...(await gatsbySliceScripts(publicDir)),
+    ...pluginImageScripts(),
+    { name: "the A/B flags head script", id: null, body: headScript() },
+    { name: "the bundle loader", id: LOADER_ID, body: loaderScript() },
+  ]);
+}
+
 export type SecurityHeadersResult = { manifest: HeaderManifest; problems: string[] };
 
 /** Computes and writes everything; returns the problems that must fail the build. */
@@ -74,6 +129,7 @@ export async function writeSecurityHeaders(
   const { manifest, problems } = buildManifest(await readBuiltPages(publicDir), {
     origins: policyOrigins(env),
     cmsLocalBackend: cmsLocalBackend(configYml, env),
+    knownScripts: await buildScripts(publicDir),
   });
   await fs.writeFile(path.join(publicDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   await fs.writeFile(path.join(publicDir, "_headers"), renderNetlifyHeaders(manifest));

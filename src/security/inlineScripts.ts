@@ -1,16 +1,13 @@
 /** Finds what a built page would execute inline, and checks that its policy allows exactly that. */
 import { createHash } from "node:crypto";
 import { effectiveSources, type Policy } from "./csp";
+import type { PageScript } from "./knownScripts";
 
-/** Types a browser runs as script; anything else (JSON-LD, JSON data) is inert and needs no hash. */
-const EXECUTABLE_TYPES = new Set([
-  "",
-  "module",
-  "text/javascript",
-  "application/javascript",
-  "text/ecmascript",
-  "application/ecmascript",
-]);
+/**
+ * Data blocks a browser never runs (JSON-LD, JSON). Every other type counts as script, including ones a
+ * browser might not run: a script the build did not write fails the build whatever its type says.
+ */
+const INERT_TYPES = new Set(["application/ld+json", "application/json"]);
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 /** Opening tags outside script bodies; React escapes ">" inside attribute values, so this is safe on built pages. */
@@ -33,32 +30,34 @@ export function scriptHash(body: string): string {
   return `'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`;
 }
 
-/** Bodies of the inline scripts a browser would execute, in document order. */
-export function inlineScripts(html: string): string[] {
-  const bodies: string[] = [];
+/** The inline scripts a browser could execute (no src, not a data block), in document order. */
+export function inlineScripts(html: string): PageScript[] {
+  const scripts: PageScript[] = [];
   for (const match of html.matchAll(SCRIPT)) {
     const attributes = match[1] ?? "";
     if (attribute(attributes, "src") !== null) continue;
     const type = (attribute(attributes, "type") ?? "").trim().toLowerCase();
-    if (!EXECUTABLE_TYPES.has(type)) continue;
-    bodies.push(match[2] ?? "");
+    if (INERT_TYPES.has(type)) continue;
+    scripts.push({ id: attribute(attributes, "id"), body: match[2] ?? "" });
   }
-  return bodies;
+  return scripts;
 }
 
-export function inlineScriptHashes(html: string): string[] {
-  return [...new Set(inlineScripts(html).map(scriptHash))];
+/** How a problem names a script: its id, hash and first characters. */
+export function describeScript(script: PageScript): string {
+  const id = script.id === null ? "" : `#${script.id} `;
+  return `${id}${scriptHash(script.body)}: ${script.body.trim().slice(0, 80)}`;
 }
 
 /**
- * Why the page would not run as built under its policy: an inline script whose hash the policy
- * lacks, or script a hash can never allow (event-handler attributes, javascript: URLs). Empty when
- * the page is fine.
+ * Why the page would not run as built under its policy: an inline script the build did not write (when
+ * `writtenByBuild` is given), one whose hash the policy lacks, or script a hash can never allow
+ * (event-handler attributes, javascript: URLs). Empty when the page is fine.
  */
 export function policyProblems(
   html: string,
   policy: Policy,
-  options: { allowEval?: boolean } = {},
+  options: { allowEval?: boolean; writtenByBuild?: (script: PageScript) => boolean } = {},
 ): string[] {
   const problems: string[] = [];
   const allowed = new Set(effectiveSources(policy, "script-src") ?? []);
@@ -66,10 +65,12 @@ export function policyProblems(
   if (allowed.has("'unsafe-eval'") && !options.allowEval) {
     problems.push("script-src allows 'unsafe-eval'");
   }
-  for (const body of inlineScripts(html)) {
-    const hash = scriptHash(body);
-    if (!allowed.has(hash)) {
-      problems.push(`inline script ${hash} is not in script-src: ${body.trim().slice(0, 60)}`);
+  for (const script of inlineScripts(html)) {
+    const hash = scriptHash(script.body);
+    if (options.writtenByBuild && !options.writtenByBuild(script)) {
+      problems.push(`inline script the build did not write, ${describeScript(script)}`);
+    } else if (!allowed.has(hash)) {
+      problems.push(`inline script not in script-src, ${describeScript(script)}`);
     }
   }
   const outsideScripts = html.replace(SCRIPT, "");

@@ -17,6 +17,14 @@ declare module "sanitize-html" {
       disallowedTagsMode?: "discard" | "escape" | "recursiveEscape" | "completelyDiscard";
       enforceHtmlBoundary?: boolean;
       transformTags?: Record<string, string | Transformer>;
+      /** Attributes kept when their value is empty (by default only alt). */
+      allowedEmptyAttributes?: string[];
+      /** Per tag ("*" for all), the CSS properties a style attribute may keep and the values each accepts. */
+      allowedStyles?: Record<string, Record<string, RegExp[]>>;
+      /** Disallowed tags whose text is dropped with them instead of kept. */
+      nonTextTags?: string[];
+      /** Options passed to htmlparser2. */
+      parser?: { lowerCaseAttributeNames?: boolean; decodeEntities?: boolean };
     }
   }
   function sanitizeHtml(dirty: string, options?: sanitizeHtml.IOptions): string;
