@@ -110,10 +110,13 @@ async function checkStep(step, bin, args) {
 }
 
 /** A repository script run with this Node (scripts/*.mjs), counted as one check. */
-async function scriptStep(step, script, args = []) {
+async function scriptStep(step, script, args = [], nodeArgs = []) {
   banner(step);
   const { value: result, seconds } = await timed(() =>
-    run(process.execPath, [path.join(root, "scripts", script), ...args], { cwd: root, env }),
+    run(process.execPath, [...nodeArgs, path.join(root, "scripts", script), ...args], {
+      cwd: root,
+      env,
+    }),
   );
   const ok = result.code === 0;
   summary.push({ step, status: ok ? "passed" : "failed", counts: countCheck(ok, step), seconds });
@@ -146,7 +149,9 @@ const runners = {
   // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
   "supply-chain": () => scriptStep("supply-chain", "supply-chain.mjs"),
   // Every internal link and asset of the build resolves.
-  links: () => scriptStep("links", "check-links.mjs", [path.join(root, "public")]),
+  // Under tsx: the link check reads HTML with the build's own parser (src/data/parseHtml.ts).
+  links: () =>
+    scriptStep("links", "check-links.mjs", [path.join(root, "public")], ["--import", "tsx"]),
   // The build's pages load React 18 only and the CMS admin React 19 only (two Reacts, one per bundle).
   react: () => scriptStep("react", "check-react.mjs", [path.join(root, "public")]),
 

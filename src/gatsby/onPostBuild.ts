@@ -9,7 +9,7 @@ import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
 import { hostCompresses, precompressBuild } from "../server/precompress";
-import { rewriteBuiltPages } from "./builtPages";
+import { entryBundles, rewriteBuiltPages } from "./builtPages";
 import { sourceMapsWanted } from "./onCreateWebpackConfig";
 import { removeSourceMaps } from "./sourceMaps";
 import { writeSecurityHeaders } from "./securityHeaders";
@@ -108,17 +108,19 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   }
 
   // Pages repaired and their bundles moved after the first paint; before the headers, which hash the loader.
-  const rewritten = await rewriteBuiltPages(publicDir);
+  const finished = await rewriteBuiltPages(publicDir, { bundles: await entryBundles(publicDir) });
   reporter.info(
-    `built pages: ${rewritten} finished (bundles after the first paint, NUL bytes removed)`,
+    `built pages: ${finished.changed} finished (bundles after the first paint, NUL bytes removed)`,
   );
 
   // Last, so the pages are final; a page its own policy would break fails the build here.
   const headers = await writeSecurityHeaders(program.directory, publicDir);
-  if (headers.problems.length > 0) {
+  const problems = [...finished.problems, ...headers.problems];
+  if (problems.length > 0) {
     reporter.panicOnBuild(
-      `Security headers: ${headers.problems.length} problem(s)\n${headers.problems.join("\n")}`,
+      `The built pages are not as the build expects: ${problems.length} problem(s)\n${problems.join("\n")}`,
     );
+    return;
   }
 
   // After every other file is written, so each one gets its siblings.

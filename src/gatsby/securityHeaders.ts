@@ -18,7 +18,8 @@ import {
 import { policyOrigins } from "../security/origins";
 import { inlineScripts } from "../security/inlineScripts";
 import { knownScripts, type KnownScript, type KnownScripts } from "../security/knownScripts";
-import { headScript } from "../providers/experiments/flags";
+import { parseHtml, spliceRanges } from "../data/parseHtml";
+import { abFlagsScript } from "./inlineCode";
 import { LOADER_ID, loaderScript } from "./scriptsAfterPaint";
 
 type Source = Readonly<Record<string, string | undefined>>;
@@ -37,31 +38,41 @@ export function cmsLocalBackend(configYml: string, env: Source): string | null {
 
 /**
  * Subresource Integrity on the admin's own script tags: the CMS has the widest policy of the site
- * ('unsafe-eval'), so its entry bundle is pinned to the bytes this build produced.
+ * ('unsafe-eval'), so its entry bundle is pinned to the bytes this build produced. Returns why that could
+ * not be done (an admin page whose bundle tag is not where the CMS plugin writes it), else nothing.
  */
 export async function addAdminIntegrity(
   publicDir: string,
   adminPage = "admin/index.html",
-): Promise<void> {
+): Promise<string[]> {
   const file = path.join(publicDir, adminPage);
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return [];
   const html = await fs.readFile(file, "utf8");
-  const tags = [...html.matchAll(/<script\b([^>]*)\bsrc="([^"]+)"([^>]*)><\/script>/g)];
-  let out = html;
-  for (const [tag, before = "", src = "", after = ""] of tags) {
-    if (/\bintegrity=/.test(tag) || /^[a-z]+:|^\/\//i.test(src)) continue;
+  const scripts = parseHtml(html).filter(
+    (el) => el.name === "script" && el.attributes["src"] !== undefined,
+  );
+  const own = scripts.filter((el) => !/^[a-z]+:|^\/\//i.test(el.attributes["src"] ?? ""));
+  if (own.length === 0) {
+    return [
+      `/${adminPage}: no script of its own to pin with Subresource Integrity (the CMS bundle tag)`,
+    ];
+  }
+  const edits: Array<{ start: number; end: number; insert: string }> = [];
+  for (const el of own) {
+    const src = el.attributes["src"] ?? "";
+    if (el.attributes["integrity"] !== undefined) continue;
     const target = src.startsWith("/")
       ? path.join(publicDir, src)
       : path.join(path.dirname(file), src);
     const digest = createHash("sha384")
       .update(await fs.readFile(target))
       .digest("base64");
-    out = out.replace(
-      tag,
-      `<script${before}src="${src}"${after} integrity="sha384-${digest}"></script>`,
-    );
+    // Just before the start tag's ">" (or "/>"): the rest of the tag stays byte for byte.
+    const close = html[el.openEnd - 2] === "/" ? el.openEnd - 2 : el.openEnd - 1;
+    edits.push({ start: close, end: close, insert: ` integrity="sha384-${digest}"` });
   }
-  if (out !== html) await fs.writeFile(file, out);
+  if (edits.length > 0) await fs.writeFile(file, spliceRanges(html, edits));
+  return [];
 }
 
 /** Where Gatsby writes its scripts slice (chunk mapping, compilation hash), stitched into every page. */
@@ -109,7 +120,7 @@ export async function buildScripts(publicDir: string): Promise<KnownScripts> {
   return knownScripts([
     ...(await gatsbySliceScripts(publicDir)),
     ...pluginImageScripts(),
-    { name: "the A/B flags head script", id: null, body: headScript() },
+    { name: "the A/B flags head script", id: null, body: abFlagsScript() },
     { name: "the bundle loader", id: LOADER_ID, body: loaderScript() },
   ]);
 }
@@ -122,7 +133,7 @@ export async function writeSecurityHeaders(
   publicDir: string,
   env: Source = process.env,
 ): Promise<SecurityHeadersResult> {
-  await addAdminIntegrity(publicDir);
+  const adminProblems = await addAdminIntegrity(publicDir);
   const configYml = await fs
     .readFile(path.join(publicDir, "admin", "config.yml"), "utf8")
     .catch(() => "");
@@ -134,7 +145,10 @@ export async function writeSecurityHeaders(
   await fs.writeFile(path.join(publicDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   await fs.writeFile(path.join(publicDir, "_headers"), renderNetlifyHeaders(manifest));
 
-  const messages = problems.flatMap((page) => page.problems.map((p) => `${page.path}: ${p}`));
+  const messages = [
+    ...adminProblems,
+    ...problems.flatMap((page) => page.problems.map((p) => `${page.path}: ${p}`)),
+  ];
   // Vercel's Gatsby plugin writes its Build Output config after this step (see hostAdapter.ts), so the
   // routes wait in .cache for the adapter, which runs after every onPostBuild.
   const routes = renderVercelRoutes(manifest, functions.flatMap(functionPaths));

@@ -1,5 +1,6 @@
 /** Finds what a built page would execute inline, and checks that its policy allows exactly that. */
 import { createHash } from "node:crypto";
+import { parseHtml, type HtmlElement } from "../data/parseHtml";
 import { effectiveSources, type Policy } from "./csp";
 import type { PageScript } from "./knownScripts";
 
@@ -9,21 +10,13 @@ import type { PageScript } from "./knownScripts";
  */
 const INERT_TYPES = new Set(["application/ld+json", "application/json"]);
 
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
-/** Opening tags outside script bodies; React escapes ">" inside attribute values, so this is safe on built pages. */
-const TAG = /<[a-zA-Z][a-zA-Z0-9-]*\b[^>]*>/g;
-const EVENT_HANDLER = /\son[a-z]+\s*=/i;
-const JAVASCRIPT_URL = /\s(?:href|src|action|formaction)\s*=\s*["']?\s*javascript:/i;
+/** Attributes whose value a browser may navigate to or load as a URL. */
+const URL_ATTRIBUTES = ["href", "src", "action", "formaction", "xlink:href", "poster", "data"];
 
-/** An attribute's value, "" for a bare attribute, null when absent. */
-function attribute(attributes: string, name: string): string | null {
-  const match = new RegExp(
-    `(?:^|\\s)${name}(?:\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s"'>]+)))?(?=\\s|/|$)`,
-    "i",
-  ).exec(attributes);
-  if (!match) return null;
-  return match[1] ?? match[2] ?? match[3] ?? "";
-}
+/** A page as HTML, or as its elements when the caller has parsed it already. */
+export type PageSource = string | readonly HtmlElement[];
+
+const elementsOf = (page: PageSource) => (typeof page === "string" ? parseHtml(page) : page);
 
 /** The CSP source expression for a script body: 'sha256-<base64>' of its exact text. */
 export function scriptHash(body: string): string {
@@ -31,16 +24,15 @@ export function scriptHash(body: string): string {
 }
 
 /** The inline scripts a browser could execute (no src, not a data block), in document order. */
-export function inlineScripts(html: string): PageScript[] {
-  const scripts: PageScript[] = [];
-  for (const match of html.matchAll(SCRIPT)) {
-    const attributes = match[1] ?? "";
-    if (attribute(attributes, "src") !== null) continue;
-    const type = (attribute(attributes, "type") ?? "").trim().toLowerCase();
-    if (INERT_TYPES.has(type)) continue;
-    scripts.push({ id: attribute(attributes, "id"), body: match[2] ?? "" });
-  }
-  return scripts;
+export function inlineScripts(page: PageSource): PageScript[] {
+  return elementsOf(page)
+    .filter(
+      (el) =>
+        el.name === "script" &&
+        el.attributes["src"] === undefined &&
+        !INERT_TYPES.has((el.attributes["type"] ?? "").trim().toLowerCase()),
+    )
+    .map((el) => ({ id: el.attributes["id"] ?? null, body: el.text }));
 }
 
 /** How a problem names a script: its id, hash and first characters. */
@@ -49,23 +41,38 @@ export function describeScript(script: PageScript): string {
   return `${id}${scriptHash(script.body)}: ${script.body.trim().slice(0, 80)}`;
 }
 
+/** A URL as a browser reads its scheme: C0 controls and spaces around it and tabs or newlines inside dropped. */
+function scheme(url: string): string {
+  const kept = [...url].filter((c) => c !== "\t" && c !== "\n" && c !== "\r");
+  const first = kept.findIndex((c) => c.charCodeAt(0) > 0x20);
+  const trimmed = first < 0 ? "" : kept.slice(first).join("");
+  return trimmed.slice(0, trimmed.indexOf(":") + 1).toLowerCase();
+}
+
+/** How a problem names an element: its start tag as parsed. */
+function describeElement(el: HtmlElement): string {
+  const attributes = Object.entries(el.attributes).map(([name, value]) => `${name}="${value}"`);
+  return `<${[el.name, ...attributes].join(" ")}>`.slice(0, 80);
+}
+
 /**
  * Why the page would not run as built under its policy: an inline script the build did not write (when
  * `writtenByBuild` is given), one whose hash the policy lacks, or script a hash can never allow
  * (event-handler attributes, javascript: URLs). Empty when the page is fine.
  */
 export function policyProblems(
-  html: string,
+  page: PageSource,
   policy: Policy,
   options: { allowEval?: boolean; writtenByBuild?: (script: PageScript) => boolean } = {},
 ): string[] {
+  const elements = elementsOf(page);
   const problems: string[] = [];
   const allowed = new Set(effectiveSources(policy, "script-src") ?? []);
   if (allowed.has("'unsafe-inline'")) problems.push("script-src allows 'unsafe-inline'");
   if (allowed.has("'unsafe-eval'") && !options.allowEval) {
     problems.push("script-src allows 'unsafe-eval'");
   }
-  for (const script of inlineScripts(html)) {
+  for (const script of inlineScripts(elements)) {
     const hash = scriptHash(script.body);
     if (options.writtenByBuild && !options.writtenByBuild(script)) {
       problems.push(`inline script the build did not write, ${describeScript(script)}`);
@@ -73,10 +80,13 @@ export function policyProblems(
       problems.push(`inline script not in script-src, ${describeScript(script)}`);
     }
   }
-  const outsideScripts = html.replace(SCRIPT, "");
-  for (const [tag] of outsideScripts.matchAll(TAG)) {
-    if (EVENT_HANDLER.test(tag)) problems.push(`inline event handler: ${tag.slice(0, 80)}`);
-    else if (JAVASCRIPT_URL.test(tag)) problems.push(`javascript: URL: ${tag.slice(0, 80)}`);
+  for (const el of elements) {
+    const names = Object.keys(el.attributes);
+    if (names.some((name) => /^on[a-z]+$/.test(name))) {
+      problems.push(`inline event handler: ${describeElement(el)}`);
+    } else if (URL_ATTRIBUTES.some((name) => scheme(el.attributes[name] ?? "") === "javascript:")) {
+      problems.push(`javascript: URL: ${describeElement(el)}`);
+    }
   }
   return problems;
 }

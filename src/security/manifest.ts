@@ -4,6 +4,7 @@ import path from "node:path";
 import { routes } from "../config/routes";
 import { adminPolicy, pagePolicy, serializePolicy, type Policy, type PolicyOrigins } from "./csp";
 import { STATIC_HEADERS, type HeaderSet } from "./headers";
+import { parseHtml } from "../data/parseHtml";
 import { inlineScripts, policyProblems, scriptHash } from "./inlineScripts";
 import { recogniseScript, type KnownScripts, type PageScript } from "./knownScripts";
 
@@ -67,8 +68,9 @@ export function buildManifest(
   for (const page of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
     const writtenByBuild = (script: PageScript) =>
       recogniseScript(script, page.path, options.knownScripts) !== null;
+    const elements = parseHtml(page.html);
     const scriptHashes = new Set(
-      inlineScripts(page.html)
+      inlineScripts(elements)
         .filter(writtenByBuild)
         .map((script) => scriptHash(script.body)),
     );
@@ -79,7 +81,7 @@ export function buildManifest(
           { scriptHashes: [...scriptHashes], framesApplication: framing.has(page.path) },
           options.origins,
         );
-    const found = policyProblems(page.html, policy, { allowEval: isAdmin, writtenByBuild });
+    const found = policyProblems(elements, policy, { allowEval: isAdmin, writtenByBuild });
     if (found.length > 0) problems.push({ path: page.path, problems: found });
     policies[page.path] = serializePolicy(policy);
   }

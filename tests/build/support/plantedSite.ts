@@ -57,6 +57,14 @@ export default function PlantedInlineScript() {
 }
 `;
 
+/** A page whose bundle tags Gatsby is made to write differently (defer instead of async). */
+export const CHANGED_TAG_PAGE = "/about-us/";
+const CHANGE_BUNDLE_TAGS = `{
+    const page = path.join(publicDir, "${CHANGED_TAG_PAGE.slice(1)}index.html");
+    const html = await fs.readFile(page, "utf8");
+    await fs.writeFile(page, html.replaceAll(" async></script>", " defer></script>"));
+  }`;
+
 /**
  * gatsby-node.ts wrapped, the way a host wraps it: before the site's onPostBuild, Gatsby's own output is copied
  * to gatsby-output/ (what the site's steps receive), then `mutate` may change the pages.
@@ -90,8 +98,11 @@ export const onPostBuild = async (...args: Parameters<NonNullable<typeof site.on
 
 export type PlantedBuild = { dir: string; code: number; output: string; remove(): void };
 
-/** Builds the site with the planted post and page; `mutate` is TypeScript run on public/ before the site's steps. */
-export async function buildPlantedSite(mutate = ""): Promise<PlantedBuild> {
+/**
+ * Builds the site with the planted post and page, and Gatsby's bundle tags changed on CHANGED_TAG_PAGE;
+ * `mutate` is TypeScript run on public/ before the site's steps.
+ */
+export async function buildPlantedSite(mutate = CHANGE_BUNDLE_TAGS): Promise<PlantedBuild> {
   const site = createScratchSite(root, { prefix: "planted-site-" });
   writeSiteFile(site.dir, `content/blog/${PLANTED_POST_SLUG}/index.md`, PLANTED_POST);
   writeSiteFile(site.dir, "src/pages/planted-inline-script.tsx", PLANTED_PAGE_SOURCE);

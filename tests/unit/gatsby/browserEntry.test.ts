@@ -5,6 +5,7 @@ import {
   APP_ENTRY,
   BROWSER_ENTRY,
   onCreateWebpackConfig,
+  serverRendererConstants,
   sourceMapsWanted,
   withBrowserEntry,
 } from "../../../src/gatsby/onCreateWebpackConfig";
@@ -87,14 +88,24 @@ describe("withBrowserEntry", () => {
 
   it("is applied to the production browser bundle only (gatsby develop and the server renderer keep Gatsby's)", () => {
     const replaced: unknown[] = [];
+    const set: unknown[] = [];
     const call = (stage: string) =>
       (onCreateWebpackConfig as (args: unknown) => void)({
         stage,
         getConfig: () => gatsbyConfig,
-        actions: { replaceWebpackConfig: (config: unknown) => replaced.push(config) },
+        actions: {
+          replaceWebpackConfig: (config: unknown) => replaced.push(config),
+          setWebpackConfig: (config: unknown) => set.push(config),
+        },
+        plugins: { define: (values: unknown) => ({ define: values }) },
       });
     for (const stage of ["develop", "develop-html", "build-html"]) call(stage);
     expect(replaced).toEqual([]);
+    // The server renderer only gets the compiled head script as a constant.
+    expect(set).toEqual([
+      { plugins: [{ define: serverRendererConstants() }] },
+      { plugins: [{ define: serverRendererConstants() }] },
+    ]);
     vi.stubEnv("SOURCE_MAPS", "");
     call("build-javascript");
     expect(replaced).toEqual([{ ...withBrowserEntry(gatsbyConfig), devtool: false }]);

@@ -4,7 +4,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { routeFamilies, servedRoutes } from "../../../../src/config/routes";
-import { headScript } from "../../../../src/providers/experiments/flags";
+import { abFlagsScript } from "../../../../src/gatsby/inlineCode";
 import { gatsbyPagePathScript } from "../../../../src/security/knownScripts";
 
 export const SITE_ROUTES: readonly string[] = [
@@ -33,7 +33,7 @@ export const GATSBY_SCRIPTS_SLICE =
 export function gatsbyPage(pagePath: string, extra = ""): string {
   return [
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/>',
-    `<script>${headScript()}</script>`,
+    `<script>${abFlagsScript()}</script>`,
     '<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage"}</script>',
     '<style data-styled="">.a{color:red}</style>',
     '</head><body><div id="___gatsby"><main><a href="/">Home</a></main></div>',
