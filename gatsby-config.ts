@@ -6,7 +6,12 @@ import { includeInSitemap, type SitemapPage } from "./src/gatsby/sitemap";
 import { existingContentSources } from "./src/gatsby/contentSources";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { adminReactAliases, withoutInstancesOf, type PluginClass } from "./src/gatsby/cmsWebpack";
+import {
+  adminCache,
+  adminReactAliases,
+  withoutInstancesOf,
+  type PluginClass,
+} from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
 import { siteAdapter } from "./src/gatsby/hostAdapter";
 
@@ -46,6 +51,7 @@ const config: GatsbyConfig = {
           config: {
             externals?: unknown;
             devtool?: unknown;
+            cache?: Parameters<typeof adminCache>[0];
             resolve?: { alias?: Record<string, string> };
             plugins?: object[];
             optimization?: { minimizer?: object[] };
@@ -53,6 +59,7 @@ const config: GatsbyConfig = {
           helpers: { plugins: { minifyJs(options: object): object } },
         ) => {
           config.externals = [];
+          config.cache = adminCache(config.cache);
           // Decap and its dependencies ship compiled JavaScript; gatsby-plugin-decap-cms already leaves Gatsby's
           // Babel rule for node_modules out of this configuration (its replaceRule), so there is no rule to drop.
           // Minified without Terser's compress pass, the slow half of minifying 5 MB (about 7% more brotli

@@ -36,10 +36,10 @@ export function loaderTag(sources: readonly string[]): string {
 
 /** Gatsby's bundle tag as its `_gatsby-scripts` slice writes it: `<script src="/….js" async></script>`. */
 function isBundleTag(el: HtmlElement): boolean {
+  if (el.name !== "script") return false;
   const names = Object.keys(el.attributes).sort();
   const src = el.attributes["src"] ?? "";
   return (
-    el.name === "script" &&
     names.join(" ") === "async src" &&
     el.attributes["async"] === "" &&
     src.startsWith("/") &&
@@ -58,23 +58,44 @@ function sourcesOf(el: HtmlElement): string[] {
 }
 
 /**
- * A built page with Gatsby's async bundle tags replaced by the loader, where the first of them was.
+ * A built page with Gatsby's async bundle tags replaced by the loader, where the first of them was, and the
+ * finished page's elements (those of `built`, the tags replaced by the loader; offsets refer to `built`).
  * A loader an earlier build wrote (Gatsby keeps unchanged pages) is written again from its own list, so a
  * new loader reaches every page. Unchanged when the page has neither (the CMS admin).
  */
-export function scriptsAfterPaint(built: string, elements = parseHtml(built)): string {
+export function rewriteForPaint(
+  built: string,
+  elements: readonly HtmlElement[],
+): { html: string; elements: readonly HtmlElement[] } {
   const slots = elements.filter((el) => isBundleTag(el) || isLoader(el));
   const [first] = slots;
-  if (!first) return built;
+  if (!first) return { html: built, elements };
   const sources = slots.flatMap(sourcesOf);
-  return spliceRanges(
-    built,
-    slots.map((el) => ({
-      start: el.start,
-      end: el.end,
-      insert: el === first ? loaderTag(sources) : "",
-    })),
-  );
+  const loader: HtmlElement = {
+    name: "script",
+    attributes: { id: LOADER_ID, "data-bundles": sources.join(" ") },
+    start: first.start,
+    openEnd: first.start,
+    end: first.start,
+    text: loaderScript(),
+    ancestors: first.ancestors,
+  };
+  return {
+    html: spliceRanges(
+      built,
+      slots.map((el) => ({
+        start: el.start,
+        end: el.end,
+        insert: el === first ? loaderTag(sources) : "",
+      })),
+    ),
+    elements: elements.flatMap((el) => (el === first ? [loader] : slots.includes(el) ? [] : [el])),
+  };
+}
+
+/** The page with its bundles behind the loader (see rewriteForPaint). */
+export function scriptsAfterPaint(built: string, elements = parseHtml(built)): string {
+  return rewriteForPaint(built, elements).html;
 }
 
 /**

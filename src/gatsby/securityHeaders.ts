@@ -14,10 +14,16 @@ import {
   buildManifest,
   readBuiltPages,
   type HeaderManifest,
+  type PageWithFacts,
 } from "../security/manifest";
 import { policyOrigins } from "../security/origins";
 import { inlineScripts } from "../security/inlineScripts";
-import { knownScripts, type KnownScript, type KnownScripts } from "../security/knownScripts";
+import {
+  generatedScript,
+  knownScripts,
+  type KnownScript,
+  type KnownScripts,
+} from "../security/knownScripts";
 import { parseHtml, spliceRanges } from "../data/parseHtml";
 import { abFlagsScript } from "./inlineCode";
 import { LOADER_ID, loaderScript } from "./scriptsAfterPaint";
@@ -88,7 +94,11 @@ async function gatsbySliceScripts(publicDir: string): Promise<KnownScript[]> {
     (n) => n.startsWith(GATSBY_SCRIPTS_SLICE) && n.endsWith(".html"),
   )) {
     for (const script of inlineScripts(await fs.readFile(path.join(dir, name), "utf8"))) {
-      scripts.push({ name: `Gatsby's ${script.id ?? "scripts slice"}`, ...script });
+      scripts.push({
+        name: `Gatsby's ${script.id ?? "scripts slice"}`,
+        id: script.id,
+        hash: script.hash,
+      });
     }
   }
   return scripts;
@@ -107,7 +117,7 @@ function pluginImageScripts(): KnownScript[] {
       for (const element of components) {
         const body = element.props?.dangerouslySetInnerHTML?.__html;
         if (typeof body === "string" && (element as { type?: unknown }).type === "script") {
-          scripts.push({ name: "gatsby-plugin-image's loader", id: null, body });
+          scripts.push(generatedScript("gatsby-plugin-image's loader", null, body));
         }
       }
     },
@@ -120,8 +130,8 @@ export async function buildScripts(publicDir: string): Promise<KnownScripts> {
   return knownScripts([
     ...(await gatsbySliceScripts(publicDir)),
     ...pluginImageScripts(),
-    { name: "the A/B flags head script", id: null, body: abFlagsScript() },
-    { name: "the bundle loader", id: LOADER_ID, body: loaderScript() },
+    generatedScript("the A/B flags head script", null, abFlagsScript()),
+    generatedScript("the bundle loader", LOADER_ID, loaderScript()),
   ]);
 }
 
@@ -132,12 +142,14 @@ export async function writeSecurityHeaders(
   rootDir: string,
   publicDir: string,
   env: Source = process.env,
+  /** What each page's policy depends on, as the page pass found it; read from the pages when absent. */
+  pages?: readonly PageWithFacts[],
 ): Promise<SecurityHeadersResult> {
   const adminProblems = await addAdminIntegrity(publicDir);
   const configYml = await fs
     .readFile(path.join(publicDir, "admin", "config.yml"), "utf8")
     .catch(() => "");
-  const { manifest, problems } = buildManifest(await readBuiltPages(publicDir), {
+  const { manifest, problems } = buildManifest(pages ?? (await readBuiltPages(publicDir)), {
     origins: policyOrigins(env),
     cmsLocalBackend: cmsLocalBackend(configYml, env),
     knownScripts: await buildScripts(publicDir),

@@ -8,17 +8,24 @@
  * this very page. Anything else is reported by name and fails the build.
  */
 
-/** One inline script as found in a page. */
-export type PageScript = { id: string | null; body: string };
+import { scriptHash, type PageScript } from "./inlineScripts";
 
-/** A script the build writes, known by its exact text (and its id, when it has one). */
-export type KnownScript = { name: string; id: string | null; body: string };
+export type { PageScript };
 
+/** A script the build writes, known by its exact text (its hash; a SHA-256 stands for the text) and its id. */
+export type KnownScript = { name: string; id: string | null; hash: string };
+
+/** The build's scripts by hash. */
 export type KnownScripts = ReadonlyMap<string, KnownScript>;
 
-/** Indexes the build's scripts by their text. */
+/** A script generated in code, known by its text. */
+export function generatedScript(name: string, id: string | null, body: string): KnownScript {
+  return { name, id, hash: scriptHash(body) };
+}
+
+/** Indexes the build's scripts by hash. */
 export function knownScripts(scripts: readonly KnownScript[]): KnownScripts {
-  return new Map(scripts.map((script) => [script.body, script]));
+  return new Map(scripts.map((script) => [script.hash, script]));
 }
 
 /** The id Gatsby gives the script that tells its runtime which page it is on. */
@@ -35,10 +42,13 @@ export function recogniseScript(
   pagePath: string,
   known: KnownScripts,
 ): string | null {
-  if (script.id === GATSBY_PAGE_PATH_ID && script.body === gatsbyPagePathScript(pagePath)) {
+  if (
+    script.id === GATSBY_PAGE_PATH_ID &&
+    script.hash === scriptHash(gatsbyPagePathScript(pagePath))
+  ) {
     return "Gatsby's page path";
   }
-  const match = known.get(script.body);
+  const match = known.get(script.hash);
   if (!match || (match.id !== null && match.id !== script.id)) return null;
   return match.name;
 }

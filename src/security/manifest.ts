@@ -4,8 +4,7 @@ import path from "node:path";
 import { routes } from "../config/routes";
 import { adminPolicy, pagePolicy, serializePolicy, type Policy, type PolicyOrigins } from "./csp";
 import { STATIC_HEADERS, type HeaderSet } from "./headers";
-import { parseHtml } from "../data/parseHtml";
-import { inlineScripts, policyProblems, scriptHash } from "./inlineScripts";
+import { pageFacts, policyProblems, type PageFacts } from "./inlineScripts";
 import { recogniseScript, type KnownScripts, type PageScript } from "./knownScripts";
 
 /** Written next to the pages; the local server reads it, and Netlify's and Vercel's files are rendered from it. */
@@ -22,6 +21,8 @@ export type HeaderManifest = {
 };
 
 export type BuiltPage = { path: string; html: string };
+/** A built page by what its policy depends on (inlineScripts.ts), without its HTML. */
+export type PageWithFacts = { path: string } & PageFacts;
 
 export type ManifestOptions = {
   origins: PolicyOrigins;
@@ -58,7 +59,7 @@ export const NOT_FOUND_PAGE = "/404.html";
 const NOTHING = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function buildManifest(
-  pages: readonly BuiltPage[],
+  pages: ReadonlyArray<BuiltPage | PageWithFacts>,
   options: ManifestOptions,
 ): ManifestResult {
   const framing = options.framingPages ?? registryFraming;
@@ -66,22 +67,15 @@ export function buildManifest(
   const policies: Record<string, string> = {};
   const problems: ManifestResult["problems"] = [];
   for (const page of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
+    const facts = "html" in page ? pageFacts(page.html) : page;
     const writtenByBuild = (script: PageScript) =>
       recogniseScript(script, page.path, options.knownScripts) !== null;
-    const elements = parseHtml(page.html);
-    const scriptHashes = new Set(
-      inlineScripts(elements)
-        .filter(writtenByBuild)
-        .map((script) => scriptHash(script.body)),
-    );
+    const scriptHashes = [...new Set(facts.scripts.filter(writtenByBuild).map((s) => s.hash))];
     const isAdmin = admin.has(page.path);
     const policy: Policy = isAdmin
-      ? adminPolicy({ scriptHashes: [...scriptHashes], localBackend: options.cmsLocalBackend })
-      : pagePolicy(
-          { scriptHashes: [...scriptHashes], framesApplication: framing.has(page.path) },
-          options.origins,
-        );
-    const found = policyProblems(elements, policy, { allowEval: isAdmin, writtenByBuild });
+      ? adminPolicy({ scriptHashes, localBackend: options.cmsLocalBackend })
+      : pagePolicy({ scriptHashes, framesApplication: framing.has(page.path) }, options.origins);
+    const found = policyProblems(facts, policy, { allowEval: isAdmin, writtenByBuild });
     if (found.length > 0) problems.push({ path: page.path, problems: found });
     policies[page.path] = serializePolicy(policy);
   }

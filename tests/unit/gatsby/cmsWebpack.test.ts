@@ -2,7 +2,7 @@
 // drop.
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
-import { withoutInstancesOf, type PluginClass } from "../../../src/gatsby/cmsWebpack";
+import { adminCache, withoutInstancesOf, type PluginClass } from "../../../src/gatsby/cmsWebpack";
 
 /** The classes as gatsby-plugin-decap-cms loads them (the same way gatsby-config.ts does). */
 const fromCmsPlugin = createRequire(require.resolve("gatsby-plugin-decap-cms/package.json"));
@@ -52,5 +52,23 @@ describe("withoutInstancesOf", () => {
     expect(() => withoutInstancesOf([copy, other], classes, "plugins")).toThrow(
       /no html-webpack-tags-plugin in plugins/,
     );
+  });
+});
+
+describe("adminCache", () => {
+  it("gives the admin a persistent cache folder of its own beside the site's", () => {
+    const site = {
+      type: "filesystem",
+      name: "build-javascript",
+      cacheLocation: "/site/.cache/webpack/stage-build-javascript",
+    };
+    expect(adminCache(site)).toEqual({
+      type: "filesystem",
+      name: "cms-admin",
+      cacheLocation: "/site/.cache/webpack/stage-build-javascript-cms-admin",
+    });
+    expect(site.cacheLocation).toBe("/site/.cache/webpack/stage-build-javascript");
+    expect(adminCache(false)).toBe(false);
+    expect(adminCache({ type: "memory" })).toEqual({ type: "memory" });
   });
 });
