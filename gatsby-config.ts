@@ -2,7 +2,8 @@
 import type { GatsbyConfig } from "gatsby";
 import { site } from "./src/config/site";
 import { mountFunctions, type DevelopApp } from "./src/server/develop";
-import { includeInSitemap, type SitemapPage } from "./src/gatsby/sitemap";
+import { sitemapPages, type SitemapData, type SitemapPage } from "./src/gatsby/sitemap";
+import { lastCommitDates } from "./src/gatsby/contentDates";
 import { existingContentSources } from "./src/gatsby/contentSources";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
@@ -50,8 +51,8 @@ const config: GatsbyConfig = {
         customizeWebpackConfig: (
           config: {
             externals?: unknown;
+            cache?: unknown;
             devtool?: unknown;
-            cache?: Parameters<typeof adminCache>[0];
             resolve?: { alias?: Record<string, string> };
             plugins?: object[];
             optimization?: { minimizer?: object[] };
@@ -159,11 +160,22 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        query: `{ allSitePage { nodes { path pageContext } } }`,
+        query: `{
+          allSitePage { nodes { path pageContext } }
+          allBlogPost { nodes { path date updated } }
+          allMarketingPage { nodes { path sourceFile variantOf } }
+          allCaseStudy { nodes { path sourceFile } }
+          allWebinar { nodes { path sourceFile } }
+        }`,
         resolveSiteUrl: () => site.url,
-        resolvePages: ({ allSitePage }: { allSitePage: { nodes: SitemapPage[] } }) =>
-          allSitePage.nodes.filter(includeInSitemap),
-        serialize: ({ path }: SitemapPage) => ({ url: path, changefreq: "weekly" }),
+        // lastmod: a post's date, else the last commit of the page's content file (src/gatsby/sitemap.ts).
+        resolvePages: (data: SitemapData) =>
+          sitemapPages(data, lastCommitDates(__dirname, ["content"])),
+        serialize: ({ path, lastmod }: SitemapPage) => ({
+          url: path,
+          changefreq: "weekly",
+          ...(lastmod ? { lastmod } : {}),
+        }),
       },
     },
   ],

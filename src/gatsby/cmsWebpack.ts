@@ -1,4 +1,5 @@
 /** Webpack settings for the CMS admin's separate bundle (gatsby-plugin-decap-cms copies Gatsby's config). */
+import path from "node:path";
 
 /** The packages the admin takes from React 19 (npm aliases); the site itself stays on React 18. */
 export const ADMIN_REACT_PACKAGES = { react: "react-19", "react-dom": "react-dom-19" } as const;
@@ -41,19 +42,24 @@ export function withoutInstancesOf<T>(
   return items.filter((item) => !Object.values(classes).some((Class) => item instanceof Class));
 }
 
-type WebpackCache = { type?: string; name?: string; cacheLocation?: string } | boolean | undefined;
+/** The name of the admin bundle's own persistent webpack cache, beside Gatsby's `build-javascript`. */
+export const ADMIN_CACHE_NAME = "decap-cms-admin";
 
 /**
- * The admin's own persistent webpack cache. The CMS plugin copies Gatsby's configuration, cache included,
- * so the admin and the site compiled into one cache folder and each build threw the other's cache away:
- * a rebuild after a content edit compiled both bundles (Decap's 5 MB) from scratch again.
+ * The admin's webpack cache settings. gatsby-plugin-decap-cms copies Gatsby's config, cache included, so
+ * both compilations shared the filesystem cache called `build-javascript`: on an incremental build the admin
+ * reused site modules as the site had resolved them (`react` as React 18, `gatsby` as Gatsby itself instead
+ * of the preview shim), and the previews crashed with two Reacts. A cache of its own keeps both fast and apart.
  */
-export function adminCache(cache: WebpackCache): WebpackCache {
-  if (typeof cache !== "object" || cache.type !== "filesystem" || !cache.cacheLocation)
-    return cache;
+export function adminCache(cache: unknown): unknown {
+  if (typeof cache !== "object" || cache === null) return cache;
+  const { cacheLocation } = cache as { cacheLocation?: unknown };
   return {
     ...cache,
-    name: "cms-admin",
-    cacheLocation: `${cache.cacheLocation.replace(/[\\/]+$/, "")}-cms-admin`,
+    name: ADMIN_CACHE_NAME,
+    // Gatsby names the folder itself (.cache/webpack/stage-build-javascript): the admin's goes beside it.
+    ...(typeof cacheLocation === "string"
+      ? { cacheLocation: path.join(path.dirname(cacheLocation), ADMIN_CACHE_NAME) }
+      : {}),
   };
 }

@@ -6,10 +6,9 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { FEED_PATH, FEED_TITLE } from "../config/feed";
 import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
-
-export const FEED_PATH = "/rss.xml";
 
 type Graphql = Parameters<NonNullable<GatsbyNode["onPostBuild"]>>[0]["graphql"];
 
@@ -72,7 +71,7 @@ export async function writeFeed(graphql: Graphql, publicDir: string): Promise<vo
   const posts = ids.flatMap((id) => byId.get(id) ?? []);
   const xml = renderRss(
     {
-      title: `${site.productName} blog`,
+      title: FEED_TITLE,
       description:
         "Fraud research, engineering notes, tutorials and guides on device intelligence.",
       siteUrl: site.url,

@@ -5,6 +5,7 @@ import type { IdentificationDemoContent } from "../data/sectionSchemas";
 import { Container } from "../components/Container";
 import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
+import { useIdentification } from "../providers/identification/IdentificationProvider";
 
 // The panel's code (visit history, formatting) arrives on its own, after the page's first load.
 const DemoPanel = React.lazy(() =>
@@ -14,6 +15,9 @@ const DemoPanel = React.lazy(() =>
 );
 
 export function IdentificationDemo({ id, eyebrow, title, lead }: IdentificationDemoContent) {
+  // Without a public key this build cannot identify anyone, so the band and its promise ("identify this
+  // browser yourself") are left out, as the status band is without {api}.
+  if (useIdentification().status === "off") return null;
   return (
     <SectionShell id={id ?? "live-demo"} $tone="dark">
       <Container>
