@@ -174,7 +174,8 @@ const runners = {
   links: () =>
     scriptStep("links", "check-links.mjs", [path.join(root, "public")], ["--import", "tsx"]),
   // The build's pages load React 18 only and the CMS admin React 19 only (two Reacts, one per bundle).
-  react: () => scriptStep("react", "check-react.mjs", [path.join(root, "public")]),
+  react: () =>
+    scriptStep("react", "check-react.mjs", [path.join(root, "public")], ["--import", "tsx"]),
 
   unit: () => vitestStep("unit", "vitest.json", []),
   // Real `gatsby build`s of scratch copies with hostile content planted (tests/build): minutes each.
