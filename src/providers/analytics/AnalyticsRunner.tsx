@@ -7,6 +7,8 @@ import * as React from "react";
 import type { AnalyticsConfig } from "../../config/analytics";
 import type { ExperimentsState } from "../experiments/ExperimentsProvider";
 import type { IdentificationState } from "../identification/IdentificationProvider";
+import { nextTask } from "../../gatsby/nextTask";
+import { whenSettled } from "../../hooks/afterLargestPaint";
 import { onRouteChange } from "../visit-history/routeEvents";
 import {
   experimentsOnPage,
@@ -20,14 +22,15 @@ import { tracking } from "./tracking";
 
 type StartModule = typeof import("./startAnalytics");
 
-/** After the page is interactive: the browser's idle time, or a short delay where that is missing. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const handle = window.requestIdleCallback(run, { timeout: 3000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(run, 200);
-  return () => window.clearTimeout(handle);
+/** Runs once the page's largest paint is on screen and the browser is idle; the returned function cancels. */
+function whenSettledThen(run: () => void): () => void {
+  let live = true;
+  void whenSettled().then(() => {
+    if (live) run();
+  });
+  return () => {
+    live = false;
+  };
 }
 
 export type AnalyticsRunnerProps = {
@@ -69,11 +72,13 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
   React.useEffect(() => {
     if (running || !identified || !visitorId || !bot) return;
     let live = true;
-    const cancel = whenIdle(() => {
+    const cancel = whenSettledThen(() => {
       void import(/* webpackChunkName: "start-analytics" */ "./startAnalytics")
-        .then((module: StartModule) =>
-          module.startAnalytics(config, { visitorId, botDetected: bot.bad, vmDetected: vm }),
-        )
+        // The SDK's code runs in the task that loaded it; its start waits for the next one.
+        .then(async (module: StartModule) => {
+          await nextTask();
+          return module.startAnalytics(config, { visitorId, botDetected: bot.bad, vmDetected: vm });
+        })
         .then(() => {
           if (!live) return;
           tracking.setMode("on");
@@ -137,8 +142,10 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
           void fetch(request.url, {
             method: "POST",
             headers: { "content-type": "application/json" },
+            // Not keepalive: the call is made on a page view, not on leaving, and Chromium never tells
+            // DevTools that a keepalive fetch ended, so Lighthouse (and any tool on the protocol) waited its
+            // whole 45 s for the network to go quiet. An exposure lost to an unload is sent again later.
             body: JSON.stringify(request.body),
-            keepalive: true,
           })
             .then((response) => {
               if (response.ok) markReported(storage, exposure.flag_key);
