@@ -71,6 +71,30 @@ describe("afterLargestPaint", () => {
     expect(await settled(gate)).toBe(true);
   });
 
+  it("waits for an image in view the load event did not wait for (lazily loaded) to be decoded", async () => {
+    const lcp = fakeObserver();
+    documentState("complete");
+    document.body.innerHTML = '<img alt="" src="/hero.webp" loading="lazy">';
+    const image = document.querySelector("img")!;
+    vi.spyOn(image, "complete", "get").mockReturnValue(false);
+    vi.spyOn(image, "getBoundingClientRect").mockReturnValue({
+      top: 100,
+      left: 0,
+      bottom: 400,
+      right: 390,
+      width: 390,
+      height: 300,
+    } as DOMRect);
+    let decode: () => void = () => undefined;
+    image.decode = () => new Promise<void>((resolve) => (decode = resolve));
+    const gate = afterLargestPaint();
+    lcp.paint();
+    expect(await settled(gate)).toBe(false);
+    decode();
+    expect(await settled(gate)).toBe(true);
+    document.body.innerHTML = "";
+  });
+
   it("needs only the load event where the browser reports no largest paint (Safari)", async () => {
     fakeObserver(["event"]);
     documentState("interactive");
