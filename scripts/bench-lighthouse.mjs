@@ -13,7 +13,8 @@ import { serveBuild } from "./lib/servebuild.mjs";
 import { CHROMIUM_ARGS } from "./lib/observe.mjs";
 import { REPO_ROOT, chromiumPath } from "./lib/setup.mjs";
 import { SourceMaps } from "./lib/sourcemaps.mjs";
-import { attributeTask, cpuSamples, isSdkSource, longTasks } from "./lib/tracetasks.mjs";
+import { sdkChunks } from "./lib/sdkchunks.mjs";
+import { attributeTask, cpuSamples, longTasks, sdkClassifier } from "./lib/tracetasks.mjs";
 import {
   PROFILES,
   keyRoutes,
@@ -84,6 +85,7 @@ const server = forFakes.problem
       country: PROFILES[profile].country,
     });
 const maps = new SourceMaps(publicDir);
+const isSdk = sdkClassifier(new Set(sdkChunks(publicDir).keys()));
 const sizes = new SizeCache();
 const brotliOf = (pathname) => {
   const file = fileForPath(publicDir, pathname);
@@ -123,7 +125,7 @@ function afterPaint(result, documentUrl) {
   const tasks = longTasks(events, { afterTs: paintTs }).map((task) => ({
     atMs: Math.round((task.ts - start) / 1000),
     ms: task.ms,
-    ...attributeTask(task, samples, maps, isSdkSource),
+    ...attributeTask(task, samples, maps, isSdk),
   }));
   return {
     late,

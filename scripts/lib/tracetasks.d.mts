@@ -19,6 +19,9 @@ export declare function attributeTask(
   task: Task,
   samples: Sample[],
   maps: Pick<SourceMaps, "position">,
-  isSdk: (source: string) => boolean,
+  isSdk: (source: string, url: string) => boolean,
 ): { sdkShare: number; top: Array<{ where: string; share: number }>; samples: number };
+export declare function sdkClassifier(
+  sdkChunkPaths?: Set<string>,
+): (source: string, url: string) => boolean;
 export declare function isSdkSource(source: string): boolean;

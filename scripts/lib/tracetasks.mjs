@@ -66,8 +66,9 @@ export function longTasks(events, { afterTs = 0, minMs = 50, slowdown = 4 } = {}
 
 /**
  * What one task ran: its samples' innermost source-mapped site or package frame, totalled ("where" → share of
- * the task), and the share of samples whose stack passes through code `isSdk(source)` says is the SDKs' start-up.
- * `maps` is a SourceMaps. Returns { sdkShare, top: [{ where, share }] }.
+ * the task), and the share of samples whose stack passes through the SDKs' start-up: code that `isSdk(source,
+ * url)` says is theirs (its source, or the chunk it was built into). `maps` is a SourceMaps.
+ * Returns { sdkShare, top: [{ where, share }] }.
  */
 export function attributeTask(task, samples, maps, isSdk) {
   const inside = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + task.dur);
@@ -80,8 +81,8 @@ export function attributeTask(task, samples, maps, isSdk) {
     for (const frame of sample.frames) {
       if (!frame?.url) continue;
       const found = maps.position(frame.url, frame.lineNumber + 1, frame.columnNumber);
+      if (isSdk(found?.source ?? "", frame.url)) viaSdk = true;
       if (!found) continue;
-      if (isSdk(found.source)) viaSdk = true;
       where ??= found.source.startsWith("node_modules/")
         ? found.source
         : `${found.source}:${found.line}`;
@@ -97,10 +98,26 @@ export function attributeTask(task, samples, maps, isSdk) {
   return { sdkShare: sdk / inside.length, top, samples: inside.length };
 }
 
-/** Sources that are the SDKs' start-up: the vendor packages and the site's code that loads and starts them. */
-export function isSdkSource(source) {
-  return (
-    /^node_modules\/@(amplitude|fingerprintjs)\//.test(source) ||
-    /^src\/providers\/(analytics|identification)\//.test(source)
-  );
+/**
+ * Code that is the SDKs' start-up: the vendor packages, the site's code that loads and starts them, and anything
+ * in a chunk that carries an SDK (`sdkChunkPaths`: "/<chunk>.js" paths, see sdkchunks.mjs), which counts the
+ * SDKs' own dependencies (zen-observable, tslib) while their modules are evaluated.
+ */
+export function sdkClassifier(sdkChunkPaths = new Set()) {
+  return (source, url) => {
+    if (
+      /^node_modules\/@(amplitude|fingerprintjs)\//.test(source) ||
+      /^src\/providers\/(analytics|identification)\//.test(source)
+    )
+      return true;
+    if (!url) return false;
+    try {
+      return sdkChunkPaths.has(new URL(url).pathname);
+    } catch {
+      return false;
+    }
+  };
 }
+
+/** The classifier without chunk knowledge: sources only. */
+export const isSdkSource = (source) => sdkClassifier()(source, "");

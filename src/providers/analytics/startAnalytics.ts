@@ -17,6 +17,11 @@ export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secu
   return {
     deviceId: visitor.visitorId,
     serverUrl: config.serverUrl,
+    // Not keepalive: Chromium never tells DevTools that a keepalive request ended, so every tool on the
+    // protocol (Lighthouse, PageSpeed) saw the page's network busy for its whole 45 s wait. A batch cut off by
+    // leaving the page is not lost: the SDK keeps unsent events (AMP_unsent_*) and sends them on the next
+    // page, and Amplitude drops a repeated insert_id.
+    transport: { type: "fetch", enableKeepalive: false },
     flushIntervalMillis: 1000,
     flushMaxRetries: 5,
     flushQueueSize: 30,

@@ -16,6 +16,7 @@ import {
   cpuSamples,
   isSdkSource,
   longTasks,
+  sdkClassifier,
 } from "../../../scripts/lib/tracetasks.mjs";
 import { mainThread, summariseTrace, type TraceEvent } from "../../../scripts/lib/tracesummary.mjs";
 import {
@@ -227,6 +228,12 @@ describe("long tasks and what ran in them", () => {
     expect(isSdkSource("src/providers/analytics/startAnalytics.ts")).toBe(true);
     expect(isSdkSource("src/providers/consent/ConsentProvider.tsx")).toBe(false);
     expect(isSdkSource("node_modules/react-dom")).toBe(false);
+    // A dependency of the SDK counts while it runs from the SDK's chunk, not elsewhere.
+    const isSdk = sdkClassifier(new Set(["/start-analytics-0123456789abcdef0123.js"]));
+    expect(
+      isSdk("node_modules/zen-observable", `${ORIGIN}/start-analytics-0123456789abcdef0123.js`),
+    ).toBe(true);
+    expect(isSdk("node_modules/zen-observable", APP)).toBe(false);
   });
 
   it("sums style, layout and paint, with the largest style recalculation", () => {
