@@ -96,25 +96,6 @@ function ClientIsland<P extends object>({ part, props, fallback, name }: IslandP
     store.set({ props, lead });
   }, [store, props, lead]);
 
-  React.useEffect(() => {
-    live.current = true;
-    const container = element.current;
-    // No server HTML (a client-side navigation): the fallback holds the place until the code arrives.
-    if (container && !container.firstChild) {
-      root.current = createRoot(container);
-      root.current.render(fallback);
-    }
-    return () => {
-      live.current = false;
-      const mounted = root.current;
-      root.current = null;
-      // Not during the page's own commit: React refuses to unmount a root synchronously inside a render.
-      if (mounted) window.setTimeout(() => mounted.unmount(), 0);
-    };
-    // The fallback is only for the first moment; later changes to it do not matter.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   const start = React.useCallback(() => {
     void part.load().then((module) => {
       const container = element.current;
@@ -126,6 +107,27 @@ function ClientIsland<P extends object>({ part, props, fallback, name }: IslandP
     // A part and its store are fixed for the element's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [part, store]);
+
+  React.useEffect(() => {
+    live.current = true;
+    const container = element.current;
+    // No server HTML: a client-side navigation, after the first load, so the code is fetched at once; the
+    // fallback holds the place until it arrives.
+    if (container && !container.firstChild) {
+      root.current = createRoot(container);
+      root.current.render(fallback);
+      start();
+    }
+    return () => {
+      live.current = false;
+      const mounted = root.current;
+      root.current = null;
+      // Not during the page's own commit: React refuses to unmount a root synchronously inside a render.
+      if (mounted) window.setTimeout(() => mounted.unmount(), 0);
+    };
+    // Once, on mount: the fallback is only for the first moment.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   useStartWhenNear(element, start);
 
   return (
