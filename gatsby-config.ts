@@ -2,11 +2,12 @@
 import type { GatsbyConfig } from "gatsby";
 import { site } from "./src/config/site";
 import { mountFunctions, type DevelopApp } from "./src/server/develop";
-import { includeInSitemap, type SitemapPage } from "./src/gatsby/sitemap";
+import { sitemapPages, type SitemapData, type SitemapPage } from "./src/gatsby/sitemap";
+import { lastCommitDates } from "./src/gatsby/contentDates";
 import { existingContentSources } from "./src/gatsby/contentSources";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { adminReactAliases, isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
+import { adminCache, adminReactAliases, isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
 import { siteAdapter } from "./src/gatsby/hostAdapter";
 
@@ -37,6 +38,7 @@ const config: GatsbyConfig = {
         customizeWebpackConfig: (
           config: {
             externals?: unknown;
+            cache?: unknown;
             devtool?: unknown;
             module?: { rules?: unknown[] };
             resolve?: { alias?: Record<string, string> };
@@ -46,6 +48,8 @@ const config: GatsbyConfig = {
           helpers: { plugins: { minifyJs(options: object): { constructor: { name: string } } } },
         ) => {
           config.externals = [];
+          // Its own persistent cache, apart from the site's (src/gatsby/cmsWebpack.ts says why).
+          config.cache = adminCache(config.cache);
           // Decap and its dependencies ship compiled JavaScript: Babel over all of node_modules again (Gatsby's
           // rule for dependencies) was the largest part of the admin's build, itself most of the site's build.
           config.module = {
@@ -137,11 +141,22 @@ const config: GatsbyConfig = {
     {
       resolve: "gatsby-plugin-sitemap",
       options: {
-        query: `{ allSitePage { nodes { path pageContext } } }`,
+        query: `{
+          allSitePage { nodes { path pageContext } }
+          allBlogPost { nodes { path date updated } }
+          allMarketingPage { nodes { path sourceFile variantOf } }
+          allCaseStudy { nodes { path sourceFile } }
+          allWebinar { nodes { path sourceFile } }
+        }`,
         resolveSiteUrl: () => site.url,
-        resolvePages: ({ allSitePage }: { allSitePage: { nodes: SitemapPage[] } }) =>
-          allSitePage.nodes.filter(includeInSitemap),
-        serialize: ({ path }: SitemapPage) => ({ url: path, changefreq: "weekly" }),
+        // lastmod: a post's date, else the last commit of the page's content file (src/gatsby/sitemap.ts).
+        resolvePages: (data: SitemapData) =>
+          sitemapPages(data, lastCommitDates(__dirname, ["content"])),
+        serialize: ({ path, lastmod }: SitemapPage) => ({
+          url: path,
+          changefreq: "weekly",
+          ...(lastmod ? { lastmod } : {}),
+        }),
       },
     },
   ],

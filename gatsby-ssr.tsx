@@ -3,6 +3,7 @@ import * as React from "react";
 import type { GatsbySSR } from "gatsby";
 import { AppProviders, isHeadElement } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
+import { FEED_PATH, FEED_TITLE } from "./src/config/feed";
 import { site } from "./src/config/site";
 import { headScript } from "./src/providers/experiments/flags";
 import { IconSprite } from "./src/components/IconSprite";
@@ -27,6 +28,14 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
     <script key="ab-flags" dangerouslySetInnerHTML={{ __html: headScript() }} />,
     <meta key="theme-color" name="theme-color" content="#0c0f22" />,
     <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
+    // The blog's feed, for readers and browsers that discover it from any page.
+    <link
+      key="feed"
+      rel="alternate"
+      type="application/rss+xml"
+      title={FEED_TITLE}
+      href={FEED_PATH}
+    />,
   ]);
   // The icons' drawings, once per page and outside the React root: server HTML only, never hydrated.
   setPreBodyComponents([<IconSprite key="icon-sprite" />]);

@@ -10,6 +10,7 @@ import {
   advisoryFindings,
   exceptionProblems,
   lockfileProblems,
+  hostNodeProblems,
   nodeProblems,
   pinProblems,
   renovateProblems,
@@ -32,23 +33,25 @@ const advisories = readJson(path.join(dataDir, "advisories.json")).advisories;
 const exceptions = readJson(path.join(dataDir, "exceptions.json")).exceptions;
 const renovateText = readOptional(path.join(root, "renovate.json"));
 
-// lockfile-lint: one registry (npm's), https only, sha512 integrity, names matching their URLs.
-const lint = await run(
-  path.join(repo, "node_modules", ".bin", "lockfile-lint"),
-  [
-    "--path",
-    lockFile,
-    "--type",
-    "npm",
-    "--allowed-hosts",
-    "npm",
-    "--validate-https",
-    "--validate-integrity",
-    "--validate-package-names",
-  ],
-  { cwd: root },
-);
+/** lockfile-lint: one registry (npm's), https only, sha512 integrity, names matching their URLs. */
+const lockfileLint = (file) =>
+  run(
+    path.join(repo, "node_modules", ".bin", "lockfile-lint"),
+    [
+      "--path",
+      file,
+      "--type",
+      "npm",
+      "--allowed-hosts",
+      "npm",
+      "--validate-https",
+      "--validate-integrity",
+      "--validate-package-names",
+    ],
+    { cwd: root },
+  );
 
+const lint = await lockfileLint(lockFile);
 const sections = [
   ["lockfile", lockfileProblems(lock)],
   ["advisories", advisoryFindings(lock, advisories, exceptions)],
@@ -57,7 +60,24 @@ const sections = [
   ["node", nodeProblems(pkg, readOptional(path.join(root, ".nvmrc")))],
   ["renovate", renovateProblems(renovateText === null ? null : JSON.parse(renovateText))],
 ];
-let failed = lint.code !== 0;
+
+// The hosts' CLIs (`npm run verify:hosts`) come from a lockfile of their own, held to the same rules.
+const hostToolsDir = path.join(root, "scripts", "host-tools");
+const hostPkgText = readOptional(path.join(hostToolsDir, "package.json"));
+let hostLintCode = 0;
+if (hostPkgText !== null) {
+  const hostPkg = JSON.parse(hostPkgText);
+  const hostLockFile = path.join(hostToolsDir, "package-lock.json");
+  const hostLock = readJson(hostLockFile);
+  hostLintCode = (await lockfileLint(hostLockFile)).code;
+  sections.push(
+    ["host tools lockfile", lockfileProblems(hostLock)],
+    ["host tools advisories", advisoryFindings(hostLock, advisories, exceptions)],
+    ["host tools pins", pinProblems(hostPkg, hostLock)],
+    ["host node", hostNodeProblems(pkg, hostPkg, readOptional(path.join(root, "netlify.toml")))],
+  );
+}
+let failed = lint.code !== 0 || hostLintCode !== 0;
 if (failed) console.error("supply-chain: lockfile-lint found problems (above)");
 for (const [name, problems] of sections) {
   if (problems.length === 0) continue;

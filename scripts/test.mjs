@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
+import { ensureHostTools } from "./lib/hosttools.mjs";
 import { RUN_MARKER, reapLeftovers } from "./lib/leftovers.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { localBin, run } from "./lib/proc.mjs";
@@ -27,7 +28,17 @@ import {
   gatsbyBuild,
 } from "./lib/setup.mjs";
 
-const STEPS = ["typecheck", "lint", "supply-chain", "unit", "build", "links", "react", "e2e"];
+const STEPS = [
+  "typecheck",
+  "lint",
+  "supply-chain",
+  "unit",
+  "host-node",
+  "build",
+  "links",
+  "react",
+  "e2e",
+];
 const root = REPO_ROOT;
 process.chdir(root);
 
@@ -113,7 +124,26 @@ async function scriptStep(step, script, args = []) {
 }
 
 const runners = {
-  typecheck: () => checkStep("typecheck", "tsc", ["--noEmit"]),
+  // The whole project, then the functions under Node's own module rules (api/tsconfig.json): what Vercel
+  // compiles them with, so an import Node would refuse on a host fails here.
+  async typecheck() {
+    banner("typecheck");
+    const { value: ok, seconds } = await timed(async () => {
+      const all = await run(localBin(root, "tsc"), ["--noEmit"], { cwd: root, env });
+      const hosts = await run(localBin(root, "tsc"), ["-p", "api/tsconfig.json"], {
+        cwd: root,
+        env,
+      });
+      return all.code === 0 && hosts.code === 0;
+    });
+    summary.push({
+      step: "typecheck",
+      status: ok ? "passed" : "failed",
+      counts: countCheck(ok, "typecheck"),
+      seconds,
+    });
+    return ok;
+  },
   lint: () => checkStep("lint", "eslint", ["."]),
   // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
   "supply-chain": () => scriptStep("supply-chain", "supply-chain.mjs"),
@@ -121,6 +151,39 @@ const runners = {
   links: () => scriptStep("links", "check-links.mjs", [path.join(root, "public")]),
   // The build's pages load React 18 only and the CMS admin React 19 only (two Reacts, one per bundle).
   react: () => scriptStep("react", "check-react.mjs", [path.join(root, "public")]),
+
+  // The functions' tests once more on the Node the hosts run them on (the pinned binary of the host tools,
+  // Node 24; this machine runs 20), so a difference between the two majors shows here, not in production.
+  async "host-node"() {
+    banner("host-node");
+    const out = path.join(reports, "vitest-host-node.json");
+    fs.rmSync(out, { force: true });
+    const { value: result, seconds } = await timed(async () => {
+      let tools;
+      try {
+        tools = await ensureHostTools(root);
+      } catch (error) {
+        console.error(`host-node: ${error.message}`);
+        return { code: 1, signal: null };
+      }
+      const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
+      const args = ["run", "tests/unit/server", "tests/unit/security"];
+      args.push("--reporter=default", "--reporter=json", `--outputFile.json=${out}`);
+      return run(path.join(tools.hostNodeDir, "node"), [vitest, ...args], { cwd: root, env });
+    });
+    const counts = reconcileExit(
+      countVitest(readJson(out)),
+      result.code,
+      "vitest on the hosts' Node",
+    );
+    summary.push({
+      step: "host-node",
+      status: counts.failed ? "failed" : "passed",
+      counts,
+      seconds,
+    });
+    return counts.failed === 0;
+  },
 
   async unit() {
     banner("unit");

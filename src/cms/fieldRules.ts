@@ -1,5 +1,6 @@
 /** The CMS settings a schema cannot carry: slug and name patterns, editor hints, body fields. */
 import { reservedSlugs } from "../data/blogSchema";
+import { ADDRESS_PLACEHOLDERS, PATH_PLACEHOLDERS } from "../data/content";
 import { SLUG_RULE, type CmsField } from "./fields";
 
 /** A post's slug also keeps clear of the blog's listing routes (checkPostSlug refuses those). */
@@ -36,10 +37,26 @@ export const HINTS: Record<string, string> = {
   photo: "Optional. A square photo or illustration, stored beside the author files.",
 };
 
-/** A link's address as the navigation schema takes it, or a placeholder the build fills in. */
+const token = (placeholder: string) => placeholder.replace(/[{}]/g, "\\$&");
+/** A path segment: lowercase letters, digits and hyphens, and placeholders that fill in as such. */
+const SEGMENT = `(?:[a-z0-9-]|${PATH_PLACEHOLDERS.map(token).join("|")})+`;
+/** A path of this site as the router writes it (navigationSchema's SITE_PATH), placeholders allowed inside. */
+const SITE_PATH_RULE = `/(?:${SEGMENT}/)*`;
+
+/** A path of this site, such as a menu entry's link to its use cases. */
+export const SITE_PATH_PATTERN: [string, string] = [
+  `^${SITE_PATH_RULE}$`,
+  "A path of this site ending in / (like /use-cases/ or /products/{productSlug}-pro/).",
+];
+
+/**
+ * A link's address as the navigation schema takes it once the build has filled in the placeholders: a
+ * path of this site (placeholders such as {productSlug} inside it), a full http(s) address, or an address
+ * placeholder such as {docsUrl}, followed by nothing or by a path, query or fragment.
+ */
 export const LINK_PATTERN: [string, string] = [
-  "^(/([a-z0-9-]+/)*|https?://[^\\s/]+(/\\S*)?|\\{[A-Za-z]+\\}\\S*)$",
-  "A path of this site ending in / (like /pricing/), a full https:// address, or an address placeholder such as {docsUrl} or {demoHubUrl}/playground.",
+  `^(?:${SITE_PATH_RULE}|https?://[^\\s/]+(?:/\\S*)?|(?:${ADDRESS_PLACEHOLDERS.map(token).join("|")})(?:[/?#]\\S*)?)$`,
+  "A path of this site ending in / (like /pricing/ or /products/{productSlug}-pro/), a full https:// address, or an address placeholder such as {docsUrl} or {demoHubUrl}/playground.",
 ];
 
 /** Applies `patch` to every field called `name`, in nested objects and lists too. */
@@ -51,9 +68,14 @@ export function patchDeep(fields: CmsField[], name: string, patch: Partial<CmsFi
   }));
 }
 
-/** Applies `patch` to the named field of a field list. */
-export function patchField(fields: CmsField[], name: string, patch: Partial<CmsField>): CmsField[] {
-  return fields.map((field) => (field.name === name ? { ...field, ...patch } : field));
+/** Applies each patch to the field of that name in a field list. */
+export function patchFields(
+  fields: CmsField[],
+  patches: Record<string, Partial<CmsField>>,
+): CmsField[] {
+  return fields.map((field) =>
+    patches[field.name] ? { ...field, ...patches[field.name] } : field,
+  );
 }
 
 /** Adds the editor hints to the fields that have one. */

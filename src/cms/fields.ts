@@ -104,11 +104,6 @@ export function kindOf(schema: ZodLike): string {
   return d.type;
 }
 
-const RELATIONS: Record<string, { collection: string; display: string }> = {
-  authors: { collection: "authors", display: "name" },
-  tags: { collection: "tags", display: "label" },
-};
-
 export function fieldFor(name: string, schema: ZodLike): CmsField {
   const { inner, required, fallback } = unwrap(schema);
   const base: CmsField = {
@@ -155,18 +150,6 @@ export function fieldFor(name: string, schema: ZodLike): CmsField {
     return { ...base, widget: "select", options: values.map(String) };
   }
   if (d.type === "array" && d.element) {
-    const relation = RELATIONS[name];
-    if (relation) {
-      return {
-        ...base,
-        widget: "relation",
-        collection: relation.collection,
-        value_field: "{{slug}}",
-        search_fields: [relation.display],
-        display_fields: [relation.display],
-        multiple: true,
-      };
-    }
     const element = unwrap(d.element).inner;
     const elementDef = def(element);
     if (elementDef.type === "object" && elementDef.shape)
@@ -183,6 +166,19 @@ export function fieldFor(name: string, schema: ZodLike): CmsField {
   // JSON-ish values the CMS cannot model field by field (never expected in the content model).
   return { ...base, widget: "code" };
 }
+
+/**
+ * A list of keys of another collection's entries, picked by their display field. Set per collection
+ * (model.ts), not by field name: a page section's free-text `tags` are not blog tags.
+ */
+export const relationTo = (collection: string, display: string): Partial<CmsField> => ({
+  widget: "relation",
+  collection,
+  value_field: "{{slug}}",
+  search_fields: [display],
+  display_fields: [display],
+  multiple: true,
+});
 
 /** The editor's fields for an object's schema: every field but those the build fills. */
 export function fieldsOf(shape: Record<string, ZodLike>): CmsField[] {

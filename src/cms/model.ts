@@ -20,12 +20,13 @@ import {
   LINK_PATTERN,
   NAME_PATTERN,
   patchDeep,
-  patchField,
+  patchFields,
   POST_SLUG_PATTERN,
+  SITE_PATH_PATTERN,
   withHints,
   type CmsCollection,
 } from "./fieldRules";
-import { copyOf, fieldsOf, label, type ZodLike } from "./fields";
+import { copyOf, fieldsOf, label, relationTo, type ZodLike } from "./fields";
 
 /** The content folders of marketing pages: one CMS collection per folder under content/pages. */
 export function pageGroups(root: string): string[] {
@@ -61,9 +62,13 @@ export function cmsConfig(root: string): Record<string, unknown> {
       sortable_fields: ["date", "title"],
       preview_path: "blog/{{slug}}/",
       fields: [
-        ...patchField(withHints(fieldsOf(shapeOf(postFrontmatterSchema))), "slug", {
-          pattern: POST_SLUG_PATTERN,
-          hint: `${HINTS["slug"]} A translation lives at the original's slug plus -br (my-post-br).`,
+        ...patchFields(withHints(fieldsOf(shapeOf(postFrontmatterSchema))), {
+          slug: {
+            pattern: POST_SLUG_PATTERN,
+            hint: `${HINTS["slug"]} A translation lives at the original's slug plus -br (my-post-br).`,
+          },
+          authors: relationTo("authors", "name"),
+          tags: relationTo("tags", "label"),
         }),
         body(),
       ],
@@ -81,8 +86,8 @@ export function cmsConfig(root: string): Record<string, unknown> {
       slug: "{{slug}}",
       media_folder: "/content/authors",
       public_folder: "",
-      fields: patchField(withHints(fieldsOf(shapeOf(authorSchema))), "name", {
-        pattern: copyOf(NAME_PATTERN),
+      fields: patchFields(withHints(fieldsOf(shapeOf(authorSchema))), {
+        name: { pattern: copyOf(NAME_PATTERN) },
       }),
     },
     {
@@ -95,7 +100,9 @@ export function cmsConfig(root: string): Record<string, unknown> {
       create: true,
       identifier_field: "label",
       slug: "{{slug}}",
-      fields: patchField(fieldsOf(shapeOf(tagSchema)), "label", { pattern: copyOf(NAME_PATTERN) }),
+      fields: patchFields(fieldsOf(shapeOf(tagSchema)), {
+        label: { pattern: copyOf(NAME_PATTERN) },
+      }),
     },
     {
       name: "case-studies",
@@ -143,13 +150,20 @@ export function cmsConfig(root: string): Record<string, unknown> {
           name: "navigation",
           label: "Navigation: header menus, footer columns, social links",
           file: "content/settings/navigation.yml",
-          fields: patchDeep(fieldsOf(shapeOf(navigationSchema)), "url", { pattern: LINK_PATTERN }),
+          fields: patchDeep(
+            patchDeep(fieldsOf(shapeOf(navigationSchema)), "url", { pattern: LINK_PATTERN }),
+            "useCasesLink",
+            { pattern: SITE_PATH_PATTERN },
+          ),
         },
       ],
     },
   ];
   return {
     backend: { name: "git-gateway", branch: "main" },
+    // Drafts, review and a deploy preview before anything reaches main (docs/cms.md): each draft is a
+    // branch and a pull request, published by merging it.
+    publish_mode: "editorial_workflow",
     // `npm run cms` / `npm run develop` start decap-server: on localhost the admin edits content/ directly.
     local_backend: true,
     media_folder: "static/img/uploads",

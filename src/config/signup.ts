@@ -3,9 +3,9 @@ import { publicEnv } from "./env";
 import { site } from "./site";
 
 export const ssoProviders = [
-  { id: "google", label: "Continue with Google" },
-  { id: "github", label: "Continue with GitHub" },
-  { id: "microsoft", label: "Continue with Microsoft" },
+  { id: "google", name: "Google", label: "Continue with Google" },
+  { id: "github", name: "GitHub", label: "Continue with GitHub" },
+  { id: "microsoft", name: "Microsoft", label: "Continue with Microsoft" },
 ] as const;
 
 export type SsoProvider = (typeof ssoProviders)[number]["id"];
@@ -43,4 +43,17 @@ export function ssoOptions(
     const href = ssoUrl(provider.id, email, api);
     return href ? [{ id: provider.id, label: provider.label, href }] : [];
   });
+}
+
+/**
+ * What the signup form says happens after the email step: the ways this build can create the account.
+ * Single sign-on is named only where its buttons will show (with {api}), so the copy never promises them.
+ */
+export function signupNextStep(api: string | null = publicEnv.apiUrl): string {
+  const names = ssoProviders.map((provider) => provider.name);
+  const sso =
+    ssoOptions("", api).length > 0
+      ? ` or your ${names.slice(0, -1).join(", ")} or ${names[names.length - 1] ?? ""} account`
+      : "";
+  return `Next, you create the account with this email${sso}. No credit card needed; we'll only email you about your trial.`;
 }

@@ -15,6 +15,20 @@ export const placeholders: Record<string, string> = {
   "{careersBoardUrl}": site.external.careersBoard,
 };
 
+/** Placeholders that stand for lowercase-hyphen text, so a link may use them inside a path of this site. */
+export const PATH_PLACEHOLDERS = ["{productSlug}"] as const;
+
+/** Placeholders that stand for an absolute address, so a link may start with one. */
+export const ADDRESS_PLACEHOLDERS = [
+  "{signupUrl}",
+  "{loginUrl}",
+  "{docsUrl}",
+  "{demoHubUrl}",
+  "{statusUrl}",
+  "{communityUrl}",
+  "{careersBoardUrl}",
+] as const;
+
 /** Replaces every placeholder in every string of a parsed content tree. */
 export function fillPlaceholders<T>(value: T): T {
   if (typeof value === "string") {

@@ -21,7 +21,7 @@ import {
   type RoiLimits,
   type RoiRaw,
 } from "./roiInputs";
-import { schemas } from "./definitions/shared";
+import { loadPayloadSchemas } from "./payloadSchemas";
 import { roiFields } from "./schemas/roiFields";
 import type { FormDefinition } from "./types";
 import type { OutsideField } from "./useForm";
@@ -63,7 +63,8 @@ const initial: RoiRaw = {
 
 // The same schema the server checks with; it arrives when the visitor starts using the calculator,
 // so zod stays off the page's first load.
-const loadSchema: () => Promise<ZodObject> = schemas.roi;
+const loadSchema = (): Promise<ZodObject> =>
+  loadPayloadSchemas().then((module) => module.roiPayload);
 
 export function RoiCalculator({
   definition,

@@ -1,5 +1,4 @@
 /** The shape of a form definition: what the one Form component renders and the one hook posts. */
-import type { ZodType } from "zod";
 import type { FormId, LeadEndpoint } from "./schemas/index";
 
 export type FieldKind = "text" | "email" | "url" | "textarea" | "select" | "number" | "checkbox";
@@ -33,8 +32,6 @@ export type FormDefinition = {
   endpoint: LeadEndpoint;
   fields: readonly FieldDefinition[];
   context: PayloadContext;
-  /** The schema shared with the server, loaded when the visitor submits (zod stays off the first load). */
-  schema: () => Promise<ZodType>;
   submitLabel: string;
   success: { title: string; body: string };
   /** Small print under the button (how the data is used). */

@@ -2,6 +2,7 @@
 import * as React from "react";
 import type { ZodError } from "zod";
 import { buildPayload } from "./enrich";
+import { loadPayloadSchemas } from "./payloadSchemas";
 import { HONEYPOT_FIELD } from "./schemas/constants";
 import {
   eventForAnswer,
@@ -118,7 +119,8 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
         return;
       }
       try {
-        const [schema, context] = await Promise.all([definition.schema(), readContext()]);
+        const [payloads, context] = await Promise.all([loadPayloadSchemas(), readContext()]);
+        const schema = payloads.endpointSchemas[definition.endpoint];
         const payload = buildPayload(definition, values, context, optionsRef.current.extra);
         const checked = schema.safeParse(payload);
         if (!checked.success) {

@@ -1,4 +1,5 @@
 /** Webpack settings for the CMS admin's separate bundle (gatsby-plugin-decap-cms copies Gatsby's config). */
+import path from "node:path";
 
 /**
  * Gatsby's rule that runs Babel (babel-preset-gatsby/dependencies) over node_modules. The admin bundle is
@@ -36,4 +37,26 @@ export function adminReactAliases(
   return Object.fromEntries(
     Object.entries(ADMIN_REACT_PACKAGES).map(([name, alias]) => [name, resolvePackage(alias)]),
   );
+}
+
+/** The name of the admin bundle's own persistent webpack cache, beside Gatsby's `build-javascript`. */
+export const ADMIN_CACHE_NAME = "decap-cms-admin";
+
+/**
+ * The admin's webpack cache settings. gatsby-plugin-decap-cms copies Gatsby's config, cache included, so
+ * both compilations shared the filesystem cache called `build-javascript`: on an incremental build the admin
+ * reused site modules as the site had resolved them (`react` as React 18, `gatsby` as Gatsby itself instead
+ * of the preview shim), and the previews crashed with two Reacts. A cache of its own keeps both fast and apart.
+ */
+export function adminCache(cache: unknown): unknown {
+  if (typeof cache !== "object" || cache === null) return cache;
+  const { cacheLocation } = cache as { cacheLocation?: unknown };
+  return {
+    ...cache,
+    name: ADMIN_CACHE_NAME,
+    // Gatsby names the folder itself (.cache/webpack/stage-build-javascript): the admin's goes beside it.
+    ...(typeof cacheLocation === "string"
+      ? { cacheLocation: path.join(path.dirname(cacheLocation), ADMIN_CACHE_NAME) }
+      : {}),
+  };
 }

@@ -15,9 +15,13 @@ interface MarketingPagesResult {
       canonical: string | null;
       variantOf: string | null;
       experiment: string | null;
+      sections: unknown;
     }>;
   };
 }
+
+const opensWithHero = (sections: unknown) =>
+  Array.isArray(sections) && (sections[0] as { type?: unknown } | undefined)?.type === "Hero";
 
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions, reporter }) => {
   await createMarketingPages(graphql, actions, reporter);
@@ -39,6 +43,7 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
           canonical
           variantOf
           experiment
+          sections
         }
       }
     }
@@ -52,9 +57,16 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
   // the site must answer it anyway (the /home-b/-style landing pages of src/config/routes.ts).
   const variants = new Map(nodes.filter((n) => n.variantOf).map((n) => [n.variantOf ?? "", n]));
   for (const variant of variants.values()) {
-    if (!nodes.some((n) => n.path === variant.variantOf && !n.variantOf)) {
+    const base = nodes.find((n) => n.path === variant.variantOf && !n.variantOf);
+    if (!base) {
       reporter.panicOnBuild(
         `${variant.sourceFile} is a variant of ${variant.variantOf ?? ""}, but no page has that path`,
+      );
+    } else if (!opensWithHero(base.sections) || !opensWithHero(variant.sections)) {
+      // The variants share their hero, whose heading is the page's one <h1> (templates/MarketingPage.tsx).
+      reporter.panicOnBuild(
+        `${base.sourceFile} and its variant ${variant.sourceFile} must both open with a Hero section: ` +
+          "the page shows one hero, in the assigned variant's words, and its heading is the page's <h1>",
       );
     }
   }

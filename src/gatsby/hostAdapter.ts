@@ -14,7 +14,7 @@
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import type { IAdapter } from "gatsby";
-import { mergeVercelConfig, type VercelHeaderRoute } from "../security/hosts";
+import { mergeVercelConfig, type VercelRoute } from "../security/hosts";
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -49,7 +49,7 @@ export async function publishVercelRoutes(rootDir: string, env: Source): Promise
       );
     return false;
   }
-  const routes = JSON.parse(await fs.readFile(pendingFile, "utf8")) as VercelHeaderRoute[];
+  const routes = JSON.parse(await fs.readFile(pendingFile, "utf8")) as VercelRoute[];
   const config = JSON.parse(await fs.readFile(configFile, "utf8")) as Record<string, unknown>;
   await fs.writeFile(configFile, JSON.stringify(mergeVercelConfig(config, routes)));
   return true;

@@ -6,13 +6,12 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { FEED_PATH, FEED_TITLE } from "../config/feed";
 import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
 import { hostCompresses, precompressBuild } from "../server/precompress";
 import { rewriteBuiltPages } from "./builtPages";
 import { writeSecurityHeaders } from "./securityHeaders";
-
-export const FEED_PATH = "/rss.xml";
 
 export function robotsTxt(siteUrl: string): string {
   return [
@@ -81,7 +80,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   const posts = feedPosts(result.data.allBlogPost.nodes);
   const xml = renderRss(
     {
-      title: `${site.productName} blog`,
+      title: FEED_TITLE,
       description:
         "Fraud research, engineering notes, tutorials and guides on device intelligence.",
       siteUrl: site.url,

@@ -6,7 +6,7 @@ import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
 import { useConsent } from "../providers/consent/useConsent";
 import { useIdentification } from "../providers/identification/IdentificationProvider";
-import { ConsentPanel, LoadingPanel, OffPanel } from "./IdentificationDemoPanel/Waiting";
+import { ConsentPanel, LoadingPanel } from "./IdentificationDemoPanel/Waiting";
 
 // The result's code (visit history, formatting, errors in words) arrives on its own once identification
 // starts: a visitor who has not consented sees the start button, rendered here, and fetches none of it.
@@ -19,13 +19,14 @@ const DemoPanel = React.lazy(() =>
 export function IdentificationDemo({ id, eyebrow, title, lead }: IdentificationDemoContent) {
   const consent = useConsent();
   const { status } = useIdentification();
+  // Without a public key this build cannot identify anyone, so the band and its promise ("identify this
+  // browser yourself") are left out, as the status band is without {api}.
+  if (status === "off") return null;
   return (
     <SectionShell id={id ?? "live-demo"} $tone="dark">
       <Container>
         <SectionIntro eyebrow={eyebrow} title={title} lead={lead} inverse />
-        {status === "off" ? (
-          <OffPanel />
-        ) : status === "waiting-consent" ? (
+        {status === "waiting-consent" ? (
           <ConsentPanel consent={consent} />
         ) : (
           <React.Suspense fallback={<LoadingPanel />}>

@@ -110,11 +110,18 @@ export function Section({ section }: { section: SectionContent }) {
  * page's top in the first task and each boundary below in a later one, yielding to the browser between
  * them instead of hydrating the whole page in one long task.
  */
-export function Sections({ sections }: { sections: SectionContent[] }) {
+export function Sections({
+  sections,
+  after = 0,
+}: {
+  sections: SectionContent[];
+  /** How many sections the page shows above these (an A/B page's shared hero): only the page's first is eager. */
+  after?: number;
+}) {
   return (
     <>
       {sections.map((section, index) =>
-        index === 0 ? (
+        index + after === 0 ? (
           <Section key={`${section.type}-${index}`} section={section} />
         ) : (
           <LaterSection key={`${section.type}-${index}`} section={section} />

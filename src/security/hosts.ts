@@ -41,6 +41,11 @@ export type VercelHeaderRoute = {
   continue: true;
 };
 
+/** A route that moves the request to another path and lets routing go on from there. */
+export type VercelRewriteRoute = { src: string; dest: string; continue: true };
+
+export type VercelRoute = VercelHeaderRoute | VercelRewriteRoute;
+
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A route path ("/fp/events/:requestId") as the regular expression Vercel matches paths with. */
@@ -59,7 +64,7 @@ function pathPattern(routePath: string): string {
 export function renderVercelRoutes(
   manifest: HeaderManifest,
   functionPaths: readonly string[],
-): VercelHeaderRoute[] {
+): VercelRoute[] {
   const functionsPattern = functionPaths
     .map((p) => pathPattern(p.replace(/\/+$/, "")))
     .sort()
@@ -70,9 +75,16 @@ export function renderVercelRoutes(
     fallbackHeaders[displayName(name)] = value;
   }
   fallbackHeaders["Content-Security-Policy"] = manifest.fallback;
-  const routes: VercelHeaderRoute[] = [
+  const routes: VercelRoute[] = [
     { src: `^${notAFunction}/.*$`, headers: fallbackHeaders, continue: true },
   ];
+  // With `trailingSlash`, Vercel answers a path without its slash with a 308 to the slashed one; the
+  // site calls some functions without it (/api/get-country, /fp/agent, /fp/result), so those are moved
+  // to the slashed spelling first and reach the function in one request.
+  const unslashed = [...new Set(functionPaths.map((p) => p.replace(/\/+$/, "")))].sort();
+  for (const bare of unslashed) {
+    routes.push({ src: `^(${pathPattern(bare)})$`, dest: "$1/", continue: true });
+  }
   for (const [page, policy] of Object.entries(manifest.pages)) {
     const pattern = page.endsWith("/")
       ? `^${escapeRegExp(page)}(?:index\\.html)?$`
@@ -92,7 +104,7 @@ export function renderVercelRoutes(
  */
 export function mergeVercelConfig(
   config: { routes?: unknown[] } & Record<string, unknown>,
-  routes: readonly VercelHeaderRoute[],
+  routes: readonly VercelRoute[],
 ): Record<string, unknown> {
   return { ...config, version: 3, routes: [...routes, ...(config.routes ?? [])] };
 }

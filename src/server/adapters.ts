@@ -1,5 +1,7 @@
 // What Netlify's and Vercel's entry points share: turning each platform's call into a table lookup.
+import { netlifyClientAddress, vercelClientAddress } from "./clientAddress";
 import { functionNamed, runFunction } from "./functions";
+import { countryCode, countryFromNetlifyGeo } from "./handlers/get-country";
 import { withoutBodyForHead, type PlatformContext } from "./http";
 
 /**
@@ -9,22 +11,27 @@ import { withoutBodyForHead, type PlatformContext } from "./http";
 export type NetlifyContext = { geo?: { country?: { code?: string } }; ip?: string };
 
 /**
- * Netlify's edge overwrites x-nf-client-connection-ip with the connecting address, and its context
- * carries the same value as `ip`; either is the platform's word, unlike X-Forwarded-For.
+ * What Netlify vouches for: its context's geo and ip, else the x-nf-geo and x-nf-client-connection-ip
+ * headers its edge writes over whatever a client sent (never X-Forwarded-For).
  */
 export function netlifyPlatform(
   context: NetlifyContext | undefined,
   request?: Request,
 ): PlatformContext {
   return {
-    country: context?.geo?.country?.code ?? null,
-    clientIp: context?.ip ?? request?.headers.get("x-nf-client-connection-ip") ?? null,
+    country:
+      countryCode(context?.geo?.country?.code) ??
+      countryFromNetlifyGeo(request?.headers.get("x-nf-geo") ?? null),
+    clientIp: netlifyClientAddress(context?.ip, request?.headers ?? new Headers()),
   };
 }
 
-/** Vercel's proxy sets x-real-ip to the address that connected to it, replacing any the client sent. */
+/** What Vercel vouches for: its proxy replaces x-real-ip and x-vercel-ip-country on every request. */
 export function vercelPlatform(request: Request): PlatformContext {
-  return { clientIp: request.headers.get("x-real-ip") };
+  return {
+    country: countryCode(request.headers.get("x-vercel-ip-country")),
+    clientIp: vercelClientAddress(request),
+  };
 }
 
 /** Runs the named function for Netlify, with the country Netlify's edge resolved. */

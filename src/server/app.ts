@@ -9,6 +9,7 @@ import {
   runFunction,
   type FunctionRoute,
 } from "./functions";
+import { nodeClientAddress, type ForwardedHeader, type TrustProxy } from "./clientAddress";
 import { errorResponse, internalError, type PlatformContext } from "./http";
 import { mountBuild } from "./static";
 import { policyForPath, readManifest, type HeaderManifest } from "../security/manifest";
@@ -23,6 +24,8 @@ export type FunctionsAppOptions = {
   functions?: readonly FunctionRoute[];
   /** Called per request, so a changed GEO_COUNTRY applies without a restart. */
   platform?: () => PlatformContext;
+  /** The proxies in front (TRUST_PROXY); without them the socket's peer is the client. */
+  trustProxy?: () => { trust: TrustProxy; header: ForwardedHeader };
   logger?: Logger;
   logError?: ErrorLogger;
   /** Where the built 500 page lives; without it, failures answer with the JSON error only. */
@@ -97,13 +100,22 @@ function securityHeaders(manifest: () => Promise<HeaderManifest | null>): Middle
 }
 
 /**
- * The platform context plus the socket's peer address: locally that is the client, and unlike any
- * header it cannot be chosen by the client.
+ * The platform context plus the client's address: the socket's peer, which no header can change,
+ * unless TRUST_PROXY names that peer as a proxy (src/server/clientAddress.ts reads the chain).
  */
 function platformOf(options: FunctionsAppOptions, c: Context): PlatformContext {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)
     ?.incoming;
-  return { ...options.platform?.(), clientIp: incoming?.socket?.remoteAddress ?? null };
+  const proxies = options.trustProxy?.() ?? { trust: { kind: "none" }, header: "x-forwarded-for" };
+  return {
+    ...options.platform?.(),
+    clientIp: nodeClientAddress(
+      incoming?.socket?.remoteAddress,
+      c.req.raw.headers,
+      proxies.trust,
+      proxies.header,
+    ),
+  };
 }
 
 /** Adds the table's routes, each at both spellings of its path. */

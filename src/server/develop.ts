@@ -34,6 +34,10 @@ export function mountFunctions(app: DevelopApp, options: MountOptions = {}): voi
   const functionsApp = createFunctionsApp({
     functions: table,
     platform: () => ({ country: readServerEnv().geoCountry }),
+    trustProxy: () => {
+      const env = readServerEnv();
+      return { trust: env.trustProxy, header: env.trustProxyHeader };
+    },
     ...(options.logger ? { logger: options.logger } : {}),
   });
   // Leaves Gatsby's global Request/Response alone: the develop process is not ours to change.

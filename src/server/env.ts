@@ -4,22 +4,30 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseFieldMap } from "./hubspotFields";
-
 import {
   checked,
+  checkLease,
+  count,
   FORM_GUID,
+  FORM_VARIABLES,
+  type HubspotFormKey,
   formGuid,
+  forwardedHeaderVariable,
   httpUrl,
   integer,
   maybe,
+  originList,
   read,
   secret,
   text,
   timeout,
-  unset,
+  trustProxyVariable,
+  siteUrlVariable,
   variable,
+  withSiteUrl,
   type EnvSource,
 } from "./envVariables";
+export type { HubspotFormKey } from "./envVariables";
 
 const serverSchema = z.object({
   GEO_COUNTRY: text(),
@@ -31,6 +39,8 @@ const serverSchema = z.object({
   ),
   HOST: text(),
   PUBLIC_DIR: text(),
+  TRUST_PROXY: trustProxyVariable(),
+  TRUST_PROXY_HEADER: forwardedHeaderVariable(),
 });
 
 export function readServerEnv(source: EnvSource = process.env) {
@@ -44,6 +54,11 @@ export function readServerEnv(source: EnvSource = process.env) {
     host: env.HOST,
     /** Absolute path of Gatsby's build output. */
     publicDir: path.resolve(env.PUBLIC_DIR ?? "public"),
+    /** The proxies in front of this server (none: the socket's peer is the client). */
+    trustProxy: env.TRUST_PROXY,
+    /** The header those proxies append to. */
+    trustProxyHeader: (env.TRUST_PROXY_HEADER?.toLowerCase() ?? "x-forwarded-for") as
+      "x-forwarded-for" | "forwarded",
   };
 }
 export type ServerEnv = ReturnType<typeof readServerEnv>;
@@ -76,31 +91,9 @@ export function readGreenhouseEnv(source: EnvSource = process.env) {
 }
 export type GreenhouseEnv = ReturnType<typeof readGreenhouseEnv>;
 
-/** Which HubSpot form takes each lead endpoint's submissions (the webinar brings its own form id). */
-export type HubspotFormKey = keyof typeof FORM_VARIABLES;
-const FORM_VARIABLES = {
-  contact: "HUBSPOT_FORM_CONTACT",
-  singlePane: "HUBSPOT_FORM_SINGLE_PANE",
-  newsletter: "HUBSPOT_FORM_NEWSLETTER",
-  support: "HUBSPOT_FORM_SUPPORT",
-  press: "HUBSPOT_FORM_PRESS",
-  partners: "HUBSPOT_FORM_PARTNERS",
-  roi: "HUBSPOT_FORM_ROI",
-  risk: "HUBSPOT_FORM_RISK",
-} as const;
-
-const origin = checked("ALLOWED_ORIGINS and SITE_URL", "absolute URLs", URL.canParse).transform(
-  (raw) => new URL(raw).origin,
-);
-const count = (name: string, fallback: number, max: number) => integer(name, fallback, 0, max);
-
 /** Keys in the order they are checked: with several bad values, the first one here is reported. */
 const leadsSchema = z.preprocess(
-  // The site's own origin is SITE_URL, else the build's GATSBY_SITE_URL.
-  (source) => ({
-    ...(source as EnvSource),
-    SITE_URL: unset((source as EnvSource).SITE_URL) ?? unset((source as EnvSource).GATSBY_SITE_URL),
-  }),
+  withSiteUrl,
   z.object({
     HUBSPOT_PORTAL_ID: maybe("HUBSPOT_PORTAL_ID", "the numeric account id", (raw) =>
       /^\d{1,12}$/.test(raw),
@@ -119,15 +112,8 @@ const leadsSchema = z.preprocess(
     CRON_SECRET: text(),
     LEADS_DB_POOL_SIZE: count("LEADS_DB_POOL_SIZE", 5, 100),
     LEADS_OUTBOX_DIR: text(),
-    SITE_URL: variable(origin.optional().default("https://fingerprint.com")),
-    ALLOWED_ORIGINS: z.preprocess(
-      (raw) =>
-        String(raw ?? "")
-          .split(",")
-          .map((item) => item.trim())
-          .filter(Boolean),
-      z.array(origin),
-    ),
+    SITE_URL: siteUrlVariable(),
+    ALLOWED_ORIGINS: originList(),
     HUBSPOT_WEBINAR_FORM_IDS: text(),
     HUBSPOT_API_URL: httpUrl("HUBSPOT_API_URL", "https://api.hsforms.com"),
     HUBSPOT_TOKEN: text(),
@@ -158,8 +144,8 @@ export function readLeadsEnv(source: EnvSource = process.env) {
     outboundPer10s: Math.max(1, env.HUBSPOT_MAX_PER_10S),
     /** How often the local server's worker looks for due leads; 0: no timer. */
     workerIntervalMs: env.LEADS_WORKER_INTERVAL_MS,
-    /** How long a claim holds a lead: longer than any one send (by default twice HubSpot's timeout + 10 s, at least a minute). */
-    leaseMs: env.LEADS_LEASE_MS ?? Math.max(60_000, 2 * env.HUBSPOT_TIMEOUT_MS + 10_000),
+    /** How long a claim (and each renewal before a send) holds a lead: a send plus at least LEASE_MARGIN_MS. */
+    leaseMs: checkLease(env.LEADS_LEASE_MS, env.HUBSPOT_TIMEOUT_MS),
     /** Slack-compatible webhook told once about each lead that ends `failed`. */
     alertWebhookUrl: env.LEADS_ALERT_WEBHOOK_URL,
     /** Vercel sends it as a bearer token on cron calls; anything else may not start the worker. */
@@ -261,20 +247,35 @@ export function readGeoEnv(source: EnvSource = process.env) {
 }
 export type GeoEnv = ReturnType<typeof readGeoEnv>;
 
+const meterSchema = z.object({
+  METER_LIMIT_PER_MINUTE: count("METER_LIMIT_PER_MINUTE", 120, 1_000_000),
+  METER_LIMIT_PER_HOUR: count("METER_LIMIT_PER_HOUR", 1200, 1_000_000),
+});
+
+/** Calls per client address (IPv6: its /64) to each function that spends a secret or a quota; 0: no window. */
+export function readMeterEnv(source: EnvSource = process.env) {
+  const env = read(meterSchema, source);
+  return { perMinute: env.METER_LIMIT_PER_MINUTE, perHour: env.METER_LIMIT_PER_HOUR };
+}
+export type MeterEnv = ReturnType<typeof readMeterEnv>;
+
 export type FingerprintRegion = "us" | "eu" | "ap";
 
-const fingerprintProxySchema = z.object({
-  FPJS_PROXY_SECRET: secret(
-    /^[\x21-\x7e]{8,256}$/,
-    "FPJS_PROXY_SECRET must be the proxy secret from the Fingerprint dashboard.",
-  ),
-  FPJS_PROXY_TIMEOUT_MS: timeout("FPJS_PROXY_TIMEOUT_MS", 10_000),
-  FPJS_CDN_URL: httpUrl("FPJS_CDN_URL", "https://fpnpmcdn.net"),
-  FPJS_INGRESS_URL_US: httpUrl("FPJS_INGRESS_URL_US", "https://api.fpjs.io"),
-  FPJS_INGRESS_URL_EU: httpUrl("FPJS_INGRESS_URL_EU", "https://eu.api.fpjs.io"),
-  FPJS_INGRESS_URL_AP: httpUrl("FPJS_INGRESS_URL_AP", "https://ap.api.fpjs.io"),
-  VERCEL: text(),
-});
+const fingerprintProxySchema = z.preprocess(
+  withSiteUrl,
+  z.object({
+    FPJS_PROXY_SECRET: secret(
+      /^[\x21-\x7e]{8,256}$/,
+      "FPJS_PROXY_SECRET must be the proxy secret from the Fingerprint dashboard.",
+    ),
+    FPJS_PROXY_TIMEOUT_MS: timeout("FPJS_PROXY_TIMEOUT_MS", 10_000),
+    FPJS_CDN_URL: httpUrl("FPJS_CDN_URL", "https://fpnpmcdn.net"),
+    FPJS_INGRESS_URL_US: httpUrl("FPJS_INGRESS_URL_US", "https://api.fpjs.io"),
+    FPJS_INGRESS_URL_EU: httpUrl("FPJS_INGRESS_URL_EU", "https://eu.api.fpjs.io"),
+    FPJS_INGRESS_URL_AP: httpUrl("FPJS_INGRESS_URL_AP", "https://ap.api.fpjs.io"),
+    SITE_URL: siteUrlVariable(),
+  }),
+);
 
 /** Configuration of the first-party proxy (GET /fp/agent, POST /fp/result). */
 export function readFingerprintProxyEnv(source: EnvSource = process.env) {
@@ -290,8 +291,8 @@ export function readFingerprintProxyEnv(source: EnvSource = process.env) {
     } satisfies Record<FingerprintRegion, string>,
     /** Pre-shared proxy secret from the dashboard; null sends no FPJS-Proxy-* headers. */
     proxySecret: env.FPJS_PROXY_SECRET,
-    /** VERCEL is set (to anything): Vercel sets x-real-ip and x-forwarded-for itself, so there they name the visitor first. */
-    onVercel: env.VERCEL !== null,
+    /** The configured site (SITE_URL, else GATSBY_SITE_URL): FPJS-Proxy-Forwarded-Host and the cookie's Domain. */
+    siteUrl: new URL(env.SITE_URL),
     timeoutMs: env.FPJS_PROXY_TIMEOUT_MS,
   };
 }

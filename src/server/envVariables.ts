@@ -1,6 +1,7 @@
 // The building blocks of the server's environment schemas (./env.ts): every variable is read the same
 // way (blank is unset) and every bad value fails with a message naming the variable.
 import { z } from "zod";
+import { parseTrustProxy, type ForwardedHeader, type TrustProxy } from "./clientAddress";
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
@@ -76,4 +77,92 @@ export function read<T extends z.ZodType>(schema: T, source: EnvSource): z.outpu
   const result = schema.safeParse(source);
   if (!result.success) throw new Error(result.error.issues[0]?.message ?? "Invalid environment.");
   return result.data;
+}
+
+/** A count where 0 turns the limit off. */
+export const count = (name: string, fallback: number, max: number) =>
+  integer(name, fallback, 0, max);
+
+/** An origin (scheme, host and port) from an absolute URL. */
+export const origin = checked(
+  "ALLOWED_ORIGINS and SITE_URL",
+  "absolute URLs",
+  URL.canParse,
+).transform((raw) => new URL(raw).origin);
+
+/** SITE_URL's origin, by default the company's site. */
+export const siteUrlVariable = () => variable(origin.optional().default("https://fingerprint.com"));
+
+/** A comma-separated list of origins (ALLOWED_ORIGINS); empty when unset. */
+export const originList = () =>
+  z.preprocess(
+    (raw) =>
+      String(raw ?? "")
+        .split(",")
+        .map((item) => item.trim())
+        .filter(Boolean),
+    z.array(origin),
+  );
+
+/** The site's own address is SITE_URL, else the build's GATSBY_SITE_URL (a preprocess step). */
+export const withSiteUrl = (source: unknown) => ({
+  ...(source as EnvSource),
+  SITE_URL: unset((source as EnvSource).SITE_URL) ?? unset((source as EnvSource).GATSBY_SITE_URL),
+});
+
+/** Which HubSpot form takes each lead endpoint's submissions (the webinar brings its own form id). */
+export type HubspotFormKey = keyof typeof FORM_VARIABLES;
+/** The variable naming each HubSpot form a lead endpoint forwards to. */
+export const FORM_VARIABLES = {
+  contact: "HUBSPOT_FORM_CONTACT",
+  singlePane: "HUBSPOT_FORM_SINGLE_PANE",
+  newsletter: "HUBSPOT_FORM_NEWSLETTER",
+  support: "HUBSPOT_FORM_SUPPORT",
+  press: "HUBSPOT_FORM_PRESS",
+  partners: "HUBSPOT_FORM_PARTNERS",
+  roi: "HUBSPOT_FORM_ROI",
+  risk: "HUBSPOT_FORM_RISK",
+} as const;
+
+/** TRUST_PROXY: the proxies in front of a Node server; unset trusts none (the socket's peer is the client). */
+export const trustProxyVariable = () =>
+  variable(
+    checked(
+      "TRUST_PROXY",
+      "a hop count from 1 to 10 or a comma-separated list of proxy addresses or CIDR ranges " +
+        "(e.g. 10.0.0.0/8, loopback, private), or none",
+      (raw) => parseTrustProxy(raw) !== null,
+    )
+      .transform((raw) => parseTrustProxy(raw) as TrustProxy)
+      .optional()
+      .default({ kind: "none" }),
+  );
+
+/** TRUST_PROXY_HEADER: the header those proxies append to; a proxy passes the other one on untouched. */
+export const forwardedHeaderVariable = () =>
+  variable(
+    checked("TRUST_PROXY_HEADER", "x-forwarded-for or forwarded", (raw) =>
+      /^(x-forwarded-for|forwarded)$/i.test(raw),
+    )
+      .transform((raw) => raw.toLowerCase() as ForwardedHeader)
+      .optional()
+      .default("x-forwarded-for"),
+  );
+
+/** How much longer than one send (HUBSPOT_TIMEOUT_MS) a lease must last: the write after HubSpot's answer. */
+export const LEASE_MARGIN_MS = 10_000;
+
+/**
+ * LEADS_LEASE_MS checked against the send it must cover (a shorter lease lets a second worker claim a
+ * lead while it is being sent), or the default: twice the timeout plus the margin, at least a minute.
+ */
+export function checkLease(leaseMs: number | null, timeoutMs: number): number {
+  if (leaseMs === null) return Math.max(60_000, 2 * timeoutMs + LEASE_MARGIN_MS);
+  if (leaseMs < timeoutMs + LEASE_MARGIN_MS)
+    throw new Error(
+      `LEADS_LEASE_MS must exceed HUBSPOT_TIMEOUT_MS (${timeoutMs}) by at least ${LEASE_MARGIN_MS} ms, ` +
+        `so at least ${timeoutMs + LEASE_MARGIN_MS}, got "${leaseMs}": a shorter lease lets a second ` +
+        "worker send a lead that is still being sent. Leave it unset for the default.",
+    );
+  return leaseMs;
 }

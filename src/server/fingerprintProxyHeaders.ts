@@ -1,5 +1,5 @@
 // The first-party Fingerprint proxy's header logic: pure functions from what the browser or upstream
-// sent to what travels on (parameters, the visitor's IP, the `_iidt` cookie, cache lifetimes).
+// sent to what travels on (parameters, the `_iidt` cookie and its Domain, cache lifetimes).
 import { isIP } from "node:net";
 import { parse as parseCookies } from "hono/utils/cookie";
 import {
@@ -22,23 +22,6 @@ export function cappedAge(cacheControl: string | null, directive: string, cap: n
 }
 
 /**
- * The visitor's IP as the hosting platform saw it. Vercel overwrites x-real-ip and x-forwarded-for;
- * Netlify sets x-nf-client-connection-ip, and a browser could send any of the others there, so the
- * platform's own header is read first. Anything that is not an IP address is ignored.
- */
-export function clientIp(headers: Headers, onVercel: boolean): string | null {
-  const firstHop = headers.get("x-forwarded-for")?.split(",")[0] ?? null;
-  const candidates = onVercel
-    ? [headers.get("x-real-ip"), firstHop]
-    : [headers.get("x-nf-client-connection-ip"), headers.get("x-real-ip"), firstHop];
-  for (const candidate of candidates) {
-    const value = candidate?.trim();
-    if (value && isIP(value) !== 0) return value;
-  }
-  return null;
-}
-
-/**
  * Only the `_iidt` cookie, from a Cookie header, as `_iidt=value`; null when the browser has none.
  * The value is opaque to us and travels byte for byte: Hono's parser percent-decodes values, so every
  * `%` is escaped first and the decoding gives back exactly what the browser sent.
@@ -57,16 +40,27 @@ function isHostOnly(hostname: string): boolean {
 }
 
 /**
- * Upstream sets its cookie for Fingerprint's domain; the browser would drop it. Re-scope it to the
- * site's host (host-only where a Domain attribute is not allowed), keeping every other attribute in
- * its place and the value byte for byte.
+ * The Domain for Fingerprint's cookie: the configured site's host name when the browser is on that
+ * host or under it, else none (a host-only cookie). The request's Host header only chooses between
+ * the two; it never supplies the value.
  */
-export function rewriteCookieDomain(setCookie: string, hostname: string): string {
+export function cookieDomain(requestHostname: string, siteHostname: string): string | null {
+  const host = requestHostname.toLowerCase();
+  const site = siteHostname.toLowerCase();
+  const onSite = host === site || host.endsWith(`.${site}`);
+  return onSite && !isHostOnly(site) ? site : null;
+}
+
+/**
+ * Upstream sets its cookie for Fingerprint's domain; the browser would drop it. Re-scope it to
+ * `domain` (host-only when null), keeping every other attribute in its place and the value byte for byte.
+ */
+export function rewriteCookieDomain(setCookie: string, domain: string | null): string {
   const [pair = "", ...attributes] = setCookie.split(";");
   const kept = attributes
     .map((attribute) => attribute.trim())
     .filter((attribute) => attribute !== "" && !/^domain\s*(=|$)/i.test(attribute));
-  if (!isHostOnly(hostname)) kept.push(`Domain=${hostname}`);
+  if (domain !== null) kept.push(`Domain=${domain}`);
   return [pair.trim(), ...kept].join("; ");
 }
 

@@ -137,13 +137,33 @@ function describeAnswer(status: number, body: unknown): string {
  */
 const TRANSIENT = (status: number) => status >= 500 || status === 429 || status === 408;
 
-/** Retry-After as seconds or an HTTP date, in ms from `now` (null when absent or unreadable). */
+/** The longest wait one Retry-After may set; the lead's age limit (3 days) may cut it shorter. */
+export const MAX_RETRY_AFTER_MS = 60 * 60_000;
+
+/** RFC 9110's HTTP-date: IMF-fixdate, and the obsolete RFC 850 and asctime forms. */
+const HTTP_DATE = [
+  /^[A-Za-z]{3}, \d{2} [A-Za-z]{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Za-z]{6,9}, \d{2}-[A-Za-z]{3}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Za-z]{3} [A-Za-z]{3} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
+/**
+ * Retry-After (delay-seconds or an HTTP-date) as a wait in ms from `now`, from 0 to
+ * MAX_RETRY_AFTER_MS; null when absent or unreadable (the usual backoff applies then). Upstream
+ * writes this header, so it never throws and never yields a wait no Date can hold: an absurd value
+ * (9999999999999, a year, a date in 2100) waits the cap, a date in the past waits nothing.
+ */
 export function retryAfterMs(header: string | null, now: number = Date.now()): number | null {
-  if (header === null || header.trim() === "") return null;
-  const value = header.trim();
-  if (/^\d+$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - now);
+  const value = header?.trim() ?? "";
+  let ms: number;
+  if (/^\d+$/.test(value)) {
+    ms = value.length > 10 ? MAX_RETRY_AFTER_MS : Number(value) * 1000;
+  } else if (HTTP_DATE.some((pattern) => pattern.test(value))) {
+    ms = Date.parse(value) - now;
+  } else {
+    return null;
+  }
+  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : null;
 }
 
 /** Classifies HubSpot's answer; `body` is the parsed JSON or null. */

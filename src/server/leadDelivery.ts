@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { isLeadEndpoint } from "../forms/schemas";
 import type { LeadsEnv } from "./env";
 import { afterAttempt, fieldMapFor, hubspotFormGuid } from "./leadRouting";
-import { submitToHubspot, type SubmitResult } from "./hubspot";
+import { MAX_RETRY_AFTER_MS, submitToHubspot, type SubmitResult } from "./hubspot";
 import type { LeadRecord, LeadStore } from "./leadStore";
 
 export const BACKOFF = { baseMs: 1000, factor: 2, capMs: 5 * 60_000, maxAttempts: 8 } as const;
@@ -59,8 +59,9 @@ export function scheduleAfter(
     const { nextAttemptAt: _due, ...rest } = next;
     return rest;
   }
-  const age = at.getTime() - Date.parse(record.submittedAt);
-  if (next.attempts >= BACKOFF.maxAttempts || age > MAX_PENDING_AGE_MS) {
+  const submitted = Date.parse(record.submittedAt);
+  const age = at.getTime() - submitted;
+  if (next.attempts >= BACKOFF.maxAttempts || age >= MAX_PENDING_AGE_MS) {
     const { nextAttemptAt: _due, ...rest } = next;
     const why =
       next.attempts >= BACKOFF.maxAttempts
@@ -68,11 +69,16 @@ export function scheduleAfter(
         : "gave up after 3 days";
     return { ...rest, status: "failed", lastError: `${why}: ${next.lastError ?? "no reason"}` };
   }
+  // Retry-After is upstream's word: bounded here too (whoever built the result), and never past the
+  // lead's age limit, so the attempt there either forwards it or marks it failed (and alerts).
+  const asked = result.kind === "deferred" ? (result.retryAfterMs ?? 0) : 0;
   const delay = Math.max(
     backoffDelay(Math.max(1, next.attempts), random),
-    result.kind === "deferred" ? (result.retryAfterMs ?? 0) : 0,
+    Number.isFinite(asked) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, asked)) : 0,
   );
-  return { ...next, nextAttemptAt: new Date(at.getTime() + delay).toISOString() };
+  const deadline = Number.isFinite(submitted) ? submitted + MAX_PENDING_AGE_MS : Infinity;
+  const due = Math.max(at.getTime(), Math.min(at.getTime() + delay, deadline));
+  return { ...next, nextAttemptAt: new Date(due).toISOString() };
 }
 
 /** Whether an answer says HubSpot itself is unwell (as opposed to busy or refusing this lead). */
@@ -98,7 +104,8 @@ export type DeliveryReport = {
   outcomes: {
     id: string;
     endpoint: string;
-    result: LeadRecord["status"] | "released";
+    /** released: handed back unsent; lost: its lease had passed to another worker, so not sent. */
+    result: LeadRecord["status"] | "released" | "lost";
     reason?: string;
   }[];
   /** Why the pass ended before its batch did, if it did. */
@@ -146,6 +153,13 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
     if (!guid) {
       result = { kind: "deferred", reason: `no HubSpot form is configured for ${record.endpoint}` };
     } else {
+      // The fence: the batch's lease may have run out while the leads before this one were sent, and
+      // another worker may hold this one now. Re-take it for one more send, or leave it alone.
+      if (!(await store.renew(record, owner, env.delivery.leaseMs))) {
+        deps.log?.(`lead ${record.id}: lease passed to another worker before sending; not sent`);
+        report.outcomes.push({ id: record.id, endpoint: record.endpoint, result: "lost" });
+        continue;
+      }
       const slot = await store.take(OUTBOUND_KEY, [
         { max: env.delivery.outboundPer10s, ms: 10_000 },
       ]);

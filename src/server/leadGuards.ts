@@ -1,4 +1,5 @@
 // What a lead request passes before anything is stored: its Idempotency-Key (replays) and the per-IP abuse limits.
+import { addressBucket } from "./clientAddress";
 import type { LeadsEnv } from "./env";
 import { errorResponse, json } from "./http";
 import type { LeadStore } from "./leadStore";
@@ -56,8 +57,8 @@ function waitText(ms: number): string {
 }
 
 /**
- * Counts one submission for this client IP and endpoint; a 429 once it would pass 5 a minute or
- * 20 an hour (configurable). Without a platform-given address (a handler called directly) there is
+ * Counts one submission for this client address (an IPv6 address by its /64) and endpoint; a 429
+ * once it would pass 5 a minute or 20 an hour (configurable). Without a platform-given address (a handler called directly) there is
  * no one to count, so nothing is limited.
  */
 export async function takeSubmissionSlot(
@@ -72,7 +73,7 @@ export async function takeSubmissionSlot(
     { max: env.delivery.perHour, ms: 3_600_000 },
   ].filter((window) => window.max > 0);
   if (windows.length === 0) return null;
-  const taken = await store.take(`ip:${endpoint}:${clientIp}`, windows);
+  const taken = await store.take(`ip:${endpoint}:${addressBucket(clientIp)}`, windows);
   if (taken.ok) return null;
   const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
   return errorResponse(

@@ -77,6 +77,16 @@ export type LeadStore = {
    * Until the lease ends no other claim returns them, in this process or any other.
    */
   claim(owner: string, limit: number, leaseMs: number): Promise<LeadRecord[]>;
+  /**
+   * The fence before each send: extends the lease of a lead `owner` still holds (pending and leased
+   * to it) to `leaseMs` from now, in one atomic step, and says true. False when the lease has passed
+   * to another worker or the lead is no longer pending: then it must not be sent.
+   */
+  renew(
+    record: Pick<LeadRecord, "id" | "submittedAt">,
+    owner: string,
+    leaseMs: number,
+  ): Promise<boolean>;
   /** Writes a claimed lead back and ends the lease; false (nothing written) if `owner` lost it. */
   finish(record: LeadRecord, owner: string): Promise<boolean>;
   /**

@@ -1,4 +1,5 @@
 // Runs the delivery worker: a pass loop for cron hosts (Netlify schedule, Vercel cron, the CLI) and a timer for the local server.
+import { createHash, timingSafeEqual } from "node:crypto";
 import { readLeadsEnv, type LeadsEnv } from "./env";
 import { errorResponse, json, type Handler } from "./http";
 import { failureAlerts } from "./leadAlerts";
@@ -42,6 +43,15 @@ export async function runDeliveryWorker(
 }
 
 /**
+ * Whether two secrets are equal, in time that does not depend on where they differ: both are hashed
+ * first, so the comparison always runs over 32 bytes whatever their lengths.
+ */
+export function sameSecret(given: string, expected: string): boolean {
+  const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
  * GET /api/leads-worker, called by Vercel's cron with `Authorization: Bearer $CRON_SECRET`. Without
  * CRON_SECRET it refuses to run, so nobody else can make the site send on their schedule.
  */
@@ -59,7 +69,8 @@ export const leadsWorkerHandler: Handler = async (request) => {
       "Set CRON_SECRET to let the scheduler run the lead worker.",
     );
   }
-  if (request.headers.get("authorization") !== `Bearer ${env.delivery.cronSecret}`) {
+  const given = request.headers.get("authorization") ?? "";
+  if (!sameSecret(given, `Bearer ${env.delivery.cronSecret}`)) {
     return errorResponse(401, "unauthorized", "Only the scheduler may run the lead worker.");
   }
   return json(await runDeliveryWorker(env), { headers: { "cache-control": "no-store" } });

@@ -61,7 +61,8 @@ export async function retryPending({
         id: outcome.id,
         endpoint: outcome.endpoint,
         email: record ? emailOf(record) : "",
-        result: outcome.result === "released" ? "skipped" : outcome.result,
+        result:
+          outcome.result === "released" || outcome.result === "lost" ? "skipped" : outcome.result,
         ...(outcome.reason ? { reason: outcome.reason } : {}),
       });
     }

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp, type Logger } from "./app";
-import { readLeadsEnv, readServerEnv } from "./env";
+import { readLeadsEnv, readMeterEnv, readServerEnv, type LeadsEnv } from "./env";
 import type { FunctionRoute } from "./functions";
 import { closeLeadStores } from "./leadStores";
 import { startWorkerTimer } from "./leadWorker";
@@ -50,6 +50,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.functions ? { functions: options.functions } : {}),
     // Read per request, so the override behaves like the edge header it stands in for.
     platform: () => ({ country: readServerEnv().geoCountry }),
+    trustProxy: () => {
+      const env = readServerEnv();
+      return { trust: env.trustProxy, header: env.trustProxyHeader };
+    },
     ...(options.logger ? { logger: options.logger } : {}),
   });
   const server = createAdaptorServer({ fetch: app.fetch });
@@ -108,8 +112,13 @@ export async function main(): Promise<void> {
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 
+  let leads: LeadsEnv;
   try {
     const env = readServerEnv();
+    // Every setting the functions read is checked before listening: a bad one stops the start with a
+    // message naming it (e.g. a lease too short to cover a send would let two workers send one lead).
+    leads = readLeadsEnv();
+    readMeterEnv();
     running = await startServer({ publicDir: env.publicDir, port: env.port, host: env.host });
   } catch (error) {
     const code =
@@ -128,14 +137,8 @@ export async function main(): Promise<void> {
     process.exit(0);
   }
   console.log(`serve: listening on ${running.url}`);
-  try {
-    const leads = readLeadsEnv();
-    if (leads.delivery.workerIntervalMs > 0 && leads.hubspot.portalId) {
-      stopWorker = startWorkerTimer(leads, (line) => console.log(line));
-    }
-  } catch (error) {
-    // The forms answer 503 with the same reason; the static site keeps serving.
-    console.error(`serve: lead worker not started: ${(error as Error).message}`);
+  if (leads.delivery.workerIntervalMs > 0 && leads.hubspot.portalId) {
+    stopWorker = startWorkerTimer(leads, (line) => console.log(line));
   }
 }
 

@@ -2,11 +2,10 @@
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { createOutboxMemory, DEFAULT_MEMORY_LIMITS, type MemoryLimits } from "./outboxMemory";
 import {
-  IDEMPOTENCY_TTL_MS,
   dueAt,
   isLeased,
-  slidingWait,
   withoutLease,
   type AddResult,
   type LeadRecord,
@@ -18,6 +17,11 @@ import {
 export type { LeadRecord, LeadStatus } from "./leadStore";
 /** The older name of the store contract, kept for callers that only add, update and list. */
 export type Outbox = LeadStore;
+
+/** The file store, plus a look at what it holds in memory (tests hold it bounded). */
+export type FileLeadStore = LeadStore & {
+  memory(): { idempotencyKeys: number; counterKeys: number };
+};
 
 /** fsync a directory so a rename inside it survives a crash (a no-op where the OS refuses). */
 async function syncDirectory(dir: string): Promise<void> {
@@ -53,12 +57,19 @@ const fileName = (record: Pick<LeadRecord, "id" | "submittedAt">) =>
 const LOCK_STALE_MS = 10_000;
 
 /**
- * A file-backed store. Claims are safe across processes (the server's timer and `npm run leads --
- * --retry`): a short O_EXCL lock file guards each read-check-write of a lease. Idempotency keys and
- * rate counters live in this process's memory, which is enough for the one local server that
- * accepts leads; Postgres shares them between instances.
+ * A file-backed store for one machine. Claims are safe across its processes (the server's timer and
+ * `npm run leads -- --retry`): a short O_EXCL lock file guards each read-check-write of a lease, and
+ * every lease is measured against this machine's clock, read at the moment it is written or checked
+ * (one clock for every process; several machines need PostgreSQL). Idempotency keys and rate counters
+ * live in this process's memory, bounded in time (keys 24 h, counters their longest window) and in
+ * number, which is enough for the one local server that accepts leads; Postgres shares them between
+ * instances.
  */
-export function createFileOutbox(dir: string, now: () => Date = () => new Date()): LeadStore {
+export function createFileOutbox(
+  dir: string,
+  now: () => Date = () => new Date(),
+  limits: MemoryLimits = DEFAULT_MEMORY_LIMITS,
+): FileLeadStore {
   let ready: Promise<void> | null = null;
   const ensureDir = () => {
     ready ??= fs.mkdir(dir, { recursive: true, mode: 0o700 }).then(
@@ -125,10 +136,9 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
     return null;
   }
 
-  // Idempotency keys of this process (rebuilt from the files after a restart) and rate-limit events.
-  let keys: Map<string, LeadRecord> | null = null;
+  // Idempotency keys (rebuilt from the files after a restart) and rate counters of this process.
+  const memory = createOutboxMemory(limits);
   let adding: Promise<unknown> = Promise.resolve();
-  const events = new Map<string, number[]>();
 
   async function create(entry: NewLead, extra: Partial<LeadRecord> = {}): Promise<LeadRecord> {
     await ensureDir();
@@ -139,15 +149,10 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
   }
 
   async function known(key: string): Promise<LeadRecord | null> {
-    keys ??= new Map(
-      (await list())
-        .filter((item) => item.idempotencyKey)
-        .map((item) => [item.idempotencyKey as string, item]),
-    );
-    const found = keys.get(key);
-    if (!found || now().getTime() - Date.parse(found.submittedAt) >= IDEMPOTENCY_TTL_MS)
-      return null;
-    return (await read(found)) ?? found;
+    const at = now().getTime();
+    if (!memory.loaded()) memory.load(await list(), at);
+    const found = memory.find(key, at);
+    return found ? read(found) : null;
   }
 
   return {
@@ -167,7 +172,7 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
             : { kind: "conflict" };
         }
         const record = await create(entry, { idempotencyKey: key, fingerprint });
-        keys?.set(key, record);
+        memory.remember(key, record);
         return { kind: "created", record };
       });
       adding = run.catch(() => undefined);
@@ -182,16 +187,19 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
     },
     list,
     async claim(owner, limit, leaseMs) {
-      const at = now().getTime();
+      const scanned = now().getTime();
       const due = (await list())
         .filter(
-          (record) => record.status === "pending" && dueAt(record) <= at && !isLeased(record, at),
+          (record) =>
+            record.status === "pending" && dueAt(record) <= scanned && !isLeased(record, scanned),
         )
         .sort((a, b) => dueAt(a) - dueAt(b));
       const claimed: LeadRecord[] = [];
       for (const candidate of due) {
         if (claimed.length >= limit) break;
         const leased = await locked(candidate.id, async () => {
+          // The clock is read under the lock: a scan of many files must not shorten or misjudge a lease.
+          const at = now().getTime();
           const fresh = await read(candidate);
           if (!fresh || fresh.status !== "pending" || isLeased(fresh, at)) return null;
           const next = {
@@ -206,6 +214,16 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
       }
       return claimed;
     },
+    async renew(record, owner, leaseMs) {
+      // A lock held by someone else means another process is claiming or finishing this lead: not ours to send.
+      const renewed = await locked(record.id, async () => {
+        const fresh = await read(record);
+        if (!fresh || fresh.status !== "pending" || fresh.leaseOwner !== owner) return false;
+        await write({ ...fresh, leaseUntil: new Date(now().getTime() + leaseMs).toISOString() });
+        return true;
+      });
+      return renewed === true;
+    },
     async finish(record, owner) {
       const done = await locked(record.id, async () => {
         const fresh = await read(record);
@@ -216,14 +234,9 @@ export function createFileOutbox(dir: string, now: () => Date = () => new Date()
       return done === true;
     },
     async take(key, windows, peek = false) {
-      const at = now().getTime();
-      const longest = Math.max(...windows.map((window) => window.ms));
-      const times = (events.get(key) ?? []).filter((time) => time > at - longest);
-      const wait = slidingWait(times, windows, at);
-      if (wait === null && !peek) times.push(at);
-      events.set(key, times);
-      return wait === null ? { ok: true } : { ok: false, retryAfterMs: wait };
+      return memory.take(key, windows, now().getTime(), peek);
     },
     async close() {},
+    memory: () => memory.size(),
   };
 }

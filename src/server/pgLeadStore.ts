@@ -99,7 +99,14 @@ const columns = (record: LeadRecord) => ({
   lease_until: record.leaseUntil ? new Date(record.leaseUntil) : null,
 });
 
-export type PgStoreOptions = { now?: () => Date; max?: number };
+export type PgStoreOptions = {
+  /**
+   * A simulated clock (tests). Without one, leases, due times and rate windows are the database's
+   * now(): one clock for every instance, however far their own clocks drift.
+   */
+  now?: () => Date;
+  max?: number;
+};
 
 export function createPgLeadStore(url: string, options: PgStoreOptions = {}): LeadStore {
   const now = options.now ?? (() => new Date());
@@ -109,6 +116,12 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
     idle_timeout: 20,
     onnotice: () => undefined,
   });
+  /** The time every lease, due check and rate window is measured against, as SQL. */
+  const dbNow = () => (options.now ? sql`${options.now()}::timestamptz` : sql`now()`);
+  const afterMs = (ms: number) => sql`(${dbNow()} + ${ms} * interval '1 millisecond')`;
+  /** A timestamptz as the ISO text records keep (now() is one value per statement, so both agree). */
+  const isoText = (time: postgres.PendingQuery<postgres.Row[]>) =>
+    sql`to_char(${time} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   let ready: Promise<void> | null = null;
   const migrated = () => {
     ready ??= migrate(sql).catch((error: unknown) => {
@@ -122,20 +135,31 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
     return newLeadRecord(entry, now(), extra);
   }
 
-  async function insert(tx: Sql | postgres.TransactionSql, record: LeadRecord): Promise<void> {
+  /** A new lead; its lease (the accepting request's) runs on the database's clock like every other. */
+  async function insert(
+    tx: Sql | postgres.TransactionSql,
+    record: LeadRecord,
+    leaseMs?: number,
+  ): Promise<LeadRecord> {
     const c = columns(record);
-    await tx`INSERT INTO leads (id, endpoint, submitted_at, status, next_attempt_at, lease_owner, lease_until, record)
+    const leased = leaseMs !== undefined && record.leaseOwner !== undefined;
+    const until = leased ? afterMs(leaseMs) : sql`${c.lease_until}`;
+    const json = leased
+      ? sql`${sql.json(record as never)}::jsonb || jsonb_build_object('leaseUntil', ${isoText(until)})`
+      : sql`${sql.json(record as never)}`;
+    const [row] = await tx<Row[]>`INSERT INTO leads
+        (id, endpoint, submitted_at, status, next_attempt_at, lease_owner, lease_until, record)
       VALUES (${record.id}, ${record.endpoint}, ${new Date(record.submittedAt)}, ${c.status},
-              ${c.next_attempt_at}, ${c.lease_owner}, ${c.lease_until}, ${sql.json(record as never)})`;
+              ${c.next_attempt_at}, ${c.lease_owner}, ${until}, ${json})
+      RETURNING record`;
+    return row?.record ?? record;
   }
 
   return {
     kind: "postgres",
     async add(entry) {
       await migrated();
-      const record = build(entry);
-      await insert(sql, record);
-      return record;
+      return insert(sql, build(entry), entry.lease?.ms);
     },
     async findKey(key) {
       await migrated();
@@ -157,8 +181,11 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
             ? { kind: "replay" as const, record: known.record }
             : { kind: "conflict" as const };
         }
-        const record = build(entry, { idempotencyKey: key, fingerprint });
-        await insert(tx, record);
+        const record = await insert(
+          tx,
+          build(entry, { idempotencyKey: key, fingerprint }),
+          entry.lease?.ms,
+        );
         await tx`INSERT INTO lead_keys (key, lead_id, fingerprint, created_at)
           VALUES (${key}, ${record.id}, ${fingerprint}, ${new Date(record.submittedAt)})
           ON CONFLICT (key) DO UPDATE SET lead_id = EXCLUDED.lead_id, fingerprint = EXCLUDED.fingerprint,
@@ -185,16 +212,15 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
     },
     async claim(owner, limit, leaseMs) {
       await migrated();
-      const at = now();
-      const until = new Date(at.getTime() + leaseMs);
       // SKIP LOCKED: two workers scanning at once each get different rows instead of waiting.
       const rows = await sql<Row[]>`
-        UPDATE leads SET lease_owner = ${owner}, lease_until = ${until},
-          record = record || jsonb_build_object('leaseOwner', ${owner}::text, 'leaseUntil', ${until.toISOString()}::text)
+        UPDATE leads SET lease_owner = ${owner}, lease_until = ${afterMs(leaseMs)},
+          record = record || jsonb_build_object('leaseOwner', ${owner}::text,
+            'leaseUntil', ${isoText(afterMs(leaseMs))})
         WHERE id IN (
           SELECT id FROM leads
-          WHERE status = 'pending' AND next_attempt_at <= ${at}
-            AND (lease_until IS NULL OR lease_until <= ${at})
+          WHERE status = 'pending' AND next_attempt_at <= ${dbNow()}
+            AND (lease_until IS NULL OR lease_until <= ${dbNow()})
           ORDER BY next_attempt_at
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED)
@@ -206,6 +232,14 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
             Date.parse(a.nextAttemptAt ?? a.submittedAt) -
             Date.parse(b.nextAttemptAt ?? b.submittedAt),
         );
+    },
+    async renew({ id }, owner, leaseMs) {
+      await migrated();
+      // The fence: one statement, so no claim can slip between the check and the new lease.
+      const rows = await sql`UPDATE leads SET lease_until = ${afterMs(leaseMs)},
+          record = record || jsonb_build_object('leaseUntil', ${isoText(afterMs(leaseMs))})
+        WHERE id = ${id} AND lease_owner = ${owner} AND status = 'pending' RETURNING id`;
+      return rows.length === 1;
     },
     async finish(record, owner) {
       await migrated();
@@ -219,14 +253,13 @@ export function createPgLeadStore(url: string, options: PgStoreOptions = {}): Le
     },
     async take(key, windows, peek = false) {
       await migrated();
-      const at = now();
       // Keys of addresses never seen again would otherwise stay: now and then, sweep the whole table
       // (every window is at most an hour, so a day-old event counts for nothing).
       if (Math.random() < 0.01) {
-        await sql`DELETE FROM lead_rate_events WHERE at < ${new Date(at.getTime() - 86_400_000)}`;
+        await sql`DELETE FROM lead_rate_events WHERE at < ${afterMs(-86_400_000)}`;
       }
       const [row] = await sql<{ wait: string }[]>`
-        SELECT lead_take(${key}, ${at}, ${windows.map((window) => window.ms)}::bigint[],
+        SELECT lead_take(${key}, ${dbNow()}, ${windows.map((window) => window.ms)}::bigint[],
           ${windows.map((window) => window.max)}::bigint[], ${peek}) AS wait`;
       const wait = Number(row?.wait ?? 0);
       return wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true };

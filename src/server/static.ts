@@ -79,11 +79,30 @@ function plain(status: 400 | 404, text: string): Response {
   });
 }
 
-/** The same request without Range: an error page is always sent whole. */
-function withoutRange(c: Context): Context {
-  if (c.req.header("range") === undefined) return c;
+/**
+ * The one well-formed byte range a Range header asks for (RFC 9110 §14.1.2), spelled as the static
+ * library reads it; null for anything else (another unit, garbage, several ranges, last before first),
+ * which a server may ignore and this one does: the file goes whole with 200, never as a 206 that
+ * claims to be part of it.
+ */
+export function singleByteRange(header: string): string | null {
+  const match = /^bytes=[ \t]*(\d*)-(\d*)[ \t]*$/i.exec(header.trim());
+  if (!match) return null;
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return null;
+  if (first !== "" && last !== "" && BigInt(last) < BigInt(first)) return null;
+  return `bytes=${first}-${last}`;
+}
+
+/** The request with its Range cleaned: dropped when not one byte range, or always (`whole`). */
+function withRange(c: Context, whole = false): Context {
+  const range = c.req.header("range");
+  if (range === undefined) return c;
+  const single = whole ? null : singleByteRange(range);
+  if (single === range) return c;
   const headers = new Headers(c.req.raw.headers);
-  headers.delete("range");
+  if (single === null) headers.delete("range");
+  else headers.set("range", single);
   return new Context(new Request(c.req.url, { method: c.req.method, headers }));
 }
 
@@ -148,7 +167,7 @@ export function serveBuild(publicDir: string): MiddlewareHandler {
   async function notFound(c: Context): Promise<Response> {
     const page = path.join(root, "404.html");
     if ((await statOrNull(page))?.isFile()) {
-      const response = await sendFile(withoutRange(c), page, "/404.html", 404);
+      const response = await sendFile(withRange(c, true), page, "/404.html", 404);
       if (response) return response;
     }
     return plain(404, "Not Found");
@@ -180,7 +199,7 @@ export function serveBuild(publicDir: string): MiddlewareHandler {
       // "/styles.css/" names a directory that does not exist, not the file.
       return notFound(c);
     }
-    return (await sendFile(c, filePath, url.pathname, 200)) ?? notFound(c);
+    return (await sendFile(withRange(c), filePath, url.pathname, 200)) ?? notFound(c);
   };
 }
 

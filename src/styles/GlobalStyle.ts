@@ -5,12 +5,17 @@ import { EXPERIMENTS } from "../config/experiments";
 import { theme } from "./theme";
 
 // Until the head script marks <html>, control shows; a treatment assignment swaps them before paint.
-const variantRules = EXPERIMENTS.map(
-  (key) => `
-  [data-ab-variant="${key}:treatment"] { display: none; }
-  html[data-ab-${key}="treatment"] [data-ab-variant="${key}:control"] { display: none; }
-  html[data-ab-${key}="treatment"] [data-ab-variant="${key}:treatment"] { display: block; }`,
-).join("");
+// Variants are whole blocks; parts (AbPart) are pieces of one block and take no box of their own.
+const variantRules =
+  "\n  [data-ab-part] { display: contents; }" +
+  EXPERIMENTS.map(
+    (key) => `
+  [data-ab-variant="${key}:treatment"], [data-ab-part="${key}:treatment"] { display: none; }
+  html[data-ab-${key}="treatment"] [data-ab-variant="${key}:control"],
+  html[data-ab-${key}="treatment"] [data-ab-part="${key}:control"] { display: none; }
+  html[data-ab-${key}="treatment"] [data-ab-variant="${key}:treatment"] { display: block; }
+  html[data-ab-${key}="treatment"] [data-ab-part="${key}:treatment"] { display: contents; }`,
+  ).join("");
 
 // No web font: measured with slow loading, every late-arriving web font (swap, fallback or
 // optional) re-laid out the text and shifted the page (CLS 0.02-0.05). The system UI stack

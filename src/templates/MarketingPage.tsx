@@ -5,6 +5,7 @@ import type { SectionContent } from "../data/sectionSchemas";
 import { Seo } from "../components/Seo";
 import { AbVariants } from "../providers/experiments/AbVariants";
 import type { ExperimentKey } from "../config/experiments";
+import { Hero } from "../sections/Hero";
 import { MarketingPageView } from "../views/MarketingPageView";
 
 type Data = Queries.MarketingPageQuery;
@@ -23,14 +24,21 @@ export default function MarketingPageTemplate({ data, pageContext }: PageProps<D
   // sections, whose boundaries may not have hydrated yet (React 18 reports an update there as error 421).
   const control = <MarketingPageView key={page.path} sections={sectionsOf(page)} />;
   if (!variant || !pageContext.experiment) return control;
+  const experiment = pageContext.experiment;
+  const [hero, ...rest] = sectionsOf(page);
+  const [variantHero, ...variantRest] = sectionsOf(variant);
+  // Both variants open with a hero (createPages checks): it is shared, so the page has one <h1>, and
+  // each of its parts shows the assigned variant's copy; the sections below are the variants'.
+  if (hero?.type !== "Hero" || variantHero?.type !== "Hero") return control;
   return (
-    <AbVariants
-      experiment={pageContext.experiment}
-      control={control}
-      treatment={
-        <MarketingPageView key={`${page.path}:treatment`} sections={sectionsOf(variant)} />
-      }
-    />
+    <React.Fragment key={page.path}>
+      <Hero {...hero} alternative={{ experiment, hero: variantHero }} />
+      <AbVariants
+        experiment={experiment}
+        control={<MarketingPageView sections={rest} after={1} />}
+        treatment={<MarketingPageView sections={variantRest} after={1} />}
+      />
+    </React.Fragment>
   );
 }
 

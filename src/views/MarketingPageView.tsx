@@ -5,8 +5,10 @@ import { Sections } from "../sections";
 
 export interface MarketingPageViewProps {
   sections: SectionContent[];
+  /** Sections the page shows above these (the shared hero of an A/B page). */
+  after?: number;
 }
 
-export function MarketingPageView({ sections }: MarketingPageViewProps) {
-  return <Sections sections={sections} />;
+export function MarketingPageView({ sections, after = 0 }: MarketingPageViewProps) {
+  return <Sections sections={sections} after={after} />;
 }

@@ -8,7 +8,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { postFrontmatterSchema } from "../../src/data/blogSchema";
 import { expect, test } from "./fixtures";
-import { startDecapServer, type DecapServer } from "./support/decap";
+import { openAdmin as openAdminOn, startDecapServer, type DecapServer } from "./support/decap";
 
 const root = path.resolve(__dirname, "../..");
 /** A 1×1 PNG, uploaded as a post's hero. */
@@ -30,18 +30,7 @@ test.afterAll(() => cms?.stop());
 const previewOf = (page: import("@playwright/test").Page) =>
   page.frameLocator("iframe#preview-pane, iframe[class*='PreviewPaneFrame'], iframe").last();
 
-/** The admin asks decap-server at localhost:8081; this test's server listens on its own port. */
-async function openAdmin(page: import("@playwright/test").Page) {
-  await page.route("http://localhost:8081/api/v1", async (route) => {
-    const response = await route.fetch({ url: `http://127.0.0.1:${cms.port}/api/v1` });
-    await route.fulfill({ response });
-  });
-  await page.goto("/admin/");
-  // The admin module registered its previews and save checks before the CMS started (src/cms/cms.tsx).
-  await expect(page.locator("html")).toHaveAttribute("data-cms-registered", /^[1-9]\d*$/);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page.getByText("Blog posts").first()).toBeVisible({ timeout: 30_000 });
-}
+const openAdmin = (page: import("@playwright/test").Page) => openAdminOn(page, cms);
 
 test.use({
   // Decap logs its own start-up chatter and React warnings as errors; none of them is a site error.

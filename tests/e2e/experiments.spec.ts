@@ -1,14 +1,50 @@
-// The /contact-sales/ A/B test: each assigned variant is the one painted, with no layout shift.
-import { EXPERIMENTS } from "../../src/config/experiments";
+// The A/B pages (/, /pricing/, /demo/, /contact-sales/): each assigned variant is the one painted, with one
+// <h1> in the HTML whichever variant shows, and no layout shift.
+import fs from "node:fs";
+import path from "node:path";
+import { parse } from "yaml";
+import { EXPERIMENTS, type ExperimentKey } from "../../src/config/experiments";
+import { fillPlaceholders } from "../../src/data/content";
 import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
-import { expect, test } from "./fixtures";
+import { expect, snap, test } from "./fixtures";
 
 // This spec is about assignment itself, so nothing is preset.
 test.use({ presetFlags: false });
 
-async function visitWith(page: import("@playwright/test").Page, variant: "control" | "treatment") {
+const root = path.resolve(__dirname, "../..");
+/** The hero title a content file opens with, placeholders filled as the build fills them. */
+const heroTitle = (file: string) =>
+  fillPlaceholders(
+    (parse(fs.readFileSync(path.join(root, file), "utf8")) as { sections: { title: string }[] })
+      .sections[0]?.title ?? "",
+  );
+
+/** Each A/B page: its experiment and the content files of its control and treatment. */
+const AB_PAGES = [
+  ["home", "/", "content/pages/home.yml", "content/pages/home-b.yml"],
+  [
+    "pricing",
+    "/pricing/",
+    "content/pages/conversion/pricing.yml",
+    "content/pages/conversion/pricing-b.yml",
+  ],
+  ["demo", "/demo/", "content/pages/conversion/demo.yml", "content/pages/conversion/demo-b.yml"],
+  [
+    "contact-sales",
+    "/contact-sales/",
+    "content/pages/conversion/contact-sales-a.yml",
+    "content/pages/conversion/contact-sales-b.yml",
+  ],
+] as const;
+
+async function visitWith(
+  page: import("@playwright/test").Page,
+  variant: "control" | "treatment",
+  experiment: ExperimentKey = "contact-sales",
+  url = "/contact-sales/",
+) {
   const flags = Object.fromEntries(
-    EXPERIMENTS.map((key) => [key, key === "contact-sales" ? variant : "control"]),
+    EXPERIMENTS.map((key) => [key, key === experiment ? variant : "control"]),
   );
   await page.addInitScript(
     ([key, value]) => {
@@ -40,8 +76,9 @@ async function visitWith(page: import("@playwright/test").Page, variant: "contro
     },
     [FLAGS_STORAGE_KEY, JSON.stringify(flags)] as const,
   );
-  await page.goto("/contact-sales/");
+  const response = await page.goto(url);
   await page.waitForLoadState("networkidle");
+  return (await response?.text()) ?? "";
 }
 
 async function expectNoShift(page: import("@playwright/test").Page) {
@@ -80,6 +117,28 @@ test("the two variants carry different copy", async ({ page }) => {
   expect(b).toBeTruthy();
   expect(a).not.toBe(b);
 });
+
+for (const [experiment, url, controlFile, treatmentFile] of AB_PAGES) {
+  for (const variant of ["control", "treatment"] as const) {
+    test(`${url} as ${experiment} ${variant}: one <h1> in the HTML, the variant's title shown, no layout shift`, async ({
+      page,
+    }) => {
+      const html = await visitWith(page, variant, experiment, url);
+      const inHtml = await page.evaluate(
+        (text) => new DOMParser().parseFromString(text, "text/html").querySelectorAll("h1").length,
+        html,
+      );
+      expect(inHtml, "<h1> elements in the page's HTML").toBe(1);
+      await expect(page.locator("html")).toHaveAttribute(`data-ab-${experiment}`, variant);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator("h1")).toHaveText(
+        heroTitle(variant === "control" ? controlFile : treatmentFile),
+      );
+      await expectNoShift(page);
+      await snap(page, `ab ${experiment} ${variant}`);
+    });
+  }
+}
 
 test("a first visit assigns and stores every experiment", async ({ page }) => {
   await page.goto("/");

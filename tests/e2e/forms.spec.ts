@@ -377,6 +377,10 @@ test("signup offers the dashboard signup with the email and the single sign-on o
 }) => {
   await page.goto("/start/");
   const form = page.locator('form[data-form-id="Signup"]');
+  // This build has {api}, so the form says what its next step offers: the email or single sign-on.
+  await expect(form).toContainText(
+    "Next, you create the account with this email or your Google, GitHub or Microsoft account.",
+  );
   const address = unique("signup");
   await form.getByLabel("Work email").fill(address);
   await form.getByRole("button", { name: "Start free trial" }).click();

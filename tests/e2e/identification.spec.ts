@@ -2,6 +2,7 @@
 // results, visit history, every error state in words, refresh, consent first for EU visitors, and the
 // BotD token form that waits for the visitor id.
 import type { Page } from "@playwright/test";
+import { readMeterEnv } from "../../src/server/env";
 import { checkA11y, expect, snap, test } from "./fixtures";
 import { fakesOrigin } from "./support/fakes";
 
@@ -137,8 +138,18 @@ test("no request id: the error flag without a message", async ({ page }) => {
 });
 
 test.describe("an unknown event", () => {
-  // The browser logs the events function's 404 itself; the page handles it (that is the test).
-  test.use({ allowConsoleErrors: [/status of 404 \(Not Found\).*\/fp\/v4\//] });
+  // The browser logs the events function's 404 and the visits function's 403 itself; the page
+  // handles both (that is the test). A list of patterns goes in Playwright's [value, options] form,
+  // or it would be read as that form.
+  test.use({
+    allowConsoleErrors: [
+      [
+        /status of 404 \(Not Found\).*\/fp\/v4\//,
+        /status of 403 \(Forbidden\).*\/[A-Za-z0-9]{4}\/\)$/,
+      ],
+      { scope: "test" },
+    ],
+  });
 
   test("falls back to open-source BotD for the bot flag when the events function says 404", async ({
     page,
@@ -161,7 +172,45 @@ test.describe("an unknown event", () => {
     await expect(bot).toContainText(
       "Server result unavailable: No identification event has this request id.",
     );
+    // An identification the Server API does not know proves nothing: no history is shown.
+    await expect(panel(page)).toContainText("Visit history is unavailable right now.");
   });
+});
+
+test("a page's calls to the metered functions stay far under the meter", async ({ page }) => {
+  await visitor(page, "Meter");
+  // Every function that spends a secret or a quota, by path (the visits call by its header).
+  const metered: Record<string, number> = {};
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    const name =
+      request.headers()["x-vercel-function"] === "visits"
+        ? "visits"
+        : /^\/(fp\/result|fp\/v4|fp\/events|amp-exp|greenhouse)\b/.exec(pathname)?.[1];
+    if (name) metered[name] = (metered[name] ?? 0) + 1;
+  });
+  const refused: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 429) refused.push(response.url());
+  });
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await page.goto("/demo/");
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
+  await expect(fact(page, "visits").locator("li")).toHaveCount(1);
+  // The demo's busiest use: the visitor identifies again, twice.
+  for (const visits of [2, 3]) {
+    await page.getByRole("button", { name: "Identify again" }).click();
+    await expect(fact(page, "visits").locator("li")).toHaveCount(visits);
+  }
+  // One events lookup and one visits call per identification (the loopback agent stands in for the
+  // identification request itself, which the real agent sends to /fp/result, one or two per round).
+  expect(metered["fp/v4"]).toBe(3);
+  expect(metered.visits).toBe(3);
+  expect(refused).toEqual([]);
+  // Three rounds in a minute are a fortieth of the per-minute limit per function.
+  const limits = readMeterEnv({});
+  for (const count of Object.values(metered))
+    expect(count * 40).toBeLessThanOrEqual(limits.perMinute);
 });
 
 test("a bad bot and a virtual machine from the Server API show as such", async ({ page }) => {

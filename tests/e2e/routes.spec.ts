@@ -1,8 +1,13 @@
-// Every served route in the registry: status, one h1, unique title and description, no console
-// errors, no broken internal links or images, no serious accessibility violations, screenshots.
+// Every served route in the registry: status, one h1 (one in the HTML of every built page too), the feed
+// in every head, unique title and description, no console errors, no broken internal links or images, no serious
+// accessibility violations, screenshots.
+import fs from "node:fs";
+import path from "node:path";
 import { isPendingPath, servedRoutes, withTrailingSlash } from "../../src/config/routes";
 import { specRoutes } from "../fixtures/specRoutes";
 import { checkA11y, expect, snap, test } from "./fixtures";
+
+const root = path.resolve(__dirname, "../..");
 
 /** Every internal URL already checked in this worker, with its final status. */
 const checked = new Map<string, number>();
@@ -51,6 +56,50 @@ for (const route of sitePages) {
     );
   });
 }
+
+/** Every page the build wrote (each .html file under public/), as the path it is served at. */
+function builtPages(dir = path.join(root, "public"), base = "/"): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory())
+      // Not pages: the CMS admin, page data, and Gatsby's slice fragments (_gatsby/slices).
+      return ["admin", "page-data", "_gatsby"].includes(entry.name)
+        ? []
+        : builtPages(path.join(dir, entry.name), `${base}${entry.name}/`);
+    if (entry.name === "index.html") return [base];
+    return entry.name.endsWith(".html") ? [`${base}${entry.name}`] : [];
+  });
+}
+
+test("every page the build wrote has one <h1> in its HTML and advertises the feed in its head", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.goto("/");
+  const pages = builtPages();
+  expect(pages.length).toBeGreaterThan(100);
+  const problems: string[] = [];
+  for (const pagePath of pages) {
+    const html = await (await request.get(pagePath)).text();
+    // Read with the browser's HTML parser: whatever CSS or scripts would later show or hide.
+    const found = await page.evaluate((text) => {
+      const doc = new DOMParser().parseFromString(text, "text/html");
+      return {
+        h1: doc.querySelectorAll("h1").length,
+        feeds: [
+          ...doc.head.querySelectorAll('link[rel="alternate"][type="application/rss+xml"]'),
+        ].map((link) => link.getAttribute("href")),
+      };
+    }, html);
+    if (found.h1 !== 1) problems.push(`${pagePath}: ${found.h1} <h1> elements`);
+    if (found.feeds.join() !== "/rss.xml")
+      problems.push(`${pagePath}: feed links ${found.feeds.join() || "none"}`);
+  }
+  expect(problems).toEqual([]);
+  const feed = await request.get("/rss.xml");
+  expect(feed.status()).toBe(200);
+  expect(await feed.text()).toContain("<rss");
+});
 
 test("titles and descriptions are unique across served routes", async ({ request }) => {
   const titles = new Map<string, string>();

@@ -3,7 +3,9 @@
 // the test build's loopback agent makes in place of Fingerprint's CDN script.
 //
 // GET /__fake/fingerprint/identify[?visitor=<20 alnum>&bot=not_detected|good|bad|error|empty&vm=1]
-//   → the agent's result, and the event it creates for the Server API.
+//   → the agent's result, and the event it creates for the Server API. As the real service does, the
+//   event records when it was made (timestamp, ms) and the address the request came from
+//   (ip_address: this request's socket peer; through the site's proxy that is FPJS-Proxy-Client-IP).
 // POST /__fake/fingerprint/mode {"status": 429|500, "count"?: n} forces Server API answers.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,6 +17,7 @@ type Event = {
   event_id: string;
   timestamp: number;
   url: string;
+  ip_address: string;
   identification: { visitor_id: string; confidence: { score: number }; visitor_found: boolean };
   bot?: string;
   bot_error?: { code: string; message: string };
@@ -30,11 +33,29 @@ type Event = {
   };
 };
 
+export type AddOptions = {
+  visitorId?: string;
+  bot?: string;
+  vm?: boolean;
+  url?: string;
+  /** The address the identification came from. */
+  ip?: string;
+  /** When it was made (ms since the epoch). */
+  timestamp?: number;
+};
+
+/** The address a request came from, as the service records it (an IPv4-mapped IPv6 peer as IPv4). */
+function peerAddress(req: http.IncomingMessage): string {
+  return (req.socket.remoteAddress ?? "").replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, "$1");
+}
+
 export type FingerprintRoute = {
   route(req: http.IncomingMessage, res: http.ServerResponse): boolean;
   events: Map<string, Event>;
-  /** Registers an event directly (handler tests). */
-  add(options?: { visitorId?: string; bot?: string; vm?: boolean }): Event;
+  /** Every Server API request (path and query), in order: what the secret key was spent on. */
+  serverApiCalls: string[];
+  /** Registers an event directly (handler tests): made now from 127.0.0.1 unless told otherwise. */
+  add(options?: AddOptions): Event;
   force(status: number, count?: number): void;
 };
 
@@ -55,6 +76,7 @@ function requestId(): string {
 export function createFingerprintRoute(options: { secret?: string } = {}): FingerprintRoute {
   const secret = options.secret ?? FAKE_FPJS_SECRET;
   const events = new Map<string, Event>();
+  const serverApiCalls: string[] = [];
   let forced: { status: number; count: number } | null = null;
 
   const send = (res: http.ServerResponse, status: number, body: unknown, extra = {}) => {
@@ -66,12 +88,13 @@ export function createFingerprintRoute(options: { secret?: string } = {}): Finge
     res.end(JSON.stringify(body));
   };
 
-  function add(opts: { visitorId?: string; bot?: string; vm?: boolean; url?: string } = {}): Event {
+  function add(opts: AddOptions = {}): Event {
     const id = requestId();
     const event: Event = {
       event_id: id,
-      timestamp: Date.now(),
+      timestamp: opts.timestamp ?? Date.now(),
       url: opts.url ?? "http://127.0.0.1/",
+      ip_address: opts.ip ?? "127.0.0.1",
       identification: {
         visitor_id: opts.visitorId ?? FAKE_VISITOR_ID,
         confidence: { score: 0.995 },
@@ -114,6 +137,7 @@ export function createFingerprintRoute(options: { secret?: string } = {}): Finge
         bot: url.searchParams.get("bot") ?? "not_detected",
         vm: url.searchParams.get("vm") === "1",
         url: req.headers.referer ?? "http://127.0.0.1/",
+        ip: peerAddress(req),
       });
       send(res, 200, {
         visitorId: event.identification.visitor_id,
@@ -135,6 +159,7 @@ export function createFingerprintRoute(options: { secret?: string } = {}): Finge
       return true;
     }
     if (!url.pathname.startsWith("/v4/events")) return false;
+    serverApiCalls.push(`${url.pathname}${url.search}`);
     if (req.method !== "GET") {
       send(res, 405, { error: { code: "method_not_allowed", message: "method not allowed" } });
       return true;
@@ -194,6 +219,7 @@ export function createFingerprintRoute(options: { secret?: string } = {}): Finge
   return {
     route,
     events,
+    serverApiCalls,
     add,
     force: (status, count = 1) => {
       forced = { status, count };

@@ -13,7 +13,9 @@
 // - POST /__fake/hubspot/mode {"mode": HubspotMode, "once"?: true}: "down" = 500 with an HTML body,
 //   "reset" = the connection is destroyed, "hang" = never answers, "rate-limited" = 429,
 //   "forbidden" = 403, "not-found" = 404, "unauthorized" = 401, "bad-request" = 400 without errors[],
-//   "invalid-metadata" = 400 with an INVALID_METADATA error about the context.
+//   "invalid-metadata" = 400 with an INVALID_METADATA error about the context, "unavailable" = 503.
+//   "retryAfter" (or setMode's third argument) puts that Retry-After value, verbatim, on the 429 and
+//   503 answers (the header HubSpot writes, so any string, absurd ones included).
 // - GET /marketing/v3/forms/{guid} (bearer token) → the form's definition as fieldGroups[].fields[].name.
 // - GET /__fake/hubspot/submissions → accepted submissions, newest last; DELETE clears them and
 //   restores the mode, the rate-limit window and the form definitions.
@@ -66,7 +68,8 @@ export type HubspotMode =
   | "bad-request"
   | "invalid-metadata"
   | "hang"
-  | "reset";
+  | "reset"
+  | "unavailable";
 
 export type FakeSubmission = {
   portalId: string;
@@ -150,7 +153,7 @@ export type HubspotRoute = {
   /** Handles the request if it is the fake's; returns false otherwise. */
   route(req: http.IncomingMessage, res: http.ServerResponse): boolean;
   submissions: FakeSubmission[];
-  setMode(mode: HubspotMode, once?: boolean): void;
+  setMode(mode: HubspotMode, once?: boolean, retryAfter?: string | null): void;
   /** Replaces one form's definition until resetForms() (or DELETE /__fake/hubspot/submissions). */
   defineForm(formGuid: string, form: FakeForm): void;
   resetForms(): void;
@@ -170,6 +173,7 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
   const hanging = new Set<http.ServerResponse>();
   let mode: HubspotMode = "ok";
   let once = false;
+  let retryAfter: string | null = null;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json;charset=utf-8" });
@@ -213,6 +217,10 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
       res.end("<html><body>Service Unavailable</body></html>");
       return;
     }
+    if ((current === "rate-limited" || current === "unavailable") && retryAfter !== null)
+      res.setHeader("retry-after", retryAfter);
+    if (current === "unavailable")
+      return send(res, 503, { status: "error", message: "Service temporarily unavailable" });
     if (current === "rate-limited")
       return send(res, 429, {
         status: "error",
@@ -368,9 +376,10 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
 
   return {
     submissions,
-    setMode(next, nextOnce = false) {
+    setMode(next, nextOnce = false, nextRetryAfter = null) {
       mode = next;
       once = nextOnce;
+      retryAfter = nextRetryAfter;
     },
     defineForm(formGuid, form) {
       forms[formGuid.toLowerCase()] = form;
@@ -410,9 +419,14 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
       }
       if (url.pathname === "/__fake/hubspot/mode" && req.method === "POST") {
         readBody(req, (raw) => {
-          const parsed = JSON.parse(raw) as { mode: HubspotMode; once?: boolean };
+          const parsed = JSON.parse(raw) as {
+            mode: HubspotMode;
+            once?: boolean;
+            retryAfter?: string;
+          };
           mode = parsed.mode;
           once = parsed.once === true;
+          retryAfter = parsed.retryAfter ?? null;
           send(res, 200, { ok: true });
         });
         return true;
@@ -422,6 +436,7 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
           submissions.length = 0;
           recent.length = 0;
           mode = "ok";
+          retryAfter = null;
           forms = defaults();
           send(res, 200, { ok: true });
         } else {

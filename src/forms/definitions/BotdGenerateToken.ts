@@ -1,12 +1,11 @@
 /** BotD token request: asks for a bot-detection API token, tied to the visitor id the page already knows. */
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const BotdGenerateToken: FormDefinition = {
   id: "BotdGenerateToken",
   endpoint: "/api/hubspot/",
   context: "lead",
-  schema: schemas.contact,
   fields: [workEmail],
   submitLabel: "Email me a token",
   success: {

@@ -1,12 +1,11 @@
 /** Partners: agencies, resellers and technology partners introducing themselves. */
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const ContactPartners: FormDefinition = {
   id: "ContactPartners",
   endpoint: "/api/hubspot-partners/",
   context: "none",
-  schema: schemas.partners,
   fields: [
     {
       name: "name",

@@ -1,12 +1,11 @@
 /** Press: media enquiries for the communications team. */
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const ContactPress: FormDefinition = {
   id: "ContactPress",
   endpoint: "/api/hubspot-press/",
   context: "tracking",
-  schema: schemas.press,
   fields: [
     { ...workEmail, label: "Email" },
     {

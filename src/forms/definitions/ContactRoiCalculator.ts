@@ -1,12 +1,11 @@
 /** ROI calculator: the email that receives the estimate; the calculator adds the six roi_* values. */
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const ContactRoiCalculator: FormDefinition = {
   id: "ContactRoiCalculator",
   endpoint: "/api/roi/",
   context: "tracking",
-  schema: schemas.roi,
   fields: [workEmail],
   submitLabel: "Email me this estimate",
   success: {

@@ -1,12 +1,11 @@
 /** Support: a question for the engineers who answer tickets. */
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const ContactSupport: FormDefinition = {
   id: "ContactSupport",
   endpoint: "/api/hubspot-support/",
   context: "tracking",
-  schema: schemas.support,
   fields: [
     workEmail,
     {

@@ -1,13 +1,12 @@
 /** Risk assessment (/risk-assessment): a ContactSales variant that posts to /risk/ with two choices. */
 import { riskConcerns, trafficBands } from "../schemas/options";
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const RiskAssessment: FormDefinition = {
   id: "ContactSales",
   endpoint: "/risk/",
   context: "tracking",
-  schema: schemas.risk,
   fields: [
     workEmail,
     {

@@ -1,17 +1,18 @@
 /** Signup: the email that starts a free trial; the success step offers the ways to create the account. */
+import { signupNextStep } from "../../config/signup";
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const Signup: FormDefinition = {
   id: "Signup",
   endpoint: "/api/hubspot/",
   context: "lead",
-  schema: schemas.contact,
   fields: [workEmail],
   submitLabel: "Start free trial",
   success: {
     title: "Almost there.",
     body: "Choose how you'd like to create your account.",
   },
-  note: "No credit card needed. We'll only email you about your trial.",
+  // The next step's options depend on the build's configuration (single sign-on needs {api}).
+  note: signupNextStep(),
 };

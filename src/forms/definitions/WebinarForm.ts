@@ -1,12 +1,11 @@
 /** Webinar registration: the webinar page supplies its HubSpot form id and name. */
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 export const WebinarForm: FormDefinition = {
   id: "WebinarForm",
   endpoint: "/api-webinar/",
   context: "tracking",
-  schema: schemas.webinar,
   fields: [
     {
       name: "firstName",

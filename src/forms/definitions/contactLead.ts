@@ -3,7 +3,7 @@
  * volume, then a free-text field of the form's own, sent to the HubSpot contact endpoint.
  */
 import type { FieldDefinition, FormDefinition } from "../types";
-import { apiCallsOptions, privacyNote, schemas, workEmail } from "./shared";
+import { apiCallsOptions, privacyNote, workEmail } from "./shared";
 
 export function contactLead({
   id,
@@ -18,7 +18,6 @@ export function contactLead({
     id,
     endpoint: "/api/hubspot/",
     context: "lead",
-    schema: schemas.contact,
     fields: [
       { ...workEmail, width: "half" },
       {

@@ -1,6 +1,6 @@
 /** Newsletter sign-up, one definition per placement (banner, footer, popup): one email field, the monthly digest. */
 import type { FormDefinition } from "../types";
-import { schemas, workEmail } from "./shared";
+import { workEmail } from "./shared";
 
 type NewsletterId = "NewsletterBanner" | "NewsletterFooter" | "NewsletterAnnoyingPopup";
 
@@ -10,7 +10,6 @@ export function newsletterForm(id: NewsletterId): FormDefinition {
     id,
     endpoint: "/api/hubspot-newsletter/",
     context: "tracking",
-    schema: schemas.newsletter,
     fields: [{ ...workEmail, label: "Email", placeholder: "you@company.com" }],
     submitLabel: "Subscribe",
     success: {

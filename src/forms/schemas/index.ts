@@ -1,15 +1,5 @@
 /** The lead-form contract shared by the browser and the functions: ids, endpoints and payload schemas. */
-import type { z } from "zod";
-import {
-  contactPayload,
-  newsletterPayload,
-  partnersPayload,
-  pressPayload,
-  riskPayload,
-  roiPayload,
-  supportPayload,
-  webinarPayload,
-} from "./payloads";
+import { endpointSchemas, type LeadEndpoint } from "./payloads";
 
 export * from "./fields";
 export * from "./payloads";
@@ -30,20 +20,6 @@ export const formIds = [
 ] as const;
 export type FormId = (typeof formIds)[number];
 
-/** Every endpoint that takes a lead, with the payload it accepts. */
-export const endpointSchemas = {
-  "/api/hubspot/": contactPayload,
-  "/api/hubspot-single-pane/": contactPayload,
-  "/api/hubspot-newsletter/": newsletterPayload,
-  "/api/hubspot-support/": supportPayload,
-  "/api/hubspot-press/": pressPayload,
-  "/api/hubspot-partners/": partnersPayload,
-  "/api/roi/": roiPayload,
-  "/risk/": riskPayload,
-  "/api-webinar/": webinarPayload,
-} as const satisfies Record<string, z.ZodType>;
-
-export type LeadEndpoint = keyof typeof endpointSchemas;
 export const leadEndpoints = Object.keys(endpointSchemas) as LeadEndpoint[];
 
 /**

@@ -111,3 +111,18 @@ export const webinarPayload = z.strictObject({
   ...trackingContext,
   ...honeypot,
 });
+
+/** Every endpoint that takes a lead, with the payload it accepts. */
+export const endpointSchemas = {
+  "/api/hubspot/": contactPayload,
+  "/api/hubspot-single-pane/": contactPayload,
+  "/api/hubspot-newsletter/": newsletterPayload,
+  "/api/hubspot-support/": supportPayload,
+  "/api/hubspot-press/": pressPayload,
+  "/api/hubspot-partners/": partnersPayload,
+  "/api/roi/": roiPayload,
+  "/risk/": riskPayload,
+  "/api-webinar/": webinarPayload,
+} as const satisfies Record<string, z.ZodType>;
+
+export type LeadEndpoint = keyof typeof endpointSchemas;

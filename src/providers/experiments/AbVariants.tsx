@@ -1,4 +1,4 @@
-/** Renders an experiment's variants: both in the HTML (CSS shows one), then only the assigned one. */
+/** Renders an experiment's variants, or a shared block's parts: both in the HTML (CSS shows one), then only the assigned one. */
 import * as React from "react";
 import { useExperiments } from "./ExperimentsProvider";
 import type { ExperimentKey } from "../../config/experiments";
@@ -27,6 +27,36 @@ export function AbVariants({ experiment, control, treatment }: AbVariantsProps) 
         <div key="treatment" data-ab-variant={`${experiment}:treatment`}>
           {treatment}
         </div>
+      ) : null}
+    </>
+  );
+}
+
+export interface AbPartProps extends AbVariantsProps {
+  /** Inside text (a heading's words): spans instead of divs. */
+  inline?: boolean;
+}
+
+/**
+ * One part of a block both variants share (the hero of an A/B page: one section, one <h1>), in the two
+ * versions the variants give it. The same rules as AbVariants: both in the HTML, CSS shows the assigned
+ * one before paint, then only it stays in the DOM. The wrapper takes no box of its own (display:
+ * contents), so the part lays out as if it were the only child there.
+ */
+export function AbPart({ experiment, control, treatment, inline = false }: AbPartProps) {
+  const assigned = useExperiments().flags?.[experiment];
+  const Tag = inline ? "span" : "div";
+  return (
+    <>
+      {assigned !== "treatment" ? (
+        <Tag key="control" data-ab-part={`${experiment}:control`}>
+          {control}
+        </Tag>
+      ) : null}
+      {assigned !== "control" ? (
+        <Tag key="treatment" data-ab-part={`${experiment}:treatment`}>
+          {treatment}
+        </Tag>
       ) : null}
     </>
   );

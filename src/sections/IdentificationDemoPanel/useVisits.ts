@@ -1,4 +1,8 @@
-/** The visitor's recent visits, loaded from the site's visits function once the visitor is identified. */
+/**
+ * The visitor's recent visits, loaded from the site's visits function once the visitor is identified.
+ * The function answers only for an identification this browser just made: it reads the event the
+ * request id names and checks that it is young and came from the same address.
+ */
 import * as React from "react";
 import { identificationConfig } from "../../config/identification";
 import { readVisits, type Visit } from "../../providers/identification/result";
@@ -15,7 +19,7 @@ export function useVisits(
 ): VisitsState {
   const [state, setState] = React.useState<VisitsState>({ status: "idle" });
   React.useEffect(() => {
-    if (!visitorId) {
+    if (!visitorId || !requestId) {
       setState({ status: "idle" });
       return;
     }
@@ -26,6 +30,8 @@ export function useVisits(
       headers: {
         "x-vercel-function": "visits",
         "x-visitor-id": visitorId,
+        // The proof: this round's identification, fresh every time (the agent's cache is bypassed).
+        "x-request-id": requestId,
         accept: "application/json",
       },
     })

@@ -3,6 +3,7 @@ import { EXPERIMENTS } from "../../config/experiments";
 import { readAmplitudeEnv, readLeadsEnv, type AmplitudeEnv } from "../env";
 import { errorResponse, json, type FieldErrors, type Handler } from "../http";
 import { readLeadBody } from "../leadRequest";
+import { meter as defaultMeter, type Meter } from "../secretMeter";
 import { describeFailure, fetchUpstream, notJson, upstreamFailureResponse } from "../upstream";
 
 export const AMP_EXP_METHODS = ["POST"] as const;
@@ -53,10 +54,15 @@ export function exposureBody(apiKey: string, exposure: Exposure): unknown {
 }
 
 export function createAmpExpHandler(
-  deps: { env?: () => AmplitudeEnv; fetch?: typeof fetch; log?: (line: string) => void } = {},
+  deps: {
+    env?: () => AmplitudeEnv;
+    fetch?: typeof fetch;
+    log?: (line: string) => void;
+    meter?: Meter;
+  } = {},
 ): Handler {
   const log = deps.log ?? ((line: string) => console.log(line));
-  return async (request) => {
+  return async (request, platform) => {
     if (request.method !== "POST") {
       return errorResponse(405, "method_not_allowed", "Use POST.", undefined, {
         headers: { allow: "POST" },
@@ -87,6 +93,8 @@ export function createAmpExpHandler(
         "Experiment exposures are not configured on this server.",
       );
     }
+    const refused = await (deps.meter ?? defaultMeter)("amp-exp", platform?.clientIp);
+    if (refused) return refused;
     const outcome = await fetchUpstream(`${env.apiUrl}/2/httpapi`, {
       service: "Amplitude",
       method: "POST",

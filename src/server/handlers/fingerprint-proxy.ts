@@ -6,7 +6,7 @@ import { readCapped } from "../cappedBody";
 import { readFingerprintProxyEnv, type FingerprintProxyEnv } from "../env";
 import {
   cappedAge,
-  clientIp,
+  cookieDomain,
   fingerprintCookie,
   forwardedHeaders,
   rewriteCookieDomain,
@@ -29,6 +29,7 @@ import {
   VERSION,
 } from "../fingerprintProxyRules";
 import { errorResponse, type Handler } from "../http";
+import { meter as defaultMeter, type Meter } from "../secretMeter";
 import {
   describeFailure,
   fetchUpstream,
@@ -36,7 +37,7 @@ import {
   type UpstreamFailure,
 } from "../upstream";
 
-export { clientIp, fingerprintCookie, rewriteCookieDomain } from "../fingerprintProxyHeaders";
+export { cookieDomain, fingerprintCookie, rewriteCookieDomain } from "../fingerprintProxyHeaders";
 export {
   FP_AGENT_METHODS,
   FP_RESULT_METHODS,
@@ -47,6 +48,7 @@ type Deps = {
   env?: () => FingerprintProxyEnv;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  meter?: Meter;
 };
 
 function logger(deps: Deps): (line: string) => void {
@@ -148,11 +150,13 @@ export function createAgentHandler(deps: Deps = {}): Handler {
 /**
  * POST (or GET) /fp/result?region=us|eu|ap&…: forwards the agent's request to the region's
  * ingestion API with the agent's query, the `_iidt` cookie and Fingerprint's proxy headers, and
- * returns upstream's status, body and cookies (re-scoped to the site).
+ * returns upstream's status, body and cookies (re-scoped to the site). The client address and host
+ * Fingerprint is told come from the host (PlatformContext) and the configured site URL, never from
+ * the request's own headers.
  */
 export function createResultHandler(deps: Deps = {}): Handler {
   const log = logger(deps);
-  return async (request) => {
+  return async (request, platform) => {
     if (request.method !== "GET" && request.method !== "POST") {
       return errorResponse(405, "method_not_allowed", "Use POST or GET.", undefined, {
         headers: { allow: FP_RESULT_METHODS.join(", ") },
@@ -164,6 +168,9 @@ export function createResultHandler(deps: Deps = {}): Handler {
     if (!region || url.search.length > MAX_QUERY_LENGTH) {
       return errorResponse(400, "invalid_region", "Send region=us, eu or ap.");
     }
+    // Counted before the body is read: a caller past the limit costs us nothing more.
+    const refused = await (deps.meter ?? defaultMeter)("fp-result", platform?.clientIp);
+    if (refused) return refused;
     const isPost = request.method === "POST";
     let body: Uint8Array<ArrayBuffer> | null = null;
     if (isPost) {
@@ -191,9 +198,8 @@ export function createResultHandler(deps: Deps = {}): Handler {
       // out rather than sent unverifiable (as Fingerprint's own integrations do).
       if (env.proxySecret) {
         headers.set("FPJS-Proxy-Secret", env.proxySecret);
-        const ip = clientIp(request.headers, env.onVercel);
-        if (ip) headers.set("FPJS-Proxy-Client-IP", ip);
-        headers.set("FPJS-Proxy-Forwarded-Host", url.host);
+        if (platform?.clientIp) headers.set("FPJS-Proxy-Client-IP", platform.clientIp);
+        headers.set("FPJS-Proxy-Forwarded-Host", env.siteUrl.host);
       }
     }
 
@@ -222,8 +228,9 @@ export function createResultHandler(deps: Deps = {}): Handler {
       if (value !== null) out.set(name, value);
     }
     if (!out.has("cache-control")) out.set("cache-control", "no-store");
+    const domain = cookieDomain(url.hostname, env.siteUrl.hostname);
     for (const cookie of response.headers.getSetCookie()) {
-      out.append("set-cookie", rewriteCookieDomain(cookie, url.hostname));
+      out.append("set-cookie", rewriteCookieDomain(cookie, domain));
     }
     return new Response(NULL_BODY_STATUSES.has(response.status) ? null : payload, {
       status: response.status,

@@ -1,9 +1,13 @@
 // The events and visits functions: the browser's window onto Fingerprint's Server API v4, with the
-// secret key kept here. Events answers only { botd: { data } | { error }, vm } (or, at the direct
-// URL /fp/events/{requestId}, the same in the Server API's products.* words); visits answers
-// { visits: [...] } (newest first, at most 21 so the page can say "more than 20").
+// secret key kept here. Each answers only for an identification the caller proves is its own (young,
+// from its address: ../fingerprintProof.ts). Events answers only { botd: { data } | { error }, vm } (or,
+// at the direct URL /fp/events/{requestId}, the same in the Server API's products.* words); visits
+// answers { visits: [...] } of that identification's visitor (newest first, at most 21, so the page
+// can say "more than 20").
 import { readFingerprintEnv, type FingerprintEnv } from "../env";
-import { errorResponse, json, type Handler } from "../http";
+import { proofMissing, proofUnknown, proveEvent, type V4Event } from "../fingerprintProof";
+import { errorResponse, json, type Handler, type PlatformContext } from "../http";
+import { meter as defaultMeter, type Meter, type MeteredFunction } from "../secretMeter";
 import { describeFailure, fetchUpstream, notJson, upstreamFailureResponse } from "../upstream";
 
 export const FINGERPRINT_METHODS = ["GET"] as const;
@@ -13,27 +17,19 @@ export const REQUEST_ID = /^\d{10,16}\.[A-Za-z0-9]{6}$/;
 export const VISITOR_ID = /^[A-Za-z0-9]{20}$/;
 export const VISITS_LIMIT = 21;
 
-type Deps = { env?: () => FingerprintEnv; fetch?: typeof fetch; log?: (line: string) => void };
+type Deps = {
+  env?: () => FingerprintEnv;
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+  meter?: Meter;
+  now?: () => number;
+};
 
 /** v4's bot verdicts in the v3 words the browser reads (docs/contracts/fingerprint.md §3). */
 const BOT_RESULTS: Record<string, string> = {
   not_detected: "notDetected",
   good: "good",
   bad: "bad",
-};
-
-type V4Geolocation = {
-  country?: { code?: string; name?: string };
-  continent?: { code?: string; name?: string };
-};
-type V4Event = {
-  event_id?: string;
-  timestamp?: number;
-  url?: string;
-  bot?: unknown;
-  bot_error?: { message?: unknown };
-  virtual_machine?: unknown;
-  ip_info?: { v4?: { geolocation?: V4Geolocation }; v6?: { geolocation?: V4Geolocation } };
 };
 
 /** The small shape the browser gets for one event (never the whole event). */
@@ -122,16 +118,27 @@ function configured(deps: Deps): FingerprintEnv | Response {
   return env;
 }
 
-/** The Server API's event for a well-formed request id, or the error response to send instead. */
-async function lookupEvent(requestId: string, deps: Deps): Promise<V4Event | Response> {
+/**
+ * The event of a well-formed request id, proven to be the caller's (../fingerprintProof.ts), or the
+ * response to send instead: the meter's 429 before anything is asked, 404 (or `unknown` for visits)
+ * for an id the Server API does not know, 403 for someone else's or an old identification.
+ */
+async function provenEvent(
+  fn: MeteredFunction,
+  requestId: string,
+  platform: PlatformContext | undefined,
+  deps: Deps,
+  unknown: () => Response = () =>
+    errorResponse(404, "event_not_found", "No identification event has this request id."),
+): Promise<V4Event | Response> {
   const log = deps.log ?? ((line: string) => console.log(line));
   const env = configured(deps);
   if (env instanceof Response) return env;
+  const refused = await (deps.meter ?? defaultMeter)(fn, platform?.clientIp);
+  if (refused) return refused;
   const answer = await callServerApi(env, `/v4/events/${requestId}`, deps);
   if (answer instanceof Response) return answer;
-  if (answer.status === 404) {
-    return errorResponse(404, "event_not_found", "No identification event has this request id.");
-  }
+  if (answer.status === 404) return unknown();
   if (
     answer.status < 200 ||
     answer.status >= 300 ||
@@ -140,12 +147,13 @@ async function lookupEvent(requestId: string, deps: Deps): Promise<V4Event | Res
   ) {
     return upstreamFailure(answer.status, log);
   }
-  return answer.body as V4Event;
+  const event = answer.body as V4Event;
+  return proveEvent(event, platform?.clientIp, (deps.now ?? Date.now)()) ?? event;
 }
 
 /** GET with `x-vercel-function: events` and `x-request-id`: the bot and VM result of one request. */
 export function createEventsHandler(deps: Deps = {}): Handler {
-  return async (request) => {
+  return async (request, platform) => {
     if (request.method !== "GET") {
       return errorResponse(405, "method_not_allowed", "Use GET.", undefined, {
         headers: { allow: "GET" },
@@ -159,7 +167,7 @@ export function createEventsHandler(deps: Deps = {}): Handler {
         "Send the identification request id in x-request-id.",
       );
     }
-    const event = await lookupEvent(requestId, deps);
+    const event = await provenEvent("fp-events", requestId, platform, deps);
     if (event instanceof Response) return event;
     return json(browserEvent(event), { headers: { "cache-control": "no-store" } });
   };
@@ -210,7 +218,7 @@ export function directEvent(event: V4Event): {
  * instead would need the secret key in the bundle, which is why the site never does.
  */
 export function createDirectEventsHandler(deps: Deps = {}): Handler {
-  return async (request) => {
+  return async (request, platform) => {
     if (request.method !== "GET") {
       return errorResponse(405, "method_not_allowed", "Use GET.", undefined, {
         headers: { allow: "GET" },
@@ -224,24 +232,45 @@ export function createDirectEventsHandler(deps: Deps = {}): Handler {
         "Ask for /fp/events/{requestId} with an identification request id.",
       );
     }
-    const event = await lookupEvent(requestId, deps);
+    const event = await provenEvent("fp-events-direct", requestId, platform, deps);
     if (event instanceof Response) return event;
     return json(directEvent(event), { headers: { "cache-control": "no-store" } });
   };
 }
 
-/** GET with `x-vercel-function: visits` and `x-visitor-id`: the visitor's recent visits (limit 21). */
+/**
+ * GET with `x-vercel-function: visits` and `x-request-id` (the browser's fresh identification; its
+ * `x-visitor-id`, when sent, must be that identification's): the recent visits (limit 21) of the
+ * visitor the proven event names. A visitor id alone proves nothing and causes no Server API call.
+ */
 export function createVisitsHandler(deps: Deps = {}): Handler {
   const log = deps.log ?? ((line: string) => console.log(line));
-  return async (request) => {
+  return async (request, platform) => {
     if (request.method !== "GET") {
       return errorResponse(405, "method_not_allowed", "Use GET.", undefined, {
         headers: { allow: "GET" },
       });
     }
-    const visitorId = header(request, "x-visitor-id");
-    if (!visitorId || !VISITOR_ID.test(visitorId)) {
+    const claimed = header(request, "x-visitor-id");
+    const sent = request.headers.get("x-visitor-id") !== null;
+    if (sent && (claimed === null || !VISITOR_ID.test(claimed))) {
       return errorResponse(400, "invalid_visitor_id", "Send the visitor id in x-visitor-id.");
+    }
+    const requestId = header(request, "x-request-id");
+    if (!requestId || !REQUEST_ID.test(requestId)) return proofMissing();
+    const event = await provenEvent("fp-visits", requestId, platform, deps, proofUnknown);
+    if (event instanceof Response) return event;
+    const visitorId = event.identification?.visitor_id;
+    if (
+      typeof visitorId !== "string" ||
+      !VISITOR_ID.test(visitorId) ||
+      (claimed ?? visitorId) !== visitorId
+    ) {
+      return errorResponse(
+        403,
+        "visitor_mismatch",
+        "This identification belongs to another visitor id.",
+      );
     }
     const env = configured(deps);
     if (env instanceof Response) return env;

@@ -55,22 +55,20 @@ export type ResolveOptions = {
 };
 
 /**
- * First valid source wins: the platform's own context (cannot be forged by the browser), then the
- * headers Vercel's and Netlify's edges set (they overwrite what a browser sends). `x-country` comes
- * last and only when the test switch allows it: any browser can send it, so in production it would
- * let a visitor in the EU skip the consent banner.
+ * The country the host vouches for (src/server/adapters.ts reads Netlify's and Vercel's own values;
+ * the local server has GEO_COUNTRY). Request headers are never read here: on a Node host
+ * x-vercel-ip-country or x-nf-geo is whatever the client wrote. `x-country` comes last and only when
+ * the test switch allows it: any browser can send it, so in production it would let a visitor in the
+ * EU skip the consent banner.
  */
 export function resolveCountry(
   request: Request,
   platform?: PlatformContext,
   options: ResolveOptions = {},
 ): string | null {
-  const { headers } = request;
   return (
     countryCode(platform?.country) ??
-    countryCode(headers.get("x-vercel-ip-country")) ??
-    countryFromNetlifyGeo(headers.get("x-nf-geo")) ??
-    (options.trustTestHeader ? countryCode(headers.get("x-country")) : null)
+    (options.trustTestHeader ? countryCode(request.headers.get("x-country")) : null)
   );
 }
 

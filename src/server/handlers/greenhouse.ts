@@ -14,6 +14,7 @@ import {
 import { toJobDetail } from "../../data/jobContent";
 import { readGreenhouseEnv, type GreenhouseEnv } from "../env";
 import { errorResponse, json, methodNotAllowed, withoutBodyForHead, type Handler } from "../http";
+import { meter as defaultMeter, type Meter } from "../secretMeter";
 import { describeFailure, fetchUpstream } from "../upstream";
 
 export const GREENHOUSE_METHODS = ["GET", "HEAD"] as const;
@@ -174,17 +175,23 @@ export type GreenhouseHandlerOptions = {
   fetch?: typeof fetch;
   /** Where upstream failures are logged (server log only; the client gets a fixed message). */
   log?: (message: string) => void;
+  meter?: Meter;
 };
 
 export function createGreenhouseHandler(options: GreenhouseHandlerOptions = {}): Handler {
   const readEnv = options.env ?? (() => readGreenhouseEnv());
   const log = options.log ?? ((message: string) => console.warn(message));
-  return async (request) => {
+  return async (request, platform) => {
     if (request.method !== "GET" && request.method !== "HEAD")
       return methodNotAllowed(GREENHOUSE_METHODS);
     const query = parseQuery(new URL(request.url));
     if (query instanceof Response) return withoutBodyForHead(request, query);
     const env = readEnv();
+    // The sample board costs nothing; a live board is Greenhouse's quota, spent per address.
+    if (env.board !== null) {
+      const refused = await (options.meter ?? defaultMeter)("greenhouse", platform?.clientIp);
+      if (refused) return withoutBodyForHead(request, refused);
+    }
     const fetchImpl = options.fetch ?? fetch;
     try {
       const response =

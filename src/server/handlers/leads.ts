@@ -227,40 +227,50 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
       log(`lead ${endpoint}: ${record.id} kept in the lead store (HubSpot not configured)`);
       return settle(record, accepted(record.id));
     }
-    const slot = await store
-      .take(OUTBOUND_KEY, [{ max: env.delivery.outboundPer10s, ms: 10_000 }])
-      .catch(() => ({ ok: false as const, retryAfterMs: 0 }));
-    if (!slot.ok) return settle(record, accepted(record.id));
-    const at = now();
-    const result = await submitToHubspot(
-      env.hubspot,
-      formGuid,
-      payload,
-      new Date(record.submittedAt),
-      context,
-      deps.fetch ?? fetch,
-      fieldMapFor(endpoint, env),
-    );
-    const fixable =
-      result.kind === "rejected" ? fixableFields(endpoint, payload, result.fields) : {};
-    let next = afterAttempt(record, result, fixable, at);
-    if (next.status === "pending") next = scheduleAfter(record, result, at, deps.random);
-    if (next.status === "rejected") {
-      return settle(next, {
-        status: 422,
-        body: {
-          error: {
-            code: "rejected_upstream",
-            message: "Please check the highlighted fields.",
-            fields: fixable,
+    // The lead is stored: whatever fails from here, the visitor hears it was received (a 5xx would
+    // make them send it again), and the worker sends it once this request's lease ends.
+    try {
+      const slot = await store
+        .take(OUTBOUND_KEY, [{ max: env.delivery.outboundPer10s, ms: 10_000 }])
+        .catch(() => ({ ok: false as const, retryAfterMs: 0 }));
+      // The same fence as the worker's: send only while this request still holds the lead.
+      if (!slot.ok || !(await store.renew(record, owner, env.delivery.leaseMs))) {
+        return settle(record, accepted(record.id));
+      }
+      const at = now();
+      const result = await submitToHubspot(
+        env.hubspot,
+        formGuid,
+        payload,
+        new Date(record.submittedAt),
+        context,
+        deps.fetch ?? fetch,
+        fieldMapFor(endpoint, env),
+      );
+      const fixable =
+        result.kind === "rejected" ? fixableFields(endpoint, payload, result.fields) : {};
+      let next = afterAttempt(record, result, fixable, at);
+      if (next.status === "pending") next = scheduleAfter(record, result, at, deps.random);
+      if (next.status === "rejected") {
+        return settle(next, {
+          status: 422,
+          body: {
+            error: {
+              code: "rejected_upstream",
+              message: "Please check the highlighted fields.",
+              fields: fixable,
+            },
           },
-        },
-      });
+        });
+      }
+      if (next.status !== "forwarded") {
+        log(`lead ${endpoint}: ${record.id} ${next.status} (${next.lastError ?? "no reason"})`);
+      }
+      return settle(next, accepted(record.id));
+    } catch (error) {
+      log(`lead ${endpoint}: ${record.id} first attempt failed: ${(error as Error).message}`);
+      return answered(accepted(record.id));
     }
-    if (next.status !== "forwarded") {
-      log(`lead ${endpoint}: ${record.id} ${next.status} (${next.lastError ?? "no reason"})`);
-    }
-    return settle(next, accepted(record.id));
   };
 }
 

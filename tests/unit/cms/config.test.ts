@@ -18,7 +18,8 @@ import {
   tagSchema,
   webinarFrontmatterSchema,
 } from "../../../src/data/blogSchema";
-import { navigationSchema } from "../../../src/data/navigationSchema";
+import { linkSchema, menuEntrySchema, navigationSchema } from "../../../src/data/navigationSchema";
+import { fillPlaceholders, placeholders } from "../../../src/data/content";
 import { marketingPageSchema, sectionSchema } from "../../../src/data/sectionSchemas";
 import { renderConfig } from "../../../scripts/cms-config";
 
@@ -26,6 +27,7 @@ const root = path.resolve(__dirname, "../../..");
 const text = fs.readFileSync(path.join(root, "static/admin/config.yml"), "utf8");
 const config = parse(text) as {
   backend: { name: string; branch: string };
+  publish_mode?: string;
   local_backend: boolean;
   collections: (Record<string, unknown> & {
     name: string;
@@ -99,8 +101,9 @@ describe("static/admin/config.yml", () => {
     expect(text).toBe(renderConfig());
   });
 
-  it("uses git-gateway on main in production and the local backend on a laptop", () => {
+  it("uses git-gateway on main in production, with drafts reviewed before they publish, and the local backend on a laptop", () => {
     expect(config.backend).toEqual({ name: "git-gateway", branch: "main" });
+    expect(config.publish_mode).toBe("editorial_workflow");
     expect(config.local_backend).toBe(true);
   });
 
@@ -134,13 +137,62 @@ describe("static/admin/config.yml", () => {
       for (const good of [
         "/",
         "/pricing/",
+        "/products/{productSlug}-pro/",
         "https://x.com/acme",
         "{docsUrl}",
         "{demoHubUrl}/playground",
+        "{signupUrl}?plan=pro",
       ])
         expect(pattern.test(good), good).toBe(true);
-      for (const bad of ["/Pricing/", "/pricing", "pricing/", "javascript:alert(1)", "/a b/", ""])
+      for (const bad of [
+        "/Pricing/",
+        "/pricing",
+        "pricing/",
+        "javascript:alert(1)",
+        "/a b/",
+        "",
+        // {product} is the brand name (capitals, spaces): never part of a path.
+        "/products/{product}-pro/",
+        // Text straight after an address placeholder would change its host.
+        "{docsUrl}.evil.example",
+        "{unknownUrl}/x",
+      ])
         expect(pattern.test(bad), bad).toBe(false);
+    }
+  });
+
+  it("lets no link or use-cases path through that the build refuses once placeholders are filled", () => {
+    const navigation = collection("settings").files?.find((f) => f.name === "navigation");
+    const found: Record<string, CmsField> = {};
+    const walk = (fields: CmsField[]) =>
+      fields.forEach((f) => {
+        if (f.pattern) found[f.name] = f;
+        walk(f.fields ?? []);
+      });
+    walk(navigation?.fields ?? []);
+    const checks = [
+      [found["url"], linkSchema.shape.url],
+      [found["useCasesLink"], menuEntrySchema.shape.useCasesLink],
+    ] as const;
+    // Strings built from the pieces addresses are made of, placeholders included.
+    const piece = fc.constantFrom(
+      ..."/ab-9:.?#=&_~ A".split(""),
+      ...Object.keys(placeholders),
+      "https://",
+      "http://",
+    );
+    for (const [field, schema] of checks) {
+      const pattern = new RegExp(field?.pattern?.[0] ?? "^$");
+      fc.assert(
+        fc.property(
+          fc.array(piece, { maxLength: 12 }).map((parts) => parts.join("")),
+          (value) => {
+            if (!pattern.test(value)) return;
+            expect(schema.safeParse(fillPlaceholders(value)).success, value).toBe(true);
+          },
+        ),
+        { numRuns: 5000 },
+      );
     }
   });
 

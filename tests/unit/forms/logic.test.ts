@@ -154,7 +154,9 @@ describe("definitions", () => {
       const definition = definitions[id];
       expect(definition.id).toBe(id);
       expect(definition.endpoint).toBe(formEndpoints[id]);
-      const schema = (await definition.schema()) as unknown as { shape: Record<string, unknown> };
+      const schema = endpointSchemas[definition.endpoint] as unknown as {
+        shape: Record<string, unknown>;
+      };
       for (const field of definition.fields)
         expect(Object.keys(schema.shape)).toContain(field.name);
     },

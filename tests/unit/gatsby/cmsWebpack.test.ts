@@ -1,6 +1,11 @@
 // Tests which of Gatsby's webpack rules the CMS admin's bundle drops.
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { isDependencyBabelRule } from "../../../src/gatsby/cmsWebpack";
+import {
+  ADMIN_CACHE_NAME,
+  adminCache,
+  isDependencyBabelRule,
+} from "../../../src/gatsby/cmsWebpack";
 
 const babel = (preset: string) => ({
   test: /\.(js|mjs)$/,
@@ -31,5 +36,29 @@ describe("isDependencyBabelRule", () => {
     ).toBe(false);
     expect(isDependencyBabelRule({ oneOf: [] })).toBe(false);
     expect(isDependencyBabelRule(null)).toBe(false);
+  });
+});
+
+describe("adminCache", () => {
+  it("gives the admin a persistent cache of its own, apart from the site's build-javascript", () => {
+    const gatsby = {
+      type: "filesystem",
+      name: "build-javascript",
+      cacheLocation: "/x/.cache/webpack/stage-build-javascript",
+      buildDependencies: { config: ["/x/webpack.config.js"] },
+    };
+    const admin = adminCache(gatsby) as typeof gatsby;
+    expect(admin).toEqual({
+      ...gatsby,
+      name: ADMIN_CACHE_NAME,
+      cacheLocation: path.join("/x/.cache/webpack", ADMIN_CACHE_NAME),
+    });
+    // Gatsby's own config is not changed.
+    expect(gatsby.name).toBe("build-javascript");
+  });
+
+  it("leaves a disabled or missing cache as it is", () => {
+    expect(adminCache(false)).toBe(false);
+    expect(adminCache(undefined)).toBeUndefined();
   });
 });

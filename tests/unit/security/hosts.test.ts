@@ -101,6 +101,17 @@ describe("paths that are not pages", () => {
   it("Vercel's own routes stay after ours, so they still run", () => {
     const routes = vercelConfig.routes ?? [];
     expect(routes.at(-1)).toEqual({ handle: "filesystem" });
-    expect(routes.length).toBe(Object.keys(manifest.pages).length + 2);
+    const unslashed = new Set(functions.map((fn) => fn.path.replace(/\/+$/, "")));
+    expect(routes.length).toBe(Object.keys(manifest.pages).length + unslashed.size + 2);
+  });
+
+  it("a function path without its slash moves to the slashed spelling before Vercel's own routes", () => {
+    const routes = (vercelConfig.routes ?? []) as { src?: string; dest?: string }[];
+    for (const fn of functions) {
+      const bare = fn.path.replace(":requestId", "req_123");
+      const rewrite = routes.find((item) => item.dest && new RegExp(item.src ?? "").test(bare));
+      expect(rewrite?.dest?.replace("$1", bare), bare).toBe(`${bare}/`);
+      expect(routes.some((item) => item.dest && new RegExp(item.src ?? "").test(`${bare}/`))).toBe(false);
+    }
   });
 });

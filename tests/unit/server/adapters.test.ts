@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import * as vercel from "../../../api/get-country";
 import netlify, { config as netlifyConfig } from "../../../functions/get-country";
-import { netlifyPlatform } from "../../../src/server/adapters";
+import { netlifyPlatform, vercelPlatform } from "../../../src/server/adapters";
 import { functionNamed, functionPaths } from "../../../src/server/functions";
 
 const URL_ = "https://site.example/api/get-country";
@@ -38,8 +38,12 @@ describe("Netlify entry point", () => {
     expect(netlifyConfig.path).toEqual(functionPaths(functionNamed("get-country")));
   });
 
-  it("maps the context to the platform country", () => {
+  it("maps the context to the platform country and client address, normalised", () => {
     expect(netlifyPlatform(undefined)).toEqual({ country: null, clientIp: null });
+    expect(netlifyPlatform({ ip: "::ffff:203.0.113.9" }).clientIp).toBe("203.0.113.9");
+    // X-Forwarded-For is the client's to write; Netlify's own header is not.
+    const forged = new Request(URL_, { headers: { "x-forwarded-for": "6.6.6.6" } });
+    expect(netlifyPlatform({}, forged).clientIp).toBeNull();
     expect(netlifyPlatform({ geo: { country: { code: "US" } }, ip: "203.0.113.9" })).toEqual({
       country: "US",
       clientIp: "203.0.113.9",
@@ -48,6 +52,18 @@ describe("Netlify entry point", () => {
 });
 
 describe("Vercel entry point", () => {
+  it("maps x-real-ip and x-vercel-ip-country, which Vercel's proxy writes, and nothing else", () => {
+    const request = new Request(URL_, {
+      headers: {
+        "x-real-ip": "203.0.113.9",
+        "x-vercel-ip-country": "BR",
+        "x-forwarded-for": "6.6.6.6",
+      },
+    });
+    expect(vercelPlatform(request)).toEqual({ country: "BR", clientIp: "203.0.113.9" });
+    expect(vercelPlatform(new Request(URL_))).toEqual({ country: null, clientIp: null });
+  });
+
   it("answers GET from x-vercel-ip-country", async () => {
     const response = await vercel.GET(
       new Request(URL_, { headers: { "x-vercel-ip-country": "BR" } }),

@@ -2,7 +2,7 @@
 // Tests that server configuration is read lazily from the environment with sane defaults.
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { readServerEnv } from "../../../src/server/env";
+import { readLeadsEnv, readMeterEnv, readServerEnv } from "../../../src/server/env";
 
 describe("readServerEnv", () => {
   it("has defaults", () => {
@@ -11,6 +11,8 @@ describe("readServerEnv", () => {
       port: 9000,
       host: null,
       publicDir: path.resolve("public"),
+      trustProxy: { kind: "none" },
+      trustProxyHeader: "x-forwarded-for",
     });
   });
 
@@ -21,7 +23,7 @@ describe("readServerEnv", () => {
       PUBLIC_DIR: "/tmp/site",
       HOST: "   ",
     });
-    expect(env).toEqual({ geoCountry: "DE", port: 0, host: null, publicDir: "/tmp/site" });
+    expect(env).toMatchObject({ geoCountry: "DE", port: 0, host: null, publicDir: "/tmp/site" });
   });
 
   it("reads process.env at call time", () => {
@@ -33,5 +35,37 @@ describe("readServerEnv", () => {
 
   it.each(["abc", "-1", "65536", "80.5"])("rejects PORT=%s with a clear message", (port) => {
     expect(() => readServerEnv({ PORT: port })).toThrow(/PORT must be an integer/);
+  });
+});
+
+describe("LEADS_LEASE_MS", () => {
+  it("defaults to twice HubSpot's timeout plus 10 s, at least a minute", () => {
+    expect(readLeadsEnv({}).delivery.leaseMs).toBe(60_000);
+    expect(readLeadsEnv({ HUBSPOT_TIMEOUT_MS: "30000" }).delivery.leaseMs).toBe(70_000);
+  });
+
+  it("must exceed HUBSPOT_TIMEOUT_MS by 10 s, saying so (0 included)", () => {
+    expect(readLeadsEnv({ LEADS_LEASE_MS: "18000" }).delivery.leaseMs).toBe(18_000);
+    for (const lease of ["0", "8000", "17999"]) {
+      expect(() => readLeadsEnv({ LEADS_LEASE_MS: lease })).toThrow(
+        `LEADS_LEASE_MS must exceed HUBSPOT_TIMEOUT_MS (8000) by at least 10000 ms, so at least 18000, got "${lease}"`,
+      );
+    }
+    expect(() => readLeadsEnv({ LEADS_LEASE_MS: "20000", HUBSPOT_TIMEOUT_MS: "15000" })).toThrow(
+      /at least 25000/,
+    );
+  });
+});
+
+describe("METER_LIMIT_PER_MINUTE / _PER_HOUR", () => {
+  it("default to 120 and 1200, take 0 to turn a window off, and refuse anything else", () => {
+    expect(readMeterEnv({})).toEqual({ perMinute: 120, perHour: 1200 });
+    expect(readMeterEnv({ METER_LIMIT_PER_MINUTE: "0", METER_LIMIT_PER_HOUR: "50" })).toEqual({
+      perMinute: 0,
+      perHour: 50,
+    });
+    expect(() => readMeterEnv({ METER_LIMIT_PER_MINUTE: "lots" })).toThrow(
+      /METER_LIMIT_PER_MINUTE must be an integer from 0 to 1000000, got "lots"/,
+    );
   });
 });

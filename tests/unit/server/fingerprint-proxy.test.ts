@@ -14,7 +14,7 @@ import { createApp } from "../../../src/server/app";
 import { readFingerprintProxyEnv, type FingerprintProxyEnv } from "../../../src/server/env";
 import { functionNamed, functionPaths } from "../../../src/server/functions";
 import {
-  clientIp,
+  cookieDomain,
   createAgentHandler,
   createResultHandler,
   fingerprintCookie,
@@ -42,6 +42,7 @@ beforeAll(async () => {
     FPJS_INGRESS_URL_AP: fake.ingressUrls.ap,
     FPJS_PROXY_SECRET: SECRET,
     FPJS_PROXY_TIMEOUT_MS: "300",
+    SITE_URL: "https://www.site.test",
   });
   // A port nothing listens on: "upstream down".
   const probe = http.createServer();
@@ -61,11 +62,17 @@ const logs: string[] = [];
 const deps = (current: FingerprintProxyEnv = env) => ({
   env: () => current,
   log: (line: string) => logs.push(line),
+  // The meter has tests of its own (secretMeter.test.ts); here every call may go through.
+  meter: async () => null,
 });
+/** The address the host vouched for (the socket, Netlify's context.ip, Vercel's x-real-ip). */
+const VISITOR_IP = "203.0.113.24";
 const agent = (query: string, init: RequestInit = {}, current = env) =>
   createAgentHandler(deps(current))(new Request(`https://www.site.test/fp/agent${query}`, init));
 const result = (query: string, init: RequestInit = {}, current = env) =>
-  createResultHandler(deps(current))(new Request(`https://www.site.test/fp/result${query}`, init));
+  createResultHandler(deps(current))(new Request(`https://www.site.test/fp/result${query}`, init), {
+    clientIp: VISITOR_IP,
+  });
 const agentQuery = (apiKey = KEY, version = "3", loaderVersion = "3.12.15") =>
   `?apiKey=${apiKey}&version=${version}&loaderVersion=${loaderVersion}`;
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
@@ -153,7 +160,11 @@ describe("POST /fp/result", () => {
       cookie: "session=secret; _iidt=browserIidt42; other=x",
       origin: "https://www.site.test",
       "user-agent": "TestBrowser/1.0",
-      "x-forwarded-for": "203.0.113.24, 10.0.0.1",
+      // Client-written: neither the client address nor the host Fingerprint is told comes from these.
+      "x-forwarded-for": "6.6.6.6, 10.0.0.1",
+      "x-real-ip": "6.6.6.7",
+      "x-nf-client-connection-ip": "6.6.6.8",
+      host: "evil.example",
       "x-vercel-id": "fra1::abc",
       "x-country": "US",
       connection: "keep-alive, x-hop",
@@ -181,7 +192,7 @@ describe("POST /fp/result", () => {
     expect([...(sent?.body ?? [])]).toEqual([...payload]);
     expect(sent?.headers.cookie).toBe("_iidt=browserIidt42");
     expect(sent?.headers["fpjs-proxy-secret"]).toBe(SECRET);
-    expect(sent?.headers["fpjs-proxy-client-ip"]).toBe("203.0.113.24");
+    expect(sent?.headers["fpjs-proxy-client-ip"]).toBe(VISITOR_IP);
     expect(sent?.headers["fpjs-proxy-forwarded-host"]).toBe("www.site.test");
     expect(sent?.headers.origin).toBe("https://www.site.test");
     expect(sent?.headers["user-agent"]).toBe("TestBrowser/1.0");
@@ -287,19 +298,14 @@ describe("GET /fp/result (the agent's cacheable call)", () => {
 });
 
 describe("proxy helpers", () => {
-  it("takes the visitor IP from the platform's own header first", () => {
-    const headers = new Headers({
-      "x-forwarded-for": "198.51.100.7, 10.0.0.1",
-      "x-real-ip": "198.51.100.8",
-      "x-nf-client-connection-ip": "198.51.100.9",
-    });
-    expect(clientIp(headers, false)).toBe("198.51.100.9");
-    expect(clientIp(headers, true)).toBe("198.51.100.8");
-    expect(clientIp(new Headers({ "x-forwarded-for": " 2001:db8::1 , 10.0.0.1" }), true)).toBe(
-      "2001:db8::1",
-    );
-    expect(clientIp(new Headers({ "x-real-ip": "not an ip" }), false)).toBeNull();
-    expect(clientIp(new Headers(), false)).toBeNull();
+  it("sets the cookie's Domain from the configured site, never from the request's Host", () => {
+    expect(cookieDomain("www.site.test", "www.site.test")).toBe("www.site.test");
+    expect(cookieDomain("metrics.site.test", "site.test")).toBe("site.test");
+    expect(cookieDomain("WWW.Site.Test", "www.site.test")).toBe("www.site.test");
+    // Another host (a forged Host, a preview address): host-only, so the value is never the request's.
+    expect(cookieDomain("evil.example", "www.site.test")).toBeNull();
+    expect(cookieDomain("notsite.test", "site.test")).toBeNull();
+    expect(cookieDomain("localhost", "localhost")).toBeNull();
   });
 
   it("keeps only the _iidt cookie", () => {
@@ -312,13 +318,12 @@ describe("proxy helpers", () => {
     expect(fingerprintCookie("_iidt=bad\\value")).toBeNull();
   });
 
-  it("re-scopes a cookie to the site's host, host-only where a Domain cannot be set", () => {
+  it("re-scopes a cookie to the site's host, host-only without one", () => {
     const cookie = "_iidt=v; Domain=.fpjs.io; Path=/; Secure";
     expect(rewriteCookieDomain(cookie, "www.site.test")).toBe(
       "_iidt=v; Path=/; Secure; Domain=www.site.test",
     );
-    expect(rewriteCookieDomain(cookie, "127.0.0.1")).toBe("_iidt=v; Path=/; Secure");
-    expect(rewriteCookieDomain(cookie, "localhost")).toBe("_iidt=v; Path=/; Secure");
+    expect(rewriteCookieDomain(cookie, null)).toBe("_iidt=v; Path=/; Secure");
   });
 });
 
@@ -342,11 +347,11 @@ describe("wiring", () => {
     expect(await script.text()).toBe(fake.scriptFor(KEY, "3", "3.12.15"));
     const identify = await app.request("/fp/result/?region=us", { method: "POST", body: "x" });
     expect(identify.status).toBe(200);
-    // A single-label host takes no Domain attribute: the cookie stays host-only.
+    // The request is not on the configured site (https://fingerprint.com): the cookie stays host-only.
     expect(identify.headers.getSetCookie()).toEqual([
       "_iidt=fakeIidtValue123; Path=/; Max-Age=31536000; HttpOnly; Secure; SameSite=None",
     ]);
-    expect(fake.requests.at(-1)?.headers["fpjs-proxy-forwarded-host"]).toBe("localhost");
+    expect(fake.requests.at(-1)?.headers["fpjs-proxy-forwarded-host"]).toBe("fingerprint.com");
     const wrong = await app.request("/fp/result?region=us", { method: "DELETE" });
     expect(wrong.status).toBe(405);
     expect(wrong.headers.get("allow")).toBe("GET, POST");

@@ -1,6 +1,7 @@
 // @vitest-environment node
 // The events and visits functions against a fake Fingerprint Server API v4 on loopback: the small
-// browser shapes, bad input (ids, CRLF, method), missing secret, and upstream failures.
+// browser shapes, bad input (ids, CRLF, method), missing secret, upstream failures, and the proof
+// each lookup needs (a young identification from the caller's own address).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -35,15 +36,26 @@ afterAll(async () => {
   await fake.close();
 });
 
-const quiet = { log: () => {} };
-const events = (headers: Record<string, string>, current = env, method = "GET") =>
+// The meter has tests of its own (secretMeter.test.ts); here every call may go through.
+const quiet = { log: () => {}, meter: async () => null };
+/** The caller's address as the host vouched for it; the fake records events from here by default. */
+const HERE = { clientIp: "127.0.0.1" };
+const events = (headers: Record<string, string>, current = env, method = "GET", from = HERE) =>
   createEventsHandler({ env: () => current, ...quiet })(
     new Request("http://site.test/fp/v4/", { method, headers }),
+    from,
   );
-const visits = (headers: Record<string, string>, current = env) =>
+const visits = (headers: Record<string, string>, current = env, from = HERE) =>
   createVisitsHandler({ env: () => current, ...quiet })(
     new Request("http://site.test/a1B2/", { headers }),
+    from,
   );
+/** Server API calls made while `run` ran. */
+async function callsDuring(run: () => Promise<unknown>): Promise<string[]> {
+  const before = fake.serverApiCalls.length;
+  await run();
+  return fake.serverApiCalls.slice(before);
+}
 const body = async (response: Response) => (await response.json()) as Record<string, unknown>;
 
 describe("events function", () => {
@@ -132,11 +144,62 @@ describe("events function", () => {
   });
 });
 
+describe("events function: only for the caller's own, young identification", () => {
+  it("403 for an identification made from another address, after reading only that event", async () => {
+    const event = fake.add({ ip: "198.51.100.7" });
+    let response: Response | undefined;
+    const calls = await callsDuring(async () => {
+      response = await events({ "x-request-id": event.event_id });
+    });
+    expect(response?.status).toBe(403);
+    expect(await body(response as Response)).toMatchObject({
+      error: { code: "identification_elsewhere" },
+    });
+    expect(calls).toEqual([`/v4/events/${event.event_id}`]);
+  });
+
+  it("403 for an identification older than 10 minutes, or from the future", async () => {
+    const old = fake.add({ timestamp: Date.now() - 11 * 60_000 });
+    const stale = await events({ "x-request-id": old.event_id });
+    expect(stale.status).toBe(403);
+    expect(await body(stale)).toMatchObject({ error: { code: "identification_stale" } });
+    const ahead = fake.add({ timestamp: Date.now() + 10 * 60_000 });
+    expect((await events({ "x-request-id": ahead.event_id })).status).toBe(403);
+    const nineMinutes = fake.add({ timestamp: Date.now() - 9 * 60_000 });
+    expect((await events({ "x-request-id": nineMinutes.event_id })).status).toBe(200);
+  });
+
+  it("403 when the host gave no client address to compare with", async () => {
+    const event = fake.add();
+    const response = await createEventsHandler({ env: () => env, ...quiet })(
+      new Request("http://site.test/fp/v4/", { headers: { "x-request-id": event.event_id } }),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("an IPv6 caller proves an identification made from its own /64 (privacy addresses)", async () => {
+    const event = fake.add({ ip: "2001:db8:1:2::5" });
+    const other = { clientIp: "2001:db8:1:2:a:b:c:d" };
+    expect((await events({ "x-request-id": event.event_id }, env, "GET", other)).status).toBe(200);
+    const elsewhere = { clientIp: "2001:db8:1:3::5" };
+    expect((await events({ "x-request-id": event.event_id }, env, "GET", elsewhere)).status).toBe(
+      403,
+    );
+  });
+});
+
 describe("visits function", () => {
-  it("answers the visitor's visits, newest first, at most 21", async () => {
+  const proven = (visitorId: string) => fake.add({ visitorId });
+
+  it("answers the proven visitor's visits, newest first, at most 21", async () => {
     const visitor = "VisitsTest0000000001";
-    for (let i = 0; i < 25; i += 1) fake.add({ visitorId: visitor });
-    const response = await visits({ "x-vercel-function": "visits", "x-visitor-id": visitor });
+    for (let i = 0; i < 24; i += 1) fake.add({ visitorId: visitor });
+    const now = proven(visitor);
+    const response = await visits({
+      "x-vercel-function": "visits",
+      "x-visitor-id": visitor,
+      "x-request-id": now.event_id,
+    });
     expect(response.status).toBe(200);
     const { visits: list } = (await response.json()) as { visits: Record<string, unknown>[] };
     expect(list).toHaveLength(21);
@@ -147,13 +210,66 @@ describe("visits function", () => {
     });
   });
 
-  it("an unknown visitor has no visits", async () => {
-    const response = await visits({ "x-visitor-id": "NobodyHere0000000000" });
-    expect(await body(response)).toEqual({ visits: [] });
+  it("reads the visitor from the proven event; the x-visitor-id header may be left out", async () => {
+    const event = proven("FirstVisit0000000001");
+    const response = await visits({ "x-request-id": event.event_id });
+    const { visits: list } = (await response.json()) as { visits: { requestId: string }[] };
+    expect(list.map((visit) => visit.requestId)).toEqual([event.event_id]);
+  });
+
+  it("a visitor id alone proves nothing: 403 and no Server API call", async () => {
+    const visitor = "SomeoneElse000000001";
+    fake.add({ visitorId: visitor, ip: "198.51.100.7" });
+    let response: Response | undefined;
+    const calls = await callsDuring(async () => {
+      response = await visits({ "x-vercel-function": "visits", "x-visitor-id": visitor });
+    });
+    expect(response?.status).toBe(403);
+    expect(await body(response as Response)).toMatchObject({
+      error: { code: "identification_required", message: expect.stringMatching(/x-request-id/) },
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it("someone else's identification reads that one event and no history", async () => {
+    const theirs = fake.add({ visitorId: "SomeoneElse000000002", ip: "198.51.100.7" });
+    let response: Response | undefined;
+    const calls = await callsDuring(async () => {
+      response = await visits({
+        "x-visitor-id": "SomeoneElse000000002",
+        "x-request-id": theirs.event_id,
+      });
+    });
+    expect(response?.status).toBe(403);
+    expect(calls).toEqual([`/v4/events/${theirs.event_id}`]);
+  });
+
+  it("403 when x-visitor-id names another visitor than the proven identification", async () => {
+    const mine = proven("MineMineMine00000001");
+    let response: Response | undefined;
+    const calls = await callsDuring(async () => {
+      response = await visits({
+        "x-visitor-id": "SomeoneElse000000003",
+        "x-request-id": mine.event_id,
+      });
+    });
+    expect(response?.status).toBe(403);
+    expect(await body(response as Response)).toMatchObject({
+      error: { code: "visitor_mismatch" },
+    });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("403 for an unknown or stale identification", async () => {
+    const unknown = await visits({ "x-request-id": "1767225600123.Zz9Zz9" });
+    expect(unknown.status).toBe(403);
+    expect(await body(unknown)).toMatchObject({ error: { code: "identification_unknown" } });
+    const old = fake.add({ visitorId: "OldVisitor0000000001", timestamp: Date.now() - 3_600_000 });
+    const stale = await visits({ "x-request-id": old.event_id });
+    expect(stale.status).toBe(403);
   });
 
   it.each([
-    ["missing", {}],
     ["short", { "x-visitor-id": "abc" }],
     ["with a space", { "x-visitor-id": "Xy7qK2mPz9 RtLw4Vb1N" }],
   ])("400 for a %s visitor id", async (_label, headers) => {
@@ -168,7 +284,7 @@ describe("visits function", () => {
         get: (name: string) => (name === "x-visitor-id" ? `${FAKE_VISITOR_ID}\r\nx: y` : null),
       },
     });
-    const response = await createVisitsHandler({ env: () => env, ...quiet })(request);
+    const response = await createVisitsHandler({ env: () => env, ...quiet })(request, HERE);
     expect(response.status).toBe(400);
   });
 });
@@ -196,6 +312,7 @@ describe("direct events URL: GET /fp/events/{requestId}", () => {
   const direct = (path: string, current = env, method = "GET") =>
     createDirectEventsHandler({ env: () => current, ...quiet })(
       new Request(`http://site.test${path}`, { method }),
+      HERE,
     );
 
   it.each([
@@ -239,6 +356,13 @@ describe("direct events URL: GET /fp/events/{requestId}", () => {
     expect(await body(response)).toMatchObject({ error: { code: "invalid_request_id" } });
   });
 
+  it("403 for someone else's identification", async () => {
+    const event = fake.add({ ip: "198.51.100.9" });
+    const response = await direct(`/fp/events/${event.event_id}`);
+    expect(response.status).toBe(403);
+    expect(await body(response)).toMatchObject({ error: { code: "identification_elsewhere" } });
+  });
+
   it("404 for an unknown request id, 405 with Allow for POST, 404 without a secret key", async () => {
     expect((await direct("/fp/events/1767225600123.Zz9Zz9")).status).toBe(404);
     const post = await direct("/fp/events/1767225600123.Zz9Zz9", env, "POST");
@@ -261,8 +385,10 @@ describe("direct events URL: GET /fp/events/{requestId}", () => {
       stubEnv();
       const event = fake.add({ bot: "bad", vm: true });
       const app = createApp({ publicDir: "tests/unit/server/__no_public__", logger: () => {} });
+      // What @hono/node-server hands the app: the socket the request came in on.
+      const socket = { incoming: { socket: { remoteAddress: "::ffff:127.0.0.1" } } };
       for (const path of [`/fp/events/${event.event_id}`, `/fp/events/${event.event_id}/`]) {
-        const response = await app.request(path);
+        const response = await app.request(path, {}, socket);
         expect(response.status).toBe(200);
         expect(await body(response)).toEqual({
           products: {
@@ -282,12 +408,14 @@ describe("direct events URL: GET /fp/events/{requestId}", () => {
       expect(functionNamed("fp-events-direct").path).toBe("/fp/events/:requestId");
       const viaNetlify = await netlifyDirect(
         new Request(`https://site.example/fp/events/${event.event_id}/`),
-        {},
+        { ip: "127.0.0.1" },
       );
       expect(viaNetlify.status).toBe(200);
       // Vercel's rewrite passes the path parameter as a query value.
       const viaVercel = await vercelDirect.GET(
-        new Request(`https://site.example/api/fp-events-direct?requestId=${event.event_id}`),
+        new Request(`https://site.example/api/fp-events-direct?requestId=${event.event_id}`, {
+          headers: { "x-real-ip": "127.0.0.1" },
+        }),
       );
       expect(await body(viaVercel)).toMatchObject({
         products: { botd: { data: { bot: { result: "good" } } } },

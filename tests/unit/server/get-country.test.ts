@@ -1,6 +1,9 @@
 // @vitest-environment node
-// Tests the visitor-country function against the Vercel and Netlify request shapes and junk input.
+// Tests the visitor-country function against the Vercel and Netlify request shapes and junk input: the
+// country comes from what the host vouches for (src/server/adapters.ts), never from a header a client
+// can write on a Node host.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { netlifyPlatform, vercelPlatform } from "../../../src/server/adapters";
 import {
   countryCode,
   countryFromNetlifyGeo,
@@ -21,12 +24,23 @@ const testGetCountry = createGetCountry({ env: () => ({ trustTestHeader: true })
 /** The handler as production runs it: x-country ignored. */
 const productionGetCountry = createGetCountry({ env: () => ({ trustTestHeader: false }) });
 
+/** Where the request arrived: Vercel and Netlify vouch for their headers; a Node host for none. */
+type Host = "vercel" | "netlify" | "node";
+
 async function countryOf(
   headers: Record<string, string>,
   platform?: PlatformContext,
   handler = testGetCountry,
+  host: Host = "vercel",
 ): Promise<unknown> {
-  const response = await handler(request(headers), platform);
+  const incoming = request(headers);
+  const vouched =
+    host === "vercel"
+      ? vercelPlatform(incoming)
+      : host === "netlify"
+        ? netlifyPlatform(undefined, incoming)
+        : {};
+  const response = await handler(incoming, { ...vouched, ...platform });
   expect(response.status).toBe(200);
   return ((await response.json()) as { country: unknown }).country;
 }
@@ -40,13 +54,26 @@ describe("GET /api/get-country", () => {
 
   it("reads header names case-insensitively", async () => {
     expect(await countryOf({ "X-Vercel-IP-Country": "DE" })).toBe("DE");
-    expect(await countryOf({ "X-NF-GEO": base64({ country: { code: "FR" } }) })).toBe("FR");
+    const geo = { "X-NF-GEO": base64({ country: { code: "FR" } }) };
+    expect(await countryOf(geo, undefined, testGetCountry, "netlify")).toBe("FR");
   });
 
   it("reads Netlify's x-nf-geo as base64 JSON and as raw JSON", async () => {
     const geo = { city: "Paris", country: { code: "FR", name: "France" } };
-    expect(await countryOf({ "x-nf-geo": base64(geo) })).toBe("FR");
-    expect(await countryOf({ "x-nf-geo": JSON.stringify(geo) })).toBe("FR");
+    const onNetlify = (value: string) =>
+      countryOf({ "x-nf-geo": value }, undefined, testGetCountry, "netlify");
+    expect(await onNetlify(base64(geo))).toBe("FR");
+    expect(await onNetlify(JSON.stringify(geo))).toBe("FR");
+  });
+
+  it("on a Node host believes no client-written geo header (x-vercel-ip-country, x-nf-geo)", async () => {
+    const forged = {
+      "x-vercel-ip-country": "US",
+      "x-nf-geo": base64({ country: { code: "US" } }),
+    };
+    expect(await countryOf(forged, undefined, productionGetCountry, "node")).toBeNull();
+    // The local server's own word (GEO_COUNTRY) is the platform context, and it wins.
+    expect(await countryOf(forged, { country: "DE" }, productionGetCountry, "node")).toBe("DE");
   });
 
   it("reads the country from the platform context", async () => {
@@ -59,6 +86,9 @@ describe("GET /api/get-country", () => {
 
   it("ignores the browser-settable x-country without the test switch", async () => {
     expect(await countryOf({ "x-country": "US" }, undefined, productionGetCountry)).toBeNull();
+    expect(
+      await countryOf({ "x-country": "US" }, undefined, productionGetCountry, "node"),
+    ).toBeNull();
     // An EU visitor cannot claim to be elsewhere and skip the consent banner.
     expect(
       await countryOf(
@@ -96,7 +126,7 @@ describe("GET /api/get-country", () => {
     ["JSON null", "null"],
     ["a 10 kB header", base64({ country: { code: "FR" }, padding: "x".repeat(10_000) })],
   ])("answers null for x-nf-geo with %s", async (_label, value) => {
-    expect(await countryOf({ "x-nf-geo": value })).toBeNull();
+    expect(await countryOf({ "x-nf-geo": value }, undefined, testGetCountry, "netlify")).toBeNull();
   });
 
   it("answers null when nothing is known", async () => {
@@ -105,7 +135,7 @@ describe("GET /api/get-country", () => {
     expect(await countryOf({}, { country: null })).toBeNull();
   });
 
-  it("takes the platform context over every header", async () => {
+  it("takes what the host vouches for over the test header", async () => {
     const all = {
       "x-vercel-ip-country": "DE",
       "x-nf-geo": base64({ country: { code: "FR" } }),
@@ -113,9 +143,11 @@ describe("GET /api/get-country", () => {
     };
     expect(await countryOf(all, { country: "JP" })).toBe("JP");
     expect(await countryOf(all)).toBe("DE");
-    const { "x-vercel-ip-country": _vercel, ...netlifyAndLegacy } = all;
-    expect(await countryOf(netlifyAndLegacy)).toBe("FR");
-    expect(await countryOf({ "x-country": "US" })).toBe("US");
+    expect(await countryOf(all, undefined, testGetCountry, "netlify")).toBe("FR");
+    expect(await countryOf(all, undefined, testGetCountry, "node")).toBe("US");
+    // Netlify's context comes before its header.
+    const context = { geo: { country: { code: "SE" } } };
+    expect(netlifyPlatform(context, request(all)).country).toBe("SE");
   });
 
   it("falls through an invalid source to the next valid one", async () => {
@@ -125,14 +157,14 @@ describe("GET /api/get-country", () => {
   });
 
   it("is never cached and is JSON", async () => {
-    const response = await getCountry(request({ "x-vercel-ip-country": "DE" }));
+    const response = await getCountry(request(), { country: "DE" });
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
     expect(await response.text()).toBe('{"country":"DE"}');
   });
 
   it("answers HEAD with headers and no body", async () => {
-    const response = await getCountry(request({ "x-vercel-ip-country": "DE" }, "HEAD"));
+    const response = await getCountry(request({}, "HEAD"), { country: "DE" });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(response.body).toBeNull();
@@ -162,8 +194,8 @@ describe("country helpers", () => {
     expect(countryFromNetlifyGeo("{}")).toBeNull();
   });
 
-  it("resolves without a platform context", () => {
-    expect(resolveCountry(request({ "x-vercel-ip-country": "JP" }))).toBe("JP");
+  it("resolves without a platform context from nothing but the test header", () => {
+    expect(resolveCountry(request({ "x-vercel-ip-country": "JP" }))).toBeNull();
     expect(
       resolveCountry(request({ "x-country": "JP" }), undefined, { trustTestHeader: true }),
     ).toBe("JP");

@@ -117,6 +117,18 @@ describe("Idempotency-Key", () => {
     expect(await store.list()).toHaveLength(2);
   });
 
+  it.each([
+    ["empty", ""],
+    ["blank", "   "],
+    ["quoted empty", '""'],
+  ])("an %s key is refused with a 400 JSON error, and nothing is stored", async (_label, value) => {
+    const store = createFileOutbox(dir, now);
+    const response = await post(store, body, { "idempotency-key": value });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "invalid_idempotency_key" } });
+    expect(await store.list()).toHaveLength(0);
+  });
+
   it("a malformed key is a 400, not a silent drop", async () => {
     const request = new Request("http://x/", { headers: { "idempotency-key": "a b" } });
     const answer = readIdempotencyKey(request) as Response;

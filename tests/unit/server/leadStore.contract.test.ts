@@ -131,6 +131,32 @@ describe.each(Object.keys(factories))("the %s lead store", (kind) => {
     await store.close();
   });
 
+  it("renew(): the fence before a send, for the owner of a pending lead only", async () => {
+    const time = clock();
+    const store = await open(time.now);
+    const one = await store.add(lead);
+    const [claimed] = await store.claim("worker:a", 1, 20_000);
+    expect(claimed?.id).toBe(one.id);
+    expect(Date.parse(claimed?.leaseUntil ?? "")).toBe(time.now().getTime() + 20_000);
+    // The owner re-takes it for one more send: the lease now runs from the renewal.
+    time.advance(15_000);
+    expect(await store.renew(one, "worker:a", 20_000)).toBe(true);
+    expect(Date.parse((await store.get(one.id))?.leaseUntil ?? "")).toBe(
+      time.now().getTime() + 20_000,
+    );
+    time.advance(15_000);
+    expect(await store.claim("worker:b", 1, 20_000)).toEqual([]);
+    // Its lease ran out and another worker claimed it: the first may no longer send it.
+    time.advance(6000);
+    expect((await store.claim("worker:b", 1, 20_000)).map((record) => record.id)).toEqual([one.id]);
+    expect(await store.renew(one, "worker:a", 20_000)).toBe(false);
+    expect(await store.renew(one, "worker:b", 20_000)).toBe(true);
+    // Finished: no longer anyone's to send.
+    expect(await store.finish({ ...one, status: "forwarded", attempts: 1 }, "worker:b")).toBe(true);
+    expect(await store.renew(one, "worker:b", 20_000)).toBe(false);
+    await store.close();
+  });
+
   it("take(): a sliding window per key, with the wait until a slot frees", async () => {
     const time = clock();
     const store = await open(time.now);

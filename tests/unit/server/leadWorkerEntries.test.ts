@@ -10,6 +10,7 @@ import netlifySchedule, { config as netlifyConfig } from "../../../functions/lea
 import { readLeadsEnv } from "../../../src/server/env";
 import { createLeadHandler } from "../../../src/server/handlers/leads";
 import { closeLeadStores } from "../../../src/server/leadStores";
+import { sameSecret } from "../../../src/server/leadWorker";
 import { createFileOutbox } from "../../../src/server/outbox";
 import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../fakes/hubspot";
 import { validBodies } from "../forms/samples";
@@ -83,6 +84,14 @@ describe("Vercel cron: GET /api/leads-worker", () => {
     expect(wrong.status).toBe(401);
     expect(await wrong.json()).toMatchObject({ error: { code: "unauthorized" } });
     expect((await call()).status).toBe(401);
+    // A prefix, a longer value, another scheme: all refused, compared as whole digests.
+    for (const near of [
+      `Bearer ${SECRET.slice(0, -1)}`,
+      `Bearer ${SECRET}x`,
+      SECRET,
+      `bearer ${SECRET}`,
+    ])
+      expect((await call(near)).status).toBe(401);
     expect(await statusOf(id)).toBe("pending");
     expect(fake.submissions).toHaveLength(0);
   });
@@ -96,6 +105,15 @@ describe("Vercel cron: GET /api/leads-worker", () => {
     expect(await answer.json()).toMatchObject({ forwarded: 1, failed: 0 });
     expect(await statusOf(id)).toBe("forwarded");
     expect(fake.submissions).toHaveLength(1);
+  });
+});
+
+describe("sameSecret", () => {
+  it("compares in constant time over digests, whatever the lengths", () => {
+    expect(sameSecret("Bearer abc", "Bearer abc")).toBe(true);
+    expect(sameSecret("Bearer ab", "Bearer abc")).toBe(false);
+    expect(sameSecret("", "Bearer abc")).toBe(false);
+    expect(sameSecret("x".repeat(100_000), "Bearer abc")).toBe(false);
   });
 });
 

@@ -143,7 +143,9 @@ describe("a lead survives SIGKILL", () => {
       payload: { ...validBodies["/api/hubspot-press/"], email: "claimed@example.org" },
     });
     fake.setMode("hang");
-    const env = { LEADS_LEASE_MS: "1500", HUBSPOT_TIMEOUT_MS: "30000" };
+    // The shortest lease the server accepts for this timeout (a send plus the 10 s margin); the send
+    // hangs inside the timeout until the worker is killed.
+    const env = { LEADS_LEASE_MS: "20000", HUBSPOT_TIMEOUT_MS: "10000" };
     const worker = spawnNode("src/server/leads-cli.ts", ["--retry"], env);
     // Claimed (leased to the worker) and its send under way, not delivered: the fake holds the request.
     await waitFor(() => (fake.hangingCount() > 0 ? true : null));

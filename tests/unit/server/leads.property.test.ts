@@ -50,6 +50,9 @@ function memoryOutbox(): LeadStore & { records: LeadRecord[] } {
     async claim() {
       return [];
     },
+    async renew() {
+      return true;
+    },
     async finish(record) {
       put(record);
       return true;

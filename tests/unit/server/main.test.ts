@@ -80,6 +80,24 @@ describe("src/server/main.ts", () => {
     30_000,
   );
 
+  it.each([
+    [
+      { LEADS_LEASE_MS: "5000" },
+      "LEADS_LEASE_MS must exceed HUBSPOT_TIMEOUT_MS (8000) by at least 10000 ms",
+    ],
+    [{ TRUST_PROXY: "true" }, "TRUST_PROXY must be a hop count"],
+  ])(
+    "refuses to start with %j, saying why",
+    async (env, message) => {
+      const started = start({ PUBLIC_DIR: fixture.publicDir, ...env });
+      children.push(started.child);
+      expect(await within(started.exited, 15_000)).toBe(1);
+      expect(started.output()).toContain(message);
+      expect(started.output()).not.toMatch(/listening on/);
+    },
+    30_000,
+  );
+
   it("refuses to start without a build, saying what to do", async () => {
     const started = start({ PUBLIC_DIR: path.join(fixture.root, "missing") });
     children.push(started.child);

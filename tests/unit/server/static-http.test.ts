@@ -92,6 +92,29 @@ describe("Range", () => {
     expect((await bytes(response)).length).toBe(0);
   });
 
+  it.each([
+    ["garbage", "bytes=abc"],
+    ["two ranges", "bytes=0-1,5-6"],
+    ["two ranges with spaces", "bytes=0-9, 20-29"],
+    ["last before first", "bytes=5-3"],
+    ["another unit", "items=0-5"],
+    ["no unit", "0-5"],
+    ["no range at all", "bytes="],
+    ["a lone dash", "bytes=-"],
+    ["a negative start", "bytes=-5-10"],
+  ])("ignores %s (%j): 200 with the whole file, never a 206 that claims part", async (_, range) => {
+    const response = await get(BUNDLE, { range });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-range")).toBeNull();
+    expect((await bytes(response)).equals(original())).toBe(true);
+  });
+
+  it("still serves one range written with spaces around it", async () => {
+    const response = await get(BUNDLE, { range: "bytes= 100-199 " });
+    expect(response.status).toBe(206);
+    expect((await bytes(response)).equals(original().subarray(100, 200))).toBe(true);
+  });
+
   it("sends the whole 404 page with status 404, whatever the range", async () => {
     const response = await get("/no-such-page/", { range: "bytes=0-3" });
     expect(response.status).toBe(404);

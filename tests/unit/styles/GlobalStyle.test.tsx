@@ -20,6 +20,13 @@ describe("GlobalStyle (server render)", () => {
     expect(css).not.toContain("@font-face");
     expect(css).toContain("system-ui");
     expect(css).toContain(".visually-hidden");
-    expect(css).toContain('[data-ab-variant="contact-sales:treatment"]{display:none;}');
+    expect(css).toContain(
+      '[data-ab-variant="contact-sales:treatment"],[data-ab-part="contact-sales:treatment"]{display:none;}',
+    );
+    // A shared block's parts take no box of their own, so they lay out like the only version there.
+    expect(css).toContain("[data-ab-part]{display:contents;}");
+    expect(css).toContain(
+      'html[data-ab-home="treatment"] [data-ab-part="home:treatment"]{display:contents;}',
+    );
   });
 });

@@ -1,0 +1,351 @@
+// Rehearses a Vercel deployment: `vercel build` in a scratch copy, then the Build Output API it wrote,
+// read the way Vercel reads it: routes (headers, rewrites, the 404 page), crons, and every function
+// loaded by @vercel/node's own launcher on the Node major its config names and called with real requests.
+import fs from "node:fs";
+import path from "node:path";
+import postgres from "postgres";
+import { functions, functionPaths } from "../../src/server/functions";
+import { hostedCommonHeaders } from "../../src/security/hosts";
+import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
+import { validBodies } from "../../tests/unit/forms/samples";
+import { expectThat, Findings } from "./report";
+import { spawnLogged, type HostTools } from "./run";
+import { makeScratch } from "./scratch";
+import {
+  callFunction,
+  launchFunction,
+  nodeMajorOf,
+  readVcConfig,
+  type LaunchedFunction,
+} from "./vercelLauncher";
+import { route, type Filesystem, type Route } from "./vercelRouting";
+import { CRON_SECRET, SITE_URL, startWorld, type World } from "./world";
+
+const SITE_HOST = new URL(SITE_URL).host;
+const CLIENT = { ip: "203.0.113.7", host: SITE_HOST };
+
+type Output = { dir: string; routes: Route[]; crons: { path: string; schedule: string }[] };
+
+function outputFilesystem(outputDir: string): Filesystem {
+  return {
+    isStaticFile: (file) =>
+      fs.statSync(path.join(outputDir, "static", file), { throwIfNoEntry: false })?.isFile() ??
+      false,
+    isFunction: (name) =>
+      fs.existsSync(path.join(outputDir, "functions", `${name}.func`, ".vc-config.json")),
+  };
+}
+
+function routeGet(output: Output, url: string, headers: Record<string, string> = {}) {
+  return route(
+    output.routes,
+    { method: "GET", url, headers: new Headers(headers) },
+    outputFilesystem(output.dir),
+  );
+}
+
+/** The function folders of the output, as their names ("api/get-country"). */
+function functionNames(outputDir: string): string[] {
+  const root = path.join(outputDir, "functions");
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((entry) => entry.endsWith(".func"))
+    .map((entry) => entry.split(path.sep).join("/").slice(0, -".func".length))
+    .sort();
+}
+
+function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifest): void {
+  const common = hostedCommonHeaders(manifest);
+  const pages = Object.keys(manifest.pages);
+  const wrong: string[] = [];
+  for (const page of pages) {
+    const outcome = routeGet(output, page);
+    const policy = outcome.headers["content-security-policy"];
+    const missing = Object.entries(common).filter(
+      ([name, value]) => outcome.headers[name] !== value,
+    );
+    if (outcome.kind !== "static" || outcome.status !== 200)
+      wrong.push(`${page}: ${outcome.kind} ${outcome.status}`);
+    else if (policy !== policyForPath(manifest, page))
+      wrong.push(`${page}: policy differs from the manifest`);
+    else if (missing.length > 0)
+      wrong.push(`${page}: lacks ${missing.map(([name]) => name).join(", ")}`);
+  }
+  findings.record(
+    "every page: 200, its own CSP (the manifest's) and the shared headers",
+    wrong.length === 0,
+    wrong.length === 0 ? `${pages.length} pages` : wrong.slice(0, 5).join("; "),
+  );
+
+  const unknown = routeGet(output, "/no-such-page/");
+  findings.record(
+    "unknown path: the 404 page, status 404, the 404 page's CSP",
+    unknown.kind === "static" &&
+      unknown.file === "404.html" &&
+      unknown.status === 404 &&
+      unknown.headers["content-security-policy"] === manifest.fallback,
+    `${unknown.kind} ${unknown.status}`,
+  );
+
+  const rewrites: string[] = [];
+  for (const fn of functions) {
+    for (const spelling of functionPaths(fn)) {
+      const url = spelling.replace(":requestId", "req-1");
+      const outcome = routeGet(output, url);
+      if (outcome.kind !== "function" || outcome.name !== `api/${fn.name}`)
+        rewrites.push(
+          `${url} → ${outcome.kind === "function" ? outcome.name : `${outcome.kind} ${outcome.status}`}`,
+        );
+    }
+    if (fn.byHeader) {
+      const outcome = routeGet(output, "/Ab12/", { [fn.byHeader.name]: fn.byHeader.value });
+      if (outcome.kind !== "function" || outcome.name !== `api/${fn.name}`)
+        rewrites.push(`/Ab12/ by header → ${outcome.kind}`);
+    }
+  }
+  findings.record(
+    "every function path (both spellings) reaches its function",
+    rewrites.length === 0,
+    rewrites.join("; "),
+  );
+
+  const hashed =
+    Object.keys(manifest.pages).length > 0
+      ? fs
+          .readdirSync(path.join(output.dir, "static"))
+          .find((file) => /-[0-9a-f]{20}\.js$/.test(file))
+      : undefined;
+  const asset = hashed ? routeGet(output, `/${hashed}`) : null;
+  findings.record(
+    "hashed bundles: immutable for a year",
+    asset?.headers["cache-control"] === "public, max-age=31536000, immutable",
+    hashed ?? "no hashed bundle found",
+  );
+
+  const cron = output.crons.find((item) => item.path === "/api/leads-worker");
+  findings.record(
+    "the lead worker's cron is in the output",
+    cron?.schedule === "* * * * *",
+    JSON.stringify(output.crons),
+  );
+}
+
+async function withFunction<T>(
+  launched: Map<string, LaunchedFunction>,
+  name: string,
+  use: (fn: LaunchedFunction) => Promise<T>,
+): Promise<T> {
+  const fn = launched.get(name);
+  if (!fn) throw new Error(`${name} did not load`);
+  return use(fn);
+}
+
+async function checkCalls(
+  findings: Findings,
+  output: Output,
+  world: World,
+  launched: Map<string, LaunchedFunction>,
+): Promise<void> {
+  await findings.attempt("country from Vercel's geo header", () =>
+    withFunction(launched, "api/get-country", async (fn) => {
+      const answer = await callFunction(
+        fn,
+        { method: "GET", url: "/api/get-country", headers: { "x-vercel-ip-country": "DE" } },
+        CLIENT,
+      );
+      const body = (await answer.json()) as { country: unknown };
+      expectThat(
+        answer.status === 200 && body.country === "DE",
+        `answered ${answer.status} ${JSON.stringify(body)}`,
+      );
+      return "DE";
+    }),
+  );
+
+  await findings.attempt("job board through the site's proxy (fake Greenhouse)", () => {
+    const outcome = routeGet(output, "/greenhouse/?action=listings");
+    expectThat(outcome.kind === "function", `routed to ${outcome.kind}`);
+    return withFunction(launched, outcome.name, async (fn) => {
+      const answer = await callFunction(fn, { method: "GET", url: outcome.url }, CLIENT);
+      const body = (await answer.json()) as { jobs?: unknown[] };
+      expectThat(
+        answer.status === 200 && Array.isArray(body.jobs) && body.jobs.length > 0,
+        `answered ${answer.status}`,
+      );
+      return `${body.jobs?.length} jobs`;
+    });
+  });
+
+  const sql = postgres(world.databaseUrl, { max: 1, onnotice: () => undefined });
+  try {
+    let leadId = "";
+    await findings.attempt(
+      "a lead: 2xx and stored in PostgreSQL (HubSpot down for its first send)",
+      () =>
+        withFunction(launched, "api/hubspot", async (fn) => {
+          world.hubspot.setMode("down", true);
+          const answer = await callFunction(
+            fn,
+            {
+              method: "POST",
+              url: "/api/hubspot/",
+              headers: {
+                "content-type": "application/json",
+                origin: SITE_URL,
+                "idempotency-key": crypto.randomUUID(),
+              },
+              body: JSON.stringify({
+                ...validBodies["/api/hubspot/"],
+                email: "vercel.rehearsal@example.org",
+              }),
+            },
+            CLIENT,
+          );
+          const body = (await answer.json()) as { id?: string };
+          expectThat(
+            answer.status >= 200 && answer.status < 300 && typeof body.id === "string",
+            `answered ${answer.status} ${JSON.stringify(body)}`,
+          );
+          leadId = body.id;
+          const rows = await sql<
+            { status: string }[]
+          >`SELECT status FROM leads WHERE id = ${leadId}`;
+          expectThat(rows.length === 1, "the lead is not in PostgreSQL");
+          return `lead ${rows[0]?.status}`;
+        }),
+    );
+
+    await findings.attempt("the cron without CRON_SECRET is refused", () =>
+      withFunction(launched, "api/leads-worker", async (fn) => {
+        const answer = await callFunction(fn, { method: "GET", url: "/api/leads-worker" }, CLIENT);
+        expectThat(answer.status === 401 || answer.status === 403, `answered ${answer.status}`);
+        return String(answer.status);
+      }),
+    );
+
+    await findings.attempt("the cron with CRON_SECRET delivers the lead to HubSpot once", () =>
+      withFunction(launched, "api/leads-worker", async (fn) => {
+        const mine = () =>
+          world.hubspot.submissions.filter(
+            (item) => item.values.email === "vercel.rehearsal@example.org",
+          );
+        // The backoff after the failed first send is at most a few seconds: call the cron as Vercel would, each minute.
+        for (let attempt = 0; attempt < 20 && mine().length === 0; attempt += 1) {
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          const answer = await callFunction(
+            fn,
+            {
+              method: "GET",
+              url: "/api/leads-worker",
+              headers: { authorization: `Bearer ${CRON_SECRET}` },
+            },
+            CLIENT,
+          );
+          expectThat(answer.status === 200, `answered ${answer.status}`);
+        }
+        const rows = await sql<{ status: string }[]>`SELECT status FROM leads WHERE id = ${leadId}`;
+        expectThat(mine().length === 1, `HubSpot received it ${mine().length} times`);
+        expectThat(rows[0]?.status === "forwarded", `lead is ${rows[0]?.status}`);
+        return "forwarded, 1 submission";
+      }),
+    );
+  } finally {
+    await sql.end();
+  }
+}
+
+/** `vercel build` in the scratch copy, as Vercel's build step runs it; records the outcome. */
+async function build(findings: Findings, tools: HostTools, dir: string): Promise<boolean> {
+  fs.mkdirSync(path.join(dir, ".vercel"));
+  // What `vercel pull` would write; an empty install command: the scratch copy already has node_modules.
+  fs.writeFileSync(
+    path.join(dir, ".vercel", "project.json"),
+    JSON.stringify({
+      projectId: "prj_rehearsal",
+      orgId: "team_rehearsal",
+      settings: { framework: "gatsby", installCommand: "" },
+    }),
+  );
+  console.log(`[vercel] vercel build in ${dir} (Node ${tools.hostNodeMajor} on PATH)`);
+  const result = await spawnLogged(tools.vercel, ["build", "--yes"], {
+    cwd: dir,
+    env: tools.env(),
+    log: `${dir}-build.log`,
+  });
+  const detail = result.code === 0 ? `${result.seconds.toFixed(0)} s` : result.tail;
+  return findings.record("vercel build", result.code === 0, detail);
+}
+
+/** Builds with Vercel's CLI in a scratch copy and checks its output; returns the findings. */
+export async function verify(
+  root: string,
+  tools: HostTools,
+  options: { keep?: boolean; reuse?: string } = {},
+): Promise<Findings> {
+  const findings = new Findings("vercel");
+  // --reuse=<kept scratch copy>: check an earlier build again without building (while working on the checks).
+  const scratch = options.reuse
+    ? { dir: options.reuse, remove: () => undefined }
+    : makeScratch(root, "vercel");
+  const launched = new Map<string, LaunchedFunction>();
+  let world: World | null = null;
+  try {
+    if (!options.reuse && !(await build(findings, tools, scratch.dir))) return findings;
+
+    const outputDir = path.join(scratch.dir, ".vercel", "output");
+    const config = JSON.parse(fs.readFileSync(path.join(outputDir, "config.json"), "utf8")) as {
+      routes: Route[];
+      crons?: Output["crons"];
+    };
+    const output: Output = { dir: outputDir, routes: config.routes, crons: config.crons ?? [] };
+    const manifest = await readManifest(path.join(outputDir, "static"));
+    findings.record("the security-headers manifest is in the output", manifest !== null);
+    if (!manifest) return findings;
+    checkRoutes(findings, output, manifest);
+
+    world = await startWorld();
+    const names = functionNames(outputDir);
+    const refused: string[] = [];
+    for (const name of names) {
+      const funcDir = path.join(outputDir, "functions", `${name}.func`);
+      const major = nodeMajorOf(readVcConfig(funcDir).runtime);
+      if (major !== tools.hostNodeMajor) {
+        refused.push(
+          `${name}: runtime ${readVcConfig(funcDir).runtime}, rehearsal has Node ${tools.hostNodeMajor}`,
+        );
+        continue;
+      }
+      try {
+        const fn = await launchFunction({
+          name,
+          funcDir,
+          node: tools.hostNode,
+          launcher: tools.vercelLauncher,
+          env: { ...process.env, ...world.env, NODE_ENV: "production", VERCEL: "1" },
+        });
+        launched.set(name, fn);
+        // Every function answers a method it does not take with its own JSON 405: it loaded and runs.
+        const answer = await callFunction(fn, { method: "DELETE", url: `/${name}` }, CLIENT);
+        if (answer.status !== 405)
+          refused.push(`${name}: DELETE answered ${answer.status} ${fn.output().slice(-400)}`);
+      } catch (error) {
+        // A handler that fails to load makes the launcher log why and exit at the first request.
+        const logged = launched.get(name)?.output() ?? "";
+        const reason = /(Error \[?[A-Z_]+\]?|Error:|ERR_[A-Z_]+)[^\n]*/.exec(logged)?.[0];
+        const message = error instanceof Error ? error.message.slice(0, 600) : String(error);
+        refused.push(`${name}: ${reason ?? message}`);
+      }
+    }
+    findings.record(
+      `every function loads on Node ${tools.hostNodeMajor} with Vercel's launcher and answers`,
+      refused.length === 0 && names.length > 0,
+      refused.length === 0 ? `${names.length} functions` : refused.join("\n"),
+    );
+    await checkCalls(findings, output, world, launched);
+  } finally {
+    await Promise.all([...launched.values()].map((fn) => fn.stop()));
+    await world?.stop();
+    if (!options.keep && findings.failed === 0) scratch.remove();
+    else console.log(`[vercel] scratch copy kept: ${scratch.dir}`);
+  }
+  return findings;
+}

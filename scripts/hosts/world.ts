@@ -1,0 +1,63 @@
+// What a host rehearsal talks to: a real PostgreSQL for the leads and the fake upstreams, on loopback.
+import { startFakeGreenhouse } from "../../tests/fakes/greenhouse";
+import { createAmplitudeRoute, FAKE_AMPLITUDE_KEY } from "../../tests/fakes/amplitude";
+import {
+  createFingerprintRoute,
+  FAKE_FPJS_SECRET,
+  startFakeFingerprintProxyUpstream,
+} from "../../tests/fakes/fingerprint";
+import { createHubspotRoute, hubspotServerEnv, type HubspotRoute } from "../../tests/fakes/hubspot";
+import { startPostgres } from "../../tests/unit/server/support/postgres";
+
+export const CRON_SECRET = "verify-hosts-cron-secret";
+/** The site's address, as a deployment sets SITE_URL: forms posted from it are accepted. */
+export const SITE_URL = "https://site.example";
+export const GREENHOUSE_BOARD = "acme";
+
+export type World = {
+  databaseUrl: string;
+  fakesOrigin: string;
+  hubspot: HubspotRoute;
+  /** The server variables every function gets on the host, as a deployment would set them. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+};
+
+export async function startWorld(): Promise<World> {
+  const postgres = await startPostgres();
+  const hubspot = createHubspotRoute();
+  const fingerprintUpstream = await startFakeFingerprintProxyUpstream();
+  const fakes = await startFakeGreenhouse({
+    port: 0,
+    extraRoutes: [hubspot.route, createAmplitudeRoute().route, createFingerprintRoute().route],
+  });
+  const env = {
+    DATABASE_URL: postgres.url,
+    ...hubspotServerEnv(fakes.origin),
+    HUBSPOT_TIMEOUT_MS: "3000",
+    GREENHOUSE_API_URL: `${fakes.origin}/v1`,
+    GREENHOUSE_BOARD,
+    GREENHOUSE_EMBED_URL: `${fakes.origin}/embed/job_app`,
+    AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY,
+    AMPLITUDE_API_URL: fakes.origin,
+    FPJS_SECRET_API_KEY: FAKE_FPJS_SECRET,
+    FPJS_SERVER_API_URL: fakes.origin,
+    FPJS_CDN_URL: fingerprintUpstream.cdnUrl,
+    FPJS_INGRESS_URL_US: fingerprintUpstream.ingressUrls.us,
+    FPJS_INGRESS_URL_EU: fingerprintUpstream.ingressUrls.eu,
+    FPJS_INGRESS_URL_AP: fingerprintUpstream.ingressUrls.ap,
+    CRON_SECRET,
+    SITE_URL,
+  };
+  return {
+    databaseUrl: postgres.url,
+    fakesOrigin: fakes.origin,
+    hubspot,
+    env,
+    async stop() {
+      await fakes.close();
+      await fingerprintUpstream.close();
+      await postgres.stop();
+    },
+  };
+}

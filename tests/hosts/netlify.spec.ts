@@ -1,0 +1,205 @@
+// What `netlify serve --offline` must do with this site, checked in Chromium and over HTTP (verify:netlify).
+// scripts/hosts/netlify.ts starts the server, the fakes and PostgreSQL, and names them in HOST_* variables.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import postgres from "postgres";
+import { expect, test } from "../e2e/fixtures";
+import { functions, functionPaths, type HttpMethod } from "../../src/server/functions";
+import { hostedCommonHeaders } from "../../src/security/hosts";
+import { policyForPath, readManifest } from "../../src/security/manifest";
+import { FUNCTION_CSP } from "../../src/security/headers";
+
+const publicDir = process.env.HOST_PUBLIC_DIR ?? "";
+const fakesOrigin = process.env.HOST_FAKES_ORIGIN ?? "";
+const siteDir = process.env.HOST_SITE_DIR ?? "";
+
+type HeaderRule = { for: string; forRegExp: RegExp; values: Record<string, string> };
+
+/**
+ * The header rules Netlify deploys, read by its own parser (@netlify/headers-parser, from the host tools)
+ * from public/_headers and netlify.toml. Netlify joins the values of a header that several matching rules
+ * set; `netlify serve` keeps only one and lets its static server's cache-control win, so these two
+ * properties are checked on the rules themselves.
+ */
+async function netlifyRules(): Promise<HeaderRule[]> {
+  const parser = path.join(
+    process.env.HOST_TOOLS_DIR ?? "",
+    "node_modules",
+    "@netlify",
+    "headers-parser",
+    "lib",
+    "index.js",
+  );
+  const { parseAllHeaders } = (await import(pathToFileURL(parser).href)) as {
+    parseAllHeaders(
+      options: object,
+    ): Promise<{ headers: HeaderRule[]; errors: { message: string }[] }>;
+  };
+  const { headers, errors } = await parseAllHeaders({
+    headersFiles: [path.join(publicDir, "_headers")],
+    netlifyConfigPath: path.join(siteDir, "netlify.toml"),
+    minimal: false,
+  });
+  expect(errors.map((error) => error.message)).toEqual([]);
+  return headers;
+}
+
+/** Every value the matching rules give one header (Netlify would join them into one). */
+function ruleValues(rules: readonly HeaderRule[], pathname: string, name: string): string[] {
+  return rules
+    .filter((rule) => rule.forRegExp.test(pathname))
+    .flatMap((rule) => Object.entries(rule.values).filter(([key]) => key.toLowerCase() === name))
+    .map(([, value]) => value);
+}
+
+test.skip(
+  !process.env.HOST_BASE_URL,
+  "run by `npm run verify:netlify`, which starts netlify serve",
+);
+
+test("every page answers 200 with its own CSP (the manifest's) and the shared headers", async ({
+  request,
+}) => {
+  const manifest = await readManifest(publicDir);
+  expect(manifest, "public/_security-headers.json").not.toBeNull();
+  if (!manifest) return;
+  const common = hostedCommonHeaders(manifest);
+  const rules = await netlifyRules();
+  const wrong: string[] = [];
+  for (const page of Object.keys(manifest.pages)) {
+    const policies = ruleValues(rules, page, "content-security-policy");
+    if (policies.length !== 1)
+      wrong.push(`${page}: ${policies.length} policies in Netlify's rules`);
+    const answer = await request.get(page, { maxRedirects: 0 });
+    const headers = answer.headers();
+    if (answer.status() !== 200) wrong.push(`${page}: ${answer.status()}`);
+    else if (headers["content-security-policy"] !== policyForPath(manifest, page))
+      wrong.push(`${page}: ${headers["content-security-policy"] ?? "no"} policy`);
+    else {
+      const missing = Object.entries(common).filter(([name, value]) => headers[name] !== value);
+      if (missing.length > 0)
+        wrong.push(`${page}: lacks ${missing.map(([name]) => name).join(", ")}`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+test("an unknown path gets the 404 page with status 404", async ({ request }) => {
+  const answer = await request.get("/no-such-page/");
+  expect(answer.status()).toBe(404);
+  expect(await answer.text()).toBe(fs.readFileSync(path.join(publicDir, "404.html"), "utf8"));
+});
+
+test("hashed assets are cached for a year and page data revalidates, by Netlify's rules", async ({
+  request,
+}) => {
+  const asset = fs
+    .readdirSync(path.join(publicDir, "static"), { recursive: true, withFileTypes: true })
+    .find((entry) => entry.isFile());
+  expect(asset).toBeDefined();
+  if (!asset) return;
+  const relative = path
+    .relative(publicDir, path.join(asset.parentPath, asset.name))
+    .split(path.sep)
+    .join("/");
+  expect((await request.get(`/${relative}`)).status()).toBe(200);
+  expect((await request.get("/page-data/index/page-data.json")).status()).toBe(200);
+  const rules = await netlifyRules();
+  expect(ruleValues(rules, `/${relative}`, "cache-control")).toEqual([
+    "public, max-age=31536000, immutable",
+  ]);
+  expect(ruleValues(rules, "/page-data/index/page-data.json", "cache-control")).toEqual([
+    "no-cache",
+  ]);
+  expect(ruleValues(rules, "/pricing/", "cache-control")).toEqual([]);
+});
+
+const OTHER_METHODS: HttpMethod[] = ["PUT", "DELETE", "PATCH"];
+
+test("every function path answers its methods and refuses the others", async ({ request }) => {
+  const wrong: string[] = [];
+  for (const fn of functions) {
+    for (const spelling of functionPaths(fn)) {
+      const url = spelling.replace(":requestId", "req-1");
+      for (const method of fn.methods.filter((item) => item !== "HEAD" && item !== "OPTIONS")) {
+        const answer = await request.fetch(url, { method, maxRedirects: 0 });
+        // Our functions answer with their own policy; Netlify's 404 page or a crash does not.
+        if (answer.headers()["content-security-policy"] !== FUNCTION_CSP || answer.status() >= 500)
+          wrong.push(`${method} ${url}: ${answer.status()}`);
+      }
+      const refused = OTHER_METHODS.find((method) => !fn.methods.includes(method));
+      if (!refused) continue;
+      const answer = await request.fetch(url, { method: refused, maxRedirects: 0 });
+      if (answer.status() !== 405 || !answer.headers().allow)
+        wrong.push(`${refused} ${url}: ${answer.status()} (405 with Allow expected)`);
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+/** Runs Netlify's scheduled function once, as its scheduler would (`netlify functions:invoke`). */
+function invokeWorker(): Promise<string> {
+  const invoke = JSON.parse(process.env.HOST_WORKER_INVOKE ?? "{}") as {
+    command: string;
+    args: string[];
+    cwd: string;
+    env: NodeJS.ProcessEnv;
+  };
+  return new Promise((resolve, reject) => {
+    execFile(
+      invoke.command,
+      invoke.args,
+      { cwd: invoke.cwd, env: invoke.env, timeout: 120_000 },
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout),
+    );
+  });
+}
+
+async function hubspotSubmissionsFor(email: string): Promise<unknown[]> {
+  const answer = await fetch(`${fakesOrigin}/__fake/hubspot/submissions`);
+  const all = (await answer.json()) as { values: Record<string, string> }[];
+  return all.filter((item) => item.values.email === email);
+}
+
+test("a lead from the real form is stored in PostgreSQL and reaches HubSpot once, sent by the scheduled worker", async ({
+  page,
+}) => {
+  const email = `netlify.${Date.now()}@example.org`;
+  // HubSpot is down for the form's own first send, so the lead waits for the scheduled worker.
+  await fetch(`${fakesOrigin}/__fake/hubspot/mode`, {
+    method: "POST",
+    body: JSON.stringify({ mode: "down", once: true }),
+  });
+  await page.goto("/contact-sales/");
+  const form = page.locator('form[data-form-id="ContactSales"]:visible').first();
+  await form.getByLabel("Work email").fill(email);
+  await form.getByRole("button", { name: "Talk to sales" }).click();
+  await expect(page.locator('[data-form-state="success"]')).toBeVisible();
+
+  const sql = postgres(process.env.HOST_DATABASE_URL ?? "", { max: 1, onnotice: () => undefined });
+  try {
+    const statusOf = async () =>
+      (
+        await sql<
+          { status: string }[]
+        >`SELECT status FROM leads WHERE record->'payload'->>'email' = ${email}`
+      ).map((row) => row.status);
+    expect(await statusOf()).toEqual(["pending"]);
+    await expect
+      .poll(
+        async () => {
+          await invokeWorker();
+          return statusOf();
+        },
+        { timeout: 90_000, intervals: [2_000] },
+      )
+      .toEqual(["forwarded"]);
+    await invokeWorker();
+    expect(await hubspotSubmissionsFor(email)).toHaveLength(1);
+  } finally {
+    await sql.end();
+  }
+});
