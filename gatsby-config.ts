@@ -7,9 +7,22 @@ import { lastCommitDates } from "./src/gatsby/contentDates";
 import { existingContentSources } from "./src/gatsby/contentSources";
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
-import { adminCache, adminReactAliases, isDependencyBabelRule } from "./src/gatsby/cmsWebpack";
+import {
+  adminCache,
+  adminReactAliases,
+  withoutInstancesOf,
+  type PluginClass,
+} from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
 import { siteAdapter } from "./src/gatsby/hostAdapter";
+
+/** A package as the given package loads it (the same module instance, so `instanceof` holds). */
+const loadedBy = (owner: string, name: string) =>
+  createRequire(createRequire(`${__dirname}/package.json`).resolve(`${owner}/package.json`))(
+    name,
+  ) as PluginClass & { default?: PluginClass };
+const classOf = (module: PluginClass & { default?: PluginClass }): PluginClass =>
+  module.default ?? module;
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -40,30 +53,26 @@ const config: GatsbyConfig = {
             externals?: unknown;
             cache?: unknown;
             devtool?: unknown;
-            module?: { rules?: unknown[] };
             resolve?: { alias?: Record<string, string> };
-            plugins?: Array<{ constructor: { name: string } }>;
-            optimization?: { minimizer?: Array<{ constructor: { name: string } }> };
+            plugins?: object[];
+            optimization?: { minimizer?: object[] };
           },
-          helpers: { plugins: { minifyJs(options: object): { constructor: { name: string } } } },
+          helpers: { plugins: { minifyJs(options: object): object } },
         ) => {
           config.externals = [];
-          // Its own persistent cache, apart from the site's (src/gatsby/cmsWebpack.ts says why).
           config.cache = adminCache(config.cache);
-          // Decap and its dependencies ship compiled JavaScript: Babel over all of node_modules again (Gatsby's
-          // rule for dependencies) was the largest part of the admin's build, itself most of the site's build.
-          config.module = {
-            ...config.module,
-            rules: (config.module?.rules ?? []).filter((rule) => !isDependencyBabelRule(rule)),
-          };
+          // Decap and its dependencies ship compiled JavaScript; gatsby-plugin-decap-cms already leaves Gatsby's
+          // Babel rule for node_modules out of this configuration (its replaceRule), so there is no rule to drop.
           // Minified without Terser's compress pass, the slow half of minifying 5 MB (about 7% more brotli
           // bytes); the admin loads once per editing session, the build runs on every publish.
           config.optimization = {
             ...config.optimization,
             minimizer: [
               helpers.plugins.minifyJs({ terserOptions: { compress: false } }),
-              ...(config.optimization?.minimizer ?? []).filter(
-                (plugin) => plugin.constructor.name !== "TerserPlugin",
+              ...withoutInstancesOf(
+                config.optimization?.minimizer ?? [],
+                { "Terser minimizer": classOf(loadedBy("gatsby", "terser-webpack-plugin")) },
+                "optimization.minimizer",
               ),
             ],
           };
@@ -82,8 +91,18 @@ const config: GatsbyConfig = {
               ),
             },
           };
-          config.plugins = (config.plugins ?? []).filter(
-            (plugin) => !["CopyPlugin", "HtmlWebpackTagsPlugin"].includes(plugin.constructor.name),
+          // The plugin's copies of React's UMD files and the tags that load them (React 19 has none).
+          config.plugins = withoutInstancesOf(
+            config.plugins ?? [],
+            {
+              "copy-webpack-plugin": classOf(
+                loadedBy("gatsby-plugin-decap-cms", "copy-webpack-plugin"),
+              ),
+              "html-webpack-tags-plugin": classOf(
+                loadedBy("gatsby-plugin-decap-cms", "html-webpack-tags-plugin"),
+              ),
+            },
+            "plugins",
           );
         },
       },

@@ -5,7 +5,6 @@ import { AppProviders, isHeadElement } from "./src/providers/AppProviders";
 import { Layout } from "./src/components/Layout";
 import { FEED_PATH, FEED_TITLE } from "./src/config/feed";
 import { site } from "./src/config/site";
-import { headScript } from "./src/providers/experiments/flags";
 import { IconSprite } from "./src/components/IconSprite";
 
 // Gatsby also passes each page's <Head> through wrapRootElement (in a hidden root): it gets no
@@ -24,8 +23,10 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({
 }) => {
   setHtmlAttributes({ lang: site.locale });
   setHeadComponents([
-    // Runs before the body is parsed so the chosen experiment variant is the first thing painted.
-    <script key="ab-flags" dangerouslySetInnerHTML={{ __html: headScript() }} />,
+    // Runs before the body is parsed so the chosen experiment variant is the first thing painted:
+    // markVariants (src/providers/experiments/flags.ts), compiled by src/gatsby/inlineCode.ts and given to
+    // the server renderer as a constant (onCreateWebpackConfig.ts).
+    <script key="ab-flags" dangerouslySetInnerHTML={{ __html: AB_FLAGS_SCRIPT }} />,
     <meta key="theme-color" name="theme-color" content="#0c0f22" />,
     <link key="icon" rel="icon" href="/favicon.svg" type="image/svg+xml" />,
     // The blog's feed, for readers and browsers that discover it from any page.

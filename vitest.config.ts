@@ -1,8 +1,15 @@
 // Vitest configuration: unit and component tests under tests/unit, Node by default, no network.
 import { defineConfig } from "vitest/config";
+import { abFlagsScript, bundleLoaderScript } from "./src/gatsby/inlineCode";
+import { serverRendererConstants } from "./src/gatsby/onCreateWebpackConfig";
 
 export default defineConfig({
+  // What the server renderer gets from the build (gatsby-ssr's head script), for the tests that render it.
+  define: serverRendererConstants(),
   test: {
+    // The inline scripts as the build compiles them: esbuild cannot run inside a jsdom environment, so the
+    // DOM tests of the compiled scripts take them from here (tests/unit/setup/inlineScripts.d.ts).
+    provide: { inlineScripts: { abFlags: abFlagsScript(), bundleLoader: bundleLoaderScript() } },
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
     // Component tests opt into a DOM with a `// @vitest-environment jsdom` comment at the top.
     environment: "node",

@@ -2,6 +2,7 @@
 // Usage: npx tsx scripts/bench-headers.ts [publicDir]   (recomputes in memory; writes nothing)
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { buildScripts } from "../src/gatsby/securityHeaders";
 import { functionPaths, functions } from "../src/server/functions";
 import { renderNetlifyHeaders, renderVercelRoutes } from "../src/security/hosts";
 import { buildManifest, readBuiltPages } from "../src/security/manifest";
@@ -16,7 +17,11 @@ async function main(): Promise<void> {
     const started = performance.now();
     const pages = await readBuiltPages(publicDir);
     pageCount = pages.length;
-    result = buildManifest(pages, { origins: policyOrigins(process.env), cmsLocalBackend: null });
+    result = buildManifest(pages, {
+      origins: policyOrigins(process.env),
+      cmsLocalBackend: null,
+      knownScripts: await buildScripts(publicDir),
+    });
     runs.push(performance.now() - started);
   }
   if (!result) return;
@@ -31,8 +36,12 @@ async function main(): Promise<void> {
   console.log(
     `manifest (read + hash + policies), 5 runs: median ${runs[2]?.toFixed(0)} ms, min ${runs[0]?.toFixed(0)} ms, max ${runs[4]?.toFixed(0)} ms`,
   );
-  console.log(`Content-Security-Policy bytes: median ${median}, max ${sizes.at(-1)}, min ${sizes[0]}`);
-  console.log(`public/_headers: ${(netlify / 1024).toFixed(1)} KiB; Vercel routes: ${vercel.length}`);
+  console.log(
+    `Content-Security-Policy bytes: median ${median}, max ${sizes.at(-1)}, min ${sizes[0]}`,
+  );
+  console.log(
+    `public/_headers: ${(netlify / 1024).toFixed(1)} KiB; Vercel routes: ${vercel.length}`,
+  );
   console.log(`problems: ${result.problems.length}`);
 }
 

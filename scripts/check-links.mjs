@@ -1,5 +1,5 @@
 // `npm run check-links` (a step of `npm test`, after the build): every internal link and asset in public/ resolves.
-// Usage: node scripts/check-links.mjs [publicDir]   (default: public)
+// Usage: node --import tsx scripts/check-links.mjs [publicDir]   (default: public; tsx: it reads HTML with src/data/parseHtml.ts)
 import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";

@@ -37,6 +37,7 @@ const STEPS = [
   "build",
   "links",
   "react",
+  "build-fixtures",
   "e2e",
 ];
 const root = REPO_ROOT;
@@ -113,14 +114,37 @@ async function checkStep(step, bin, args) {
 }
 
 /** A repository script run with this Node (scripts/*.mjs), counted as one check. */
-async function scriptStep(step, script, args = []) {
+async function scriptStep(step, script, args = [], nodeArgs = []) {
   banner(step);
   const { value: result, seconds } = await timed(() =>
-    run(process.execPath, [path.join(root, "scripts", script), ...args], { cwd: root, env }),
+    run(process.execPath, [...nodeArgs, path.join(root, "scripts", script), ...args], {
+      cwd: root,
+      env,
+    }),
   );
   const ok = result.code === 0;
   summary.push({ step, status: ok ? "passed" : "failed", counts: countCheck(ok, step), seconds });
   return ok;
+}
+
+/** A Vitest run counted test by test. */
+async function vitestStep(step, report, extraArgs) {
+  banner(step);
+  const out = path.join(reports, report);
+  fs.rmSync(out, { force: true });
+  const args = [
+    "run",
+    ...extraArgs,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${out}`,
+  ];
+  const { value: result, seconds } = await timed(() =>
+    run(localBin(root, "vitest"), args, { cwd: root, env }),
+  );
+  const counts = reconcileExit(countVitest(readJson(out)), result.code, "vitest");
+  summary.push({ step, status: counts.failed ? "failed" : "passed", counts, seconds });
+  return counts.failed === 0;
 }
 
 const runners = {
@@ -148,9 +172,17 @@ const runners = {
   // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
   "supply-chain": () => scriptStep("supply-chain", "supply-chain.mjs"),
   // Every internal link and asset of the build resolves.
-  links: () => scriptStep("links", "check-links.mjs", [path.join(root, "public")]),
+  // Under tsx: the link check reads HTML with the build's own parser (src/data/parseHtml.ts).
+  links: () =>
+    scriptStep("links", "check-links.mjs", [path.join(root, "public")], ["--import", "tsx"]),
   // The build's pages load React 18 only and the CMS admin React 19 only (two Reacts, one per bundle).
-  react: () => scriptStep("react", "check-react.mjs", [path.join(root, "public")]),
+  react: () =>
+    scriptStep("react", "check-react.mjs", [path.join(root, "public")], ["--import", "tsx"]),
+
+  unit: () => vitestStep("unit", "vitest.json", []),
+  // Real `gatsby build`s of scratch copies with hostile content planted (tests/build): minutes each.
+  "build-fixtures": () =>
+    vitestStep("build-fixtures", "vitest-build.json", ["--config", "vitest.build.config.ts"]),
 
   // The functions' tests once more on the Node the hosts run them on (the pinned binary of the host tools,
   // Node 24; this machine runs 20), so a difference between the two majors shows here, not in production.
@@ -182,19 +214,6 @@ const runners = {
       counts,
       seconds,
     });
-    return counts.failed === 0;
-  },
-
-  async unit() {
-    banner("unit");
-    const out = path.join(reports, "vitest.json");
-    fs.rmSync(out, { force: true });
-    const args = ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
-    const { value: result, seconds } = await timed(() =>
-      run(localBin(root, "vitest"), args, { cwd: root, env }),
-    );
-    const counts = reconcileExit(countVitest(readJson(out)), result.code, "vitest");
-    summary.push({ step: "unit", status: counts.failed ? "failed" : "passed", counts, seconds });
     return counts.failed === 0;
   },
 

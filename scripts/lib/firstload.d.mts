@@ -37,16 +37,8 @@ export interface References {
   inlineJs: string[];
   inlineCss: string[];
 }
-export interface ScannedElement {
-  tag: string;
-  attrs: Record<string, string>;
-  text?: string;
-}
 
 export declare const NON_PAGE_DIRS: Set<string>;
-export declare function decodeEntities(value: string): string;
-export declare function parseAttributes(text: string): Record<string, string>;
-export declare function scanHtml(html: string): ScannedElement[];
 export declare function collectReferences(html: string): References;
 export declare function resolveRef(
   ref: string,

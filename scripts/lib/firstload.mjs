@@ -5,13 +5,7 @@ import zlib from "node:zlib";
 import { collectReferences, resolveRef } from "./htmlrefs.mjs";
 
 // The HTML side lives in htmlrefs.mjs; re-exported so the benchmark and its tests keep one entry point.
-export {
-  collectReferences,
-  decodeEntities,
-  parseAttributes,
-  resolveRef,
-  scanHtml,
-} from "./htmlrefs.mjs";
+export { collectReferences, resolveRef } from "./htmlrefs.mjs";
 
 // ── Routes and files ──────────────────────────────────────────────────────────────────────────────
 

@@ -1,15 +1,17 @@
 // Finds internal links and assets in a built site that point at nothing: every href, src and srcset in the HTML, every url() in the CSS.
+// Imports TypeScript (the build's one HTML parser): run under tsx (`node --import tsx`), as package.json and npm test do.
 import fs from "node:fs";
 import path from "node:path";
+import { hasToken, parseHtml } from "../../src/data/parseHtml.ts";
 
 /** Attributes whose values are URLs the browser follows or fetches. */
-const URL_ATTRIBUTE = /\s(href|src|poster|data-src)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
-const SRCSET_ATTRIBUTE = /\s(?:srcset|data-srcset|imagesrcset)\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+const URL_ATTRIBUTES = ["href", "src", "poster", "data-src"];
+const SRCSET_ATTRIBUTES = ["srcset", "data-srcset", "imagesrcset"];
 /** The scripts the site's bundle loader inserts after the first paint (src/gatsby/scriptsAfterPaint.ts). */
-const BUNDLES_ATTRIBUTE = /\sdata-bundles\s*=\s*"([^"]*)"/gi;
+const BUNDLES_ATTRIBUTE = "data-bundles";
 const CSS_URL = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^)"'\s]*))\s*\)/gi;
-/** Tags whose href is not a link (preconnect hints name origins, canonical/alternate name the live site). */
-const SKIPPED_TAGS = /<link\b[^>]*\brel="(?:preconnect|dns-prefetch|canonical|alternate)"[^>]*>/gi;
+/** Link relations whose href is not a link (preconnect hints name origins, canonical/alternate the live site). */
+const SKIPPED_RELS = ["preconnect", "dns-prefetch", "canonical", "alternate"];
 
 function* walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -24,24 +26,23 @@ function isExternal(url) {
   return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url) || url === "" || url.startsWith("#");
 }
 
-/** URLs an HTML document references. */
+/** URLs an HTML document references (attribute values decoded, as a browser reads them). */
 export function htmlReferences(html) {
-  const text = html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, (tag) => tag.slice(0, tag.indexOf(">") + 1))
-    .replace(SKIPPED_TAGS, "");
   const urls = [];
-  for (const m of text.matchAll(URL_ATTRIBUTE)) urls.push(m[2] ?? m[3] ?? "");
-  for (const m of text.matchAll(SRCSET_ATTRIBUTE)) {
-    for (const candidate of (m[1] ?? m[2] ?? "").split(",")) {
-      const url = candidate.trim().split(/\s+/)[0];
-      if (url) urls.push(url);
+  for (const el of parseHtml(html)) {
+    const a = el.attributes;
+    if (el.name === "link" && SKIPPED_RELS.some((rel) => hasToken(a.rel, rel))) continue;
+    for (const name of URL_ATTRIBUTES) if (name in a) urls.push(a[name]);
+    for (const name of SRCSET_ATTRIBUTES) {
+      for (const candidate of (a[name] ?? "").split(",")) {
+        const url = candidate.trim().split(/\s+/)[0];
+        if (url) urls.push(url);
+      }
     }
+    if (a[BUNDLES_ATTRIBUTE]) urls.push(...a[BUNDLES_ATTRIBUTE].split(/\s+/).filter(Boolean));
+    if (el.name === "style") urls.push(...cssReferences(el.text));
   }
-  for (const m of text.matchAll(BUNDLES_ATTRIBUTE))
-    urls.push(...(m[1] ?? "").split(/\s+/).filter(Boolean));
-  for (const m of text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
-    urls.push(...cssReferences(m[1] ?? ""));
-  return urls.map((url) => url.replace(/&amp;/g, "&"));
+  return urls;
 }
 
 /** URLs a stylesheet references. */

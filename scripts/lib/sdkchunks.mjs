@@ -23,26 +23,39 @@ export function sdksInSources(sources) {
   return [...found].sort();
 }
 
-/**
- * The current build's webpack runtime (public/ keeps older builds' chunks beside the new ones): its
- * text names the content hash of every chunk it can load.
- */
-function runtimeText(publicDir) {
+/** The current build's entry bundles (public/ keeps older builds' chunks beside the new ones), or null. */
+function appBundles(publicDir) {
   try {
     const stats = JSON.parse(fs.readFileSync(path.join(publicDir, "webpack.stats.json"), "utf8"));
-    const runtime = (stats.assetsByChunkName?.app ?? []).find((f) =>
-      f.startsWith("webpack-runtime"),
-    );
-    return runtime ? fs.readFileSync(path.join(publicDir, runtime), "utf8") : null;
+    return (stats.assetsByChunkName?.app ?? []).filter((f) => f.endsWith(".js"));
   } catch {
     return null;
   }
 }
 
-/** Map of "/<chunk>.js" → SDK labels, for every current chunk in public/ whose source map names an SDK. */
+/** The current build's webpack runtime: its text names the content hash of every chunk it can load. */
+function runtimeText(publicDir, bundles) {
+  const runtime = (bundles ?? []).find((f) => f.startsWith("webpack-runtime"));
+  return runtime ? fs.readFileSync(path.join(publicDir, runtime), "utf8") : null;
+}
+
+/**
+ * Map of "/<chunk>.js" → SDK labels, for every current chunk in public/ whose source map names an SDK.
+ * Throws when the current build has no source maps (they are opt-in: SOURCE_MAPS=true), since an empty
+ * answer would then look like "no SDK anywhere".
+ */
 export function sdkChunks(publicDir) {
   const chunks = new Map();
-  const runtime = runtimeText(publicDir);
+  const bundles = appBundles(publicDir);
+  const mapped = bundles
+    ? bundles.length > 0 && bundles.every((f) => fs.existsSync(path.join(publicDir, `${f}.map`)))
+    : fs.readdirSync(publicDir).some((name) => name.endsWith(".js.map"));
+  if (!mapped) {
+    throw new Error(
+      `the build in ${publicDir} has no source maps, which tell the SDK chunks apart (build with SOURCE_MAPS=true, as npm run bench does)`,
+    );
+  }
+  const runtime = runtimeText(publicDir, bundles);
   for (const name of fs.readdirSync(publicDir)) {
     if (!name.endsWith(".js.map")) continue;
     const hash = /-([0-9a-f]{16,})\.js\.map$/.exec(name)?.[1];

@@ -119,14 +119,40 @@ export function relatedPosts<T extends ListablePost>(
   posts: readonly T[],
   limit = RELATED_COUNT,
 ): T[] {
-  const tags = new Set(post.tagKeys);
-  const candidates = listedPosts(posts).filter((other) => other.id !== post.id);
-  const shared = (other: T) => other.tagKeys.filter((tag) => tags.has(tag)).length;
-  const ranked = candidates
-    .filter((other) => shared(other) > 0)
-    .sort((a, b) => shared(b) - shared(a) || newestFirst(a, b));
-  const fill = candidates.filter((other) => shared(other) === 0);
-  return [...ranked, ...fill].slice(0, limit);
+  return relatedPostsOf(posts, limit)(post);
+}
+
+/**
+ * relatedPosts for many posts of one blog: the listed posts are sorted once, and each post's related ones
+ * come from one pass over them (a blog of thousands of posts asks once per post).
+ */
+export function relatedPostsOf<T extends ListablePost>(
+  posts: readonly T[],
+  limit = RELATED_COUNT,
+): (post: ListablePost) => T[] {
+  const listed = listedPosts(posts);
+  return (post) => {
+    const tags = new Set(post.tagKeys);
+    // Kept in rank order: most shared tags first, then newest (listed is newest first).
+    const ranked: Array<{ other: T; shared: number }> = [];
+    const fill: T[] = [];
+    for (const other of listed) {
+      if (other.id === post.id) continue;
+      const shared = other.tagKeys.filter((tag) => tags.has(tag)).length;
+      if (shared === 0) {
+        if (fill.length < limit) fill.push(other);
+        continue;
+      }
+      const at = ranked.findIndex((entry) => entry.shared < shared);
+      if (at < 0) {
+        if (ranked.length < limit) ranked.push({ other, shared });
+      } else {
+        ranked.splice(at, 0, { other, shared });
+        if (ranked.length > limit) ranked.pop();
+      }
+    }
+    return [...ranked.map((entry) => entry.other), ...fill].slice(0, limit);
+  };
 }
 
 // Dates are written by hand, not with Intl.DateTimeFormat: the first formatter a page builds loads the

@@ -81,13 +81,41 @@ export function jobDescriptionHtml(escaped: string): string {
   return sanitizeJobHtml(decode(escaped));
 }
 
+/** Elements whose end separates words: "</li><li>" must not glue two words together. */
+const WORD_BREAKS = new Set([
+  "p",
+  "li",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "div",
+  "td",
+  "th",
+  "blockquote",
+]);
+
 /** Plain text of a description, e.g. for meta descriptions and previews. */
 export function jobDescriptionText(html: string, maxLength = 300): string {
-  // A space after each block keeps "</li><li>" from gluing two words together.
-  const spaced = html.replace(/<\/(p|li|h[1-6]|div|td|th|blockquote)>|<br\s*\/?>/gi, "$& ");
-  const text = decode(sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }))
-    .replace(/\s+/g, " ")
-    .trim();
+  // The sanitizer's parser reads the markup; its text (still entity-encoded) is collected, nothing is kept.
+  let collected = "";
+  sanitizeHtml(html, {
+    allowedTags: [],
+    allowedAttributes: {},
+    textFilter: (text) => {
+      collected += text;
+      return "";
+    },
+    onOpenTag: (name) => {
+      if (name === "br") collected += " ";
+    },
+    onCloseTag: (name) => {
+      if (WORD_BREAKS.has(name)) collected += " ";
+    },
+  });
+  const text = decode(collected).replace(/\s+/g, " ").trim();
   return text.length > maxLength ? `${text.slice(0, maxLength - 1).trimEnd()}…` : text;
 }
 

@@ -1,6 +1,7 @@
 /**
- * One pass over the built pages after Gatsby has written them: each page is repaired (stray NUL bytes
- * from React 18's streaming renderer) and its bundle tags are replaced by the after-paint loader.
+ * What the build does to each page Gatsby wrote: it is repaired (stray NUL bytes from React 18's streaming
+ * renderer), its bundle tags are replaced by the after-paint loader, and what its security policy depends on
+ * is read from it, all from one parse. pagePass.ts runs this over every page.
  *
  * React 18.3's renderToPipeableStream, which Gatsby 5 renders every page with, encodes the HTML into a
  * reusable 2048-byte buffer. When a character of two or more bytes in UTF-8 (…, —, ’, an emoji) does not
@@ -10,36 +11,88 @@
  * mismatch. A NUL byte never belongs in an HTML page (the parser reports it as an error), so removing
  * every one gives back exactly what React meant to write.
  */
+import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { scriptsAfterPaint } from "./scriptsAfterPaint";
+import { routes } from "../config/routes";
+import { parseHtml } from "../data/parseHtml";
+import { pageFacts, type PageFacts } from "../security/inlineScripts";
+import { pagePathFor } from "../security/manifest";
+import { afterPaintProblems, rewriteForPaint } from "./scriptsAfterPaint";
+
+/** What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json. */
+export type BuildFacts = { bundles: readonly string[] };
+
+/** A finished page: its HTML, why it is not as it should be, and what its policy depends on. */
+export type FinishedPage = { html: string; problems: string[]; facts: PageFacts };
+
+/** A finished page file, as the pass remembers it between builds (no HTML). */
+export type PageRecord = {
+  file: string;
+  path: string;
+  /** SHA-256 of the file as finished: the same bytes next time mean nothing to do. */
+  hash: string;
+  problems: string[];
+  facts: PageFacts;
+};
+
+/** Pages that are apps of their own (the CMS admin): Gatsby's bundles never run there. */
+const APP_PAGES = new Set(routes.filter((r) => r.app).map((r) => r.path));
 
 /** The page without NUL characters. */
 export function withoutNulBytes(html: string): string {
   return html.includes("\u0000") ? html.replaceAll("\u0000", "") : html;
 }
 
-/** What the build does to every page it wrote. */
-export function finishPage(html: string): string {
-  return scriptsAfterPaint(withoutNulBytes(html));
+/**
+ * What the build does to a page it wrote, and why the result would be wrong: a Gatsby page (`facts` given)
+ * must end up with its bundles behind the after-paint loader and nowhere else.
+ */
+export function finishPage(html: string, facts?: BuildFacts): FinishedPage {
+  const repaired = withoutNulBytes(html);
+  const finished = rewriteForPaint(repaired, parseHtml(repaired));
+  return {
+    html: finished.html,
+    problems: facts ? afterPaintProblems(finished.elements, facts.bundles) : [],
+    facts: pageFacts(finished.elements),
+  };
 }
 
-/** Applies `rewrite` to every built page of publicDir in place; returns how many changed. */
-export async function rewriteBuiltPages(
+export const contentHash = (bytes: string | Buffer): string =>
+  createHash("sha256").update(bytes).digest("base64");
+
+/** Finishes one page file of publicDir in place (written only when it changes). */
+export async function finishPageFile(
   publicDir: string,
-  rewrite: (html: string) => string = finishPage,
-): Promise<number> {
-  let changed = 0;
-  for (const file of await fs.readdir(publicDir, { recursive: true })) {
-    // Pages only: Gatsby's own slice files under _gatsby/ are what it stitches pages from.
-    if (!file.endsWith(".html") || file.startsWith(`_gatsby${path.sep}`)) continue;
-    const full = path.join(publicDir, file);
-    if (!(await fs.stat(full)).isFile()) continue;
-    const html = await fs.readFile(full, "utf8");
-    const rewritten = rewrite(html);
-    if (rewritten === html) continue;
-    await fs.writeFile(full, rewritten);
-    changed += 1;
-  }
-  return changed;
+  file: string,
+  facts: BuildFacts,
+): Promise<PageRecord & { changed: boolean }> {
+  const full = path.join(publicDir, file);
+  const html = await fs.readFile(full, "utf8");
+  const page = pagePathFor(file);
+  const finished = finishPage(html, APP_PAGES.has(page) ? undefined : facts);
+  const changed = finished.html !== html;
+  if (changed) await fs.writeFile(full, finished.html);
+  return {
+    file,
+    path: page,
+    hash: contentHash(finished.html),
+    problems: finished.problems.map((problem) => `${page}: ${problem}`),
+    facts: finished.facts,
+    changed,
+  };
+}
+
+/** This build's entry bundles as pages name them ("/app-1a2b.js"), from Gatsby's webpack.stats.json. */
+export async function entryBundles(publicDir: string): Promise<string[]> {
+  const file = path.join(publicDir, "webpack.stats.json");
+  const stats = JSON.parse(await fs.readFile(file, "utf8")) as {
+    assetsByChunkName?: { app?: unknown };
+  };
+  const app = stats.assetsByChunkName?.app;
+  const bundles = Array.isArray(app)
+    ? app.filter((f): f is string => String(f).endsWith(".js"))
+    : [];
+  if (bundles.length === 0) throw new Error(`${file} names no .js bundles for the "app" chunk`);
+  return bundles.map((name) => `/${name}`);
 }

@@ -1,27 +1,6 @@
 /** Webpack settings for the CMS admin's separate bundle (gatsby-plugin-decap-cms copies Gatsby's config). */
 import path from "node:path";
 
-/**
- * Gatsby's rule that runs Babel (babel-preset-gatsby/dependencies) over node_modules. The admin bundle is
- * almost all Decap and its dependencies, which ship compiled JavaScript; the rule is dropped there.
- */
-export function isDependencyBabelRule(rule: unknown): boolean {
-  if (typeof rule !== "object" || rule === null) return false;
-  const use = (rule as { use?: unknown }).use;
-  const loaders = Array.isArray(use) ? use : use ? [use] : [];
-  return loaders.some((loader) => {
-    const presets = (loader as { options?: { presets?: unknown } } | null)?.options?.presets;
-    return (
-      Array.isArray(presets) &&
-      presets.some((preset) =>
-        /babel-preset-gatsby[\\/]dependencies/.test(
-          String(Array.isArray(preset) ? preset[0] : preset),
-        ),
-      )
-    );
-  });
-}
-
 /** The packages the admin takes from React 19 (npm aliases); the site itself stays on React 18. */
 export const ADMIN_REACT_PACKAGES = { react: "react-19", "react-dom": "react-dom-19" } as const;
 
@@ -37,6 +16,30 @@ export function adminReactAliases(
   return Object.fromEntries(
     Object.entries(ADMIN_REACT_PACKAGES).map(([name, alias]) => [name, resolvePackage(alias)]),
   );
+}
+
+/** A class as `instanceof` takes it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- constructors of any signature
+export type PluginClass = abstract new (...args: any[]) => object;
+
+/**
+ * `items` without the instances of `classes`. Classes are matched by identity, not by name (a release may
+ * rename a class, a minifier may mangle it); each class must match at least one item, or the admin's
+ * webpack configuration is not what this site's customisation was written for and the build stops here.
+ */
+export function withoutInstancesOf<T>(
+  items: readonly T[],
+  classes: Readonly<Record<string, PluginClass>>,
+  where: string,
+): T[] {
+  for (const [label, Class] of Object.entries(classes)) {
+    if (!items.some((item) => item instanceof Class)) {
+      throw new Error(
+        `CMS admin webpack config: no ${label} in ${where}; gatsby-plugin-decap-cms or Gatsby changed, so check customizeWebpackConfig in gatsby-config.ts`,
+      );
+    }
+  }
+  return items.filter((item) => !Object.values(classes).some((Class) => item instanceof Class));
 }
 
 /** The name of the admin bundle's own persistent webpack cache, beside Gatsby's `build-javascript`. */

@@ -1,7 +1,7 @@
 /** Creates the content-generated routes: marketing pages, the blog's families, case studies and webinars. */
 import path from "node:path";
 import type { Actions, GatsbyNode, Reporter } from "gatsby";
-import { paths, relatedPosts } from "../data/blog";
+import { paths, relatedPostsOf } from "../data/blog";
 import { planBlogListings } from "../data/blogListings";
 import { servedRoutes } from "../config/routes";
 
@@ -184,14 +184,18 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
     actions.createPage({ path: listingPath, component: template("BlogList"), context });
   }
 
+  // Indexed once: a blog of thousands of posts asks these for every post.
+  const relatedTo = relatedPostsOf(posts);
+  const families = new Map<string, typeof posts>();
   for (const post of posts.filter((p) => !p.draft)) {
     const original = post.translationOf ?? post.slug;
-    const family = posts.filter(
-      (p) => !p.draft && (p.slug === original || p.translationOf === original),
-    );
+    families.set(original, [...(families.get(original) ?? []), post]);
+  }
+  for (const post of posts.filter((p) => !p.draft)) {
+    const family = families.get(post.translationOf ?? post.slug) ?? [];
     const alternates =
       family.length > 1 ? family.map((p) => ({ locale: p.locale, path: p.path })) : [];
-    const related = relatedPosts(post, posts).map((p) => p.id);
+    const related = relatedTo(post).map((p) => p.id);
     actions.createPage({
       path: post.path,
       component: template("BlogPost"),

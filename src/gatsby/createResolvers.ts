@@ -1,14 +1,22 @@
-/** Resolves the body fields of markdown-backed types through their MarkdownRemark parent, brand placeholders filled. */
+/**
+ * Resolves the body fields of markdown-backed types through their MarkdownRemark parent, brand placeholders
+ * filled; the body's HTML then passes the one body sanitizer (src/data/bodyHtml.ts), as the CMS preview does.
+ */
 import type { GatsbyNode } from "gatsby";
 import type { GraphQLFieldResolver, GraphQLObjectType, GraphQLResolveInfo } from "graphql";
+import { sanitizeBodyHtml } from "../data/bodyHtml";
 import { fillPlaceholders } from "../data/content";
 
 interface ResolverContext {
   nodeModel: { getNodeById: (args: { id: string }) => unknown };
 }
 
-/** Runs MarkdownRemark's own resolver for `field` on the parent node of `source`. */
-function fromMarkdownParent(field: string, fallback: unknown) {
+/** Runs MarkdownRemark's own resolver for `field` on the parent node of `source`, then `finish` on its value. */
+function fromMarkdownParent(
+  field: string,
+  fallback: unknown,
+  finish: (value: unknown) => unknown = (value) => value,
+) {
   return {
     resolve: async (
       source: { parent?: string | null },
@@ -22,14 +30,17 @@ function fromMarkdownParent(field: string, fallback: unknown) {
         GraphQLFieldResolver<unknown, ResolverContext> | undefined;
       if (!parent || !resolver) return fallback;
       const value: unknown = await resolver(parent, args, context, { ...info, fieldName: field });
-      return fillPlaceholders(value ?? fallback);
+      return finish(fillPlaceholders(value ?? fallback));
     },
   };
 }
 
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers: create }) => {
   const body = {
-    html: fromMarkdownParent("html", ""),
+    // Raw HTML in a body is the author's: only what the sanitizer allows reaches a page or the feed.
+    html: fromMarkdownParent("html", "", (value) =>
+      typeof value === "string" ? sanitizeBodyHtml(value) : "",
+    ),
   };
   create({
     BlogPost: {

@@ -1,10 +1,15 @@
 /**
  * The production browser bundle starts from src/gatsby/browserEntry.ts, which imports Gatsby's own entry
  * (`gatsby-production-app`) after React DOM, styled-components and the site's gatsby-browser, each in a task of
- * its own. Other stages (develop, the server renderer) keep Gatsby's configuration.
+ * its own. Other stages (develop, the server renderer) keep Gatsby's entry; the server renderer gets the A/B
+ * flags head script, compiled from TypeScript at build time (inlineCode.ts), as a constant.
+ *
+ * Production source maps are not generated unless SOURCE_MAPS asks for them: Gatsby writes them into public/,
+ * so every host would publish the site's original source next to its bundles (and they cost build time).
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { abFlagsScript } from "./inlineCode";
 
 export const APP_ENTRY = "gatsby-production-app";
 export const BROWSER_ENTRY = path.join(__dirname, "browserEntry.ts");
@@ -12,6 +17,12 @@ export const BROWSER_ENTRY = path.join(__dirname, "browserEntry.ts");
 interface EntryConfig {
   entry?: unknown;
   resolve?: { alias?: Record<string, unknown> };
+  devtool?: unknown;
+}
+
+/** SOURCE_MAPS=true (or 1) builds the browser bundles with source maps, published in public/ beside them. */
+export function sourceMapsWanted(env: Readonly<Record<string, string | undefined>>): boolean {
+  return ["1", "true"].includes((env["SOURCE_MAPS"] ?? "").trim().toLowerCase());
 }
 
 /** The webpack config with the `app` entry replaced; throws when Gatsby's entry is not where expected. */
@@ -32,11 +43,24 @@ export function withBrowserEntry<T extends EntryConfig>(config: T): T {
   };
 }
 
+/** The constants the server renderer gets from the build (see src/types/inline-scripts.d.ts). */
+export function serverRendererConstants(): Record<string, string> {
+  return { AB_FLAGS_SCRIPT: JSON.stringify(abFlagsScript()) };
+}
+
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({
   stage,
   getConfig,
   actions,
+  plugins,
 }) => {
+  if (stage === "build-html" || stage === "develop-html") {
+    actions.setWebpackConfig({ plugins: [plugins.define(serverRendererConstants())] });
+    return;
+  }
   if (stage !== "build-javascript") return;
-  actions.replaceWebpackConfig(withBrowserEntry(getConfig() as EntryConfig));
+  const config = withBrowserEntry(getConfig() as EntryConfig);
+  actions.replaceWebpackConfig(
+    sourceMapsWanted(process.env) ? config : { ...config, devtool: false },
+  );
 };

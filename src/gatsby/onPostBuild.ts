@@ -1,16 +1,18 @@
 /**
- * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), the pages
- * finished (NUL bytes removed, bundles moved after their first paint), then the security headers computed
- * from the built pages, then the .br/.gz siblings the local server sends.
+ * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), no source maps
+ * unless asked for, the pages finished (NUL bytes removed, bundles moved after their first paint), then the
+ * security headers computed from the built pages, then the .br/.gz siblings the local server sends.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { FEED_PATH, FEED_TITLE } from "../config/feed";
 import { site } from "../config/site";
-import { feedPosts, renderRss } from "../data/rss";
+import { writeFeed } from "./feed";
 import { hostCompresses, precompressBuild } from "../server/precompress";
-import { rewriteBuiltPages } from "./builtPages";
+import { entryBundles } from "./builtPages";
+import { rewriteBuiltPages } from "./pagePass";
+import { sourceMapsWanted } from "./onCreateWebpackConfig";
+import { removeSourceMaps } from "./sourceMaps";
 import { writeSecurityHeaders } from "./securityHeaders";
 
 export function robotsTxt(siteUrl: string): string {
@@ -25,105 +27,84 @@ export function robotsTxt(siteUrl: string): string {
   ].join("\n");
 }
 
-interface FeedResult {
-  allBlogPost: {
-    nodes: Array<{
-      id: string;
-      title: string;
-      description: string;
-      path: string;
-      date: string;
-      html: string;
-      tagKeys: string[];
-      draft: boolean;
-      hidden: boolean;
-      locale: string;
-      authors: Array<{ name: string }>;
-      tags: Array<{ label: string }>;
-    }>;
-  };
+/** How long each of the site's own steps took, reported in one line the scale benchmark reads. */
+class StepTimer {
+  private readonly steps: Array<[string, number]> = [];
+  private readonly started = performance.now();
+
+  async time<T>(name: string, run: () => Promise<T>): Promise<T> {
+    const start = performance.now();
+    try {
+      return await run();
+    } finally {
+      this.steps.push([name, (performance.now() - start) / 1000]);
+    }
+  }
+
+  summary(): string {
+    const total = (performance.now() - this.started) / 1000;
+    const parts = this.steps.map(([name, seconds]) => `${name} ${seconds.toFixed(1)} s`);
+    return `site post-build: ${[...parts, `total ${total.toFixed(1)} s`].join(", ")}`;
+  }
 }
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, reporter }) => {
   const { program } = store.getState() as { program: { directory: string } };
   const publicDir = path.join(program.directory, "public");
-  await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.url));
+  const timer = new StepTimer();
 
-  const result = await graphql<FeedResult>(`
-    query BlogFeed {
-      allBlogPost(sort: { date: DESC }) {
-        nodes {
-          id
-          title
-          description
-          path
-          date
-          html
-          tagKeys
-          draft
-          hidden
-          locale
-          authors {
-            name
-          }
-          tags {
-            label
-          }
-        }
-      }
-    }
-  `);
-  if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query posts for the RSS feed", result.errors);
-    return;
+  await timer.time("feed", async () => {
+    await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.url));
+    await writeFeed(graphql, publicDir);
+  });
+
+  if (!sourceMapsWanted(process.env)) {
+    const removed = await timer.time("source maps", () => removeSourceMaps(publicDir));
+    if (removed > 0) reporter.info(`source maps: ${removed} left by an earlier build removed`);
   }
-  const posts = feedPosts(result.data.allBlogPost.nodes);
-  const xml = renderRss(
-    {
-      title: FEED_TITLE,
-      description:
-        "Fraud research, engineering notes, tutorials and guides on device intelligence.",
-      siteUrl: site.url,
-      feedPath: FEED_PATH,
-      language: "en",
-    },
-    posts.map((post) => ({
-      title: post.title,
-      description: post.description,
-      path: post.path,
-      date: post.date,
-      html: post.html,
-      authors: post.authors.map((a) => a.name),
-      tags: post.tags.map((t) => t.label),
-    })),
-  );
-  await writeFile(path.join(publicDir, FEED_PATH.slice(1)), xml);
 
   // Pages repaired and their bundles moved after the first paint; before the headers, which hash the loader.
-  const rewritten = await rewriteBuiltPages(publicDir);
+  const finished = await timer.time("pages", async () =>
+    rewriteBuiltPages(
+      publicDir,
+      { bundles: await entryBundles(publicDir) },
+      { cacheDir: path.join(program.directory, ".cache", "site-post-build") },
+    ),
+  );
   reporter.info(
-    `built pages: ${rewritten} finished (bundles after the first paint, NUL bytes removed)`,
+    `built pages: ${finished.records.length}, ${finished.changed} rewritten (bundles after the first paint, NUL bytes removed), ${finished.reused} unchanged since the last build`,
   );
 
   // Last, so the pages are final; a page its own policy would break fails the build here.
-  const headers = await writeSecurityHeaders(program.directory, publicDir);
-  if (headers.problems.length > 0) {
+  const headers = await timer.time("headers", () =>
+    writeSecurityHeaders(
+      program.directory,
+      publicDir,
+      process.env,
+      finished.records.map((record) => ({ path: record.path, ...record.facts })),
+    ),
+  );
+  const problems = [...finished.problems, ...headers.problems];
+  if (problems.length > 0) {
+    reporter.info(timer.summary());
     reporter.panicOnBuild(
-      `Security headers: ${headers.problems.length} problem(s)\n${headers.problems.join("\n")}`,
+      `The built pages are not as the build expects: ${problems.length} problem(s)\n${problems.join("\n")}`,
     );
+    return;
   }
 
   // After every other file is written, so each one gets its siblings.
   const host = hostCompresses();
   if (host) {
     reporter.info(`precompress: skipped, ${host} compresses at its edge`);
-    return;
+  } else {
+    const packed = await timer.time("precompress", () => precompressBuild(publicDir));
+    if (packed) {
+      reporter.info(
+        `precompress: ${packed.files} files, ${packed.written} .br/.gz written, ` +
+          `${(packed.bytesSaved / 1024 / 1024).toFixed(1)} MiB saved with brotli`,
+      );
+    }
   }
-  const packed = await precompressBuild(publicDir);
-  if (packed) {
-    reporter.info(
-      `precompress: ${packed.files} files, ${packed.written} .br/.gz written, ` +
-        `${(packed.bytesSaved / 1024 / 1024).toFixed(1)} MiB saved with brotli`,
-    );
-  }
+  reporter.info(timer.summary());
 };

@@ -5,84 +5,127 @@
  * as soon as it arrives, and when it arrives early (a fast network, a repeat visit served from cache, a
  * CDN close by) it runs before the browser has painted the page: the visitor then waits for React to
  * load and start before the server's HTML shows. Here one inline script inserts the same files once the
- * page's largest paint is on screen (see loaderScript), so neither their download nor their start
- * competes with it. The cost: on a first visit, hydration starts one request later (a repeat visit takes
- * them from the cache). Preloading them from the head was measured too and kept the hero's paint behind
- * React's download in Lighthouse's model (README, Performance). The page always hydrates: in a hidden
- * tab at once, in any case within MAX_WAIT_MS.
+ * page's largest paint is on screen (bundleLoader.ts), so neither their download nor their start competes
+ * with it. The cost: on a first visit, hydration starts one request later (a repeat visit takes them from
+ * the cache). Preloading them from the head was measured too and kept the hero's paint behind React's
+ * download in Lighthouse's model (README, Performance). The page always hydrates: in a hidden tab at once,
+ * in any case within MAX_WAIT_MS.
  *
  * Gatsby 5 writes those tags through its scripts slice, stitched into each page's HTML at the end of the
  * build, out of reach of gatsby-ssr; so onPostBuild rewrites the built pages (builtPages.ts), before their
- * security headers are computed, which hash the loader like every inline script.
+ * security headers are computed, which hash the loader like every inline script. The rewrite depends on the
+ * exact tags Gatsby writes, so afterPaintProblems() fails the build when a page still carries one of the
+ * bundles as a tag, or lacks the loader, instead of shipping pages that quietly start React early.
  */
+import { parseHtml, spliceRanges, type HtmlElement } from "../data/parseHtml";
+import { bundleLoaderScript } from "./inlineCode";
 
-/** After the frame that follows the parse, how long to wait for its largest paint to be reported. */
-export const PRESENT_WAIT_MS = 100;
-/** Longest wait in any case (a tab hidden after the check, a browser that never draws). */
-export const MAX_WAIT_MS = 1000;
+export { MAX_WAIT_MS, PRESENT_WAIT_MS } from "./bundleLoader";
 
-/**
- * The inline loader (the same text on every page and in every build: its hash goes into the policy). It
- * reads the bundles from its own `data-bundles` and runs where the bundle tags were, once the parser has read
- * the whole body; so the next frame the browser draws (F) shows everything the server sent. A paint
- * counts for the visitor (and for Largest Contentful Paint) when it is presented, a frame or two after it
- * is drawn, so the bundles go in once a largest-contentful-paint entry presented at or after F's start is
- * reported. When none comes within PRESENT_WAIT_MS of F (F had nothing larger than what was already on
- * screen), or the browser reports no such entries (Safari), they go in after F; in a hidden tab at once;
- * in any case within MAX_WAIT_MS.
- */
+export const LOADER_ID = "gatsby-bundles-after-paint";
+
+/** The loader's text, the same on every page and in every build of the same sources. */
 export function loaderScript(): string {
-  return (
-    `(function(){var c=document.currentScript,s=((c&&c.getAttribute("data-bundles"))||"").split(" "),d=0,w=window,r=w.requestAnimationFrame,f=0,m=-1,o;` +
-    'function go(){if(d)return;d=1;if(o)o.disconnect();for(var i=0;i<s.length;i++)if(s[i]){var e=document.createElement("script");' +
-    "e.src=s[i];e.async=!0;document.body.appendChild(e)}}" +
-    "function check(){if(f&&m>=f)setTimeout(go,0)}" +
-    `if(document.visibilityState!=="visible"||!r)return go();setTimeout(go,${MAX_WAIT_MS});` +
-    "var p=w.PerformanceObserver,k=(p&&p.supportedEntryTypes)||[];" +
-    `if(k.indexOf("largest-contentful-paint")<0)return r(function(){setTimeout(go,0)});` +
-    "o=new p(function(l){var e=l.getEntries();for(var i=0;i<e.length;i++)m=Math.max(m,e[i].startTime);check()});" +
-    `o.observe({type:"largest-contentful-paint",buffered:!0});r(function(x){f=x;check();setTimeout(go,${PRESENT_WAIT_MS})})})();`
-  );
+  return bundleLoaderScript();
 }
 
-/** Gatsby's bundle tags as its `_gatsby-scripts` slice writes them at the end of every page's body. */
-const BUNDLE_TAG = /<script src="(\/[^"<>]+\.js)" async(?:="")?><\/script>/g;
-export const LOADER_ID = "gatsby-bundles-after-paint";
-/** The loader as this module writes it: the bundles in data-bundles, space-separated. */
-const LOADER_TAG =
-  /<script id="gatsby-bundles-after-paint" data-bundles="([^"<>]*)">[\s\S]*?<\/script>/;
-
-/** The loader's tag for these bundles. */
-export function loaderTag(sources: string[]): string {
+/** The loader's tag for these bundles: their paths in `data-bundles`, space-separated, in order. */
+export function loaderTag(sources: readonly string[]): string {
   return `<script id="${LOADER_ID}" data-bundles="${sources.join(" ")}">${loaderScript()}</script>`;
 }
 
-/**
- * A page an earlier build rewrote, put back as Gatsby wrote it. Gatsby rebuilds only the pages whose
- * data changed and keeps the others, so a new loader must still reach them.
- */
-function asGatsbyWroteIt(html: string): string {
-  return html.replace(LOADER_TAG, (_tag, list: string) =>
-    list
-      .split(" ")
-      .filter(Boolean)
-      .map((src) => `<script src="${src}" async></script>`)
-      .join(""),
+/** Gatsby's bundle tag as its `_gatsby-scripts` slice writes it: `<script src="/….js" async></script>`. */
+function isBundleTag(el: HtmlElement): boolean {
+  if (el.name !== "script") return false;
+  const names = Object.keys(el.attributes).sort();
+  const src = el.attributes["src"] ?? "";
+  return (
+    names.join(" ") === "async src" &&
+    el.attributes["async"] === "" &&
+    src.startsWith("/") &&
+    src.endsWith(".js") &&
+    el.text === "" &&
+    el.end > el.openEnd
   );
 }
 
+const isLoader = (el: HtmlElement) => el.name === "script" && el.attributes["id"] === LOADER_ID;
+
+/** The bundles a loader or a bundle tag stands for. */
+function sourcesOf(el: HtmlElement): string[] {
+  if (!isLoader(el)) return [el.attributes["src"] ?? ""];
+  return (el.attributes["data-bundles"] ?? "").split(" ").filter(Boolean);
+}
+
 /**
- * A built page with Gatsby's async bundle tags replaced by the loader, where the first of them was.
- * Unchanged when the page has no such tags (the CMS admin).
+ * A built page with Gatsby's async bundle tags replaced by the loader, where the first of them was, and the
+ * finished page's elements (those of `built`, the tags replaced by the loader; offsets refer to `built`).
+ * A loader an earlier build wrote (Gatsby keeps unchanged pages) is written again from its own list, so a
+ * new loader reaches every page. Unchanged when the page has neither (the CMS admin).
  */
-export function scriptsAfterPaint(built: string): string {
-  const html = asGatsbyWroteIt(built);
-  const sources = [...html.matchAll(BUNDLE_TAG)].map((match) => match[1] ?? "");
-  if (sources.length === 0) return built;
-  let placed = false;
-  return html.replace(BUNDLE_TAG, () => {
-    if (placed) return "";
-    placed = true;
-    return loaderTag(sources);
-  });
+export function rewriteForPaint(
+  built: string,
+  elements: readonly HtmlElement[],
+): { html: string; elements: readonly HtmlElement[] } {
+  const slots = elements.filter((el) => isBundleTag(el) || isLoader(el));
+  const [first] = slots;
+  if (!first) return { html: built, elements };
+  const sources = slots.flatMap(sourcesOf);
+  const loader: HtmlElement = {
+    name: "script",
+    attributes: { id: LOADER_ID, "data-bundles": sources.join(" ") },
+    start: first.start,
+    openEnd: first.start,
+    end: first.start,
+    text: loaderScript(),
+    ancestors: first.ancestors,
+  };
+  return {
+    html: spliceRanges(
+      built,
+      slots.map((el) => ({
+        start: el.start,
+        end: el.end,
+        insert: el === first ? loaderTag(sources) : "",
+      })),
+    ),
+    elements: elements.flatMap((el) => (el === first ? [loader] : slots.includes(el) ? [] : [el])),
+  };
+}
+
+/** The page with its bundles behind the loader (see rewriteForPaint). */
+export function scriptsAfterPaint(built: string, elements = parseHtml(built)): string {
+  return rewriteForPaint(built, elements).html;
+}
+
+/**
+ * Why a finished Gatsby page would still start its bundles before the first paint, or not at all: one of
+ * `bundles` (the build's own, from webpack.stats.json) still as a script tag, no loader or more than one, or
+ * a loader that names other bundles. Empty when the page is as it should be.
+ */
+export function afterPaintProblems(
+  elements: readonly HtmlElement[],
+  bundles: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const el of elements) {
+    if (el.name === "script" && bundles.includes(el.attributes["src"] ?? "")) {
+      const attributes = Object.entries(el.attributes).map(([n, v]) => (v ? `${n}="${v}"` : n));
+      problems.push(
+        `Gatsby's bundle tag <script ${attributes.join(" ")}> is still in the page after the after-paint rewrite (it only replaces <script src="…" async>)`,
+      );
+    }
+  }
+  const loaders = elements.filter(isLoader);
+  if (loaders.length !== 1) {
+    problems.push(`expected one bundle loader (#${LOADER_ID}), found ${loaders.length}`);
+  } else {
+    const named = sourcesOf(loaders[0]!).join(" ");
+    if (named !== bundles.join(" ")) {
+      problems.push(
+        `the bundle loader names "${named}", the build's bundles are "${bundles.join(" ")}"`,
+      );
+    }
+  }
+  return problems;
 }

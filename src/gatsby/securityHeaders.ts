@@ -4,6 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { functionPaths, functions } from "../server/functions";
 import { renderNetlifyHeaders, renderVercelRoutes } from "../security/hosts";
@@ -13,8 +14,19 @@ import {
   buildManifest,
   readBuiltPages,
   type HeaderManifest,
+  type PageWithFacts,
 } from "../security/manifest";
 import { policyOrigins } from "../security/origins";
+import { inlineScripts } from "../security/inlineScripts";
+import {
+  generatedScript,
+  knownScripts,
+  type KnownScript,
+  type KnownScripts,
+} from "../security/knownScripts";
+import { parseHtml, spliceRanges } from "../data/parseHtml";
+import { abFlagsScript } from "./inlineCode";
+import { LOADER_ID, loaderScript } from "./scriptsAfterPaint";
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -32,31 +44,95 @@ export function cmsLocalBackend(configYml: string, env: Source): string | null {
 
 /**
  * Subresource Integrity on the admin's own script tags: the CMS has the widest policy of the site
- * ('unsafe-eval'), so its entry bundle is pinned to the bytes this build produced.
+ * ('unsafe-eval'), so its entry bundle is pinned to the bytes this build produced. Returns why that could
+ * not be done (an admin page whose bundle tag is not where the CMS plugin writes it), else nothing.
  */
 export async function addAdminIntegrity(
   publicDir: string,
   adminPage = "admin/index.html",
-): Promise<void> {
+): Promise<string[]> {
   const file = path.join(publicDir, adminPage);
-  if (!existsSync(file)) return;
+  if (!existsSync(file)) return [];
   const html = await fs.readFile(file, "utf8");
-  const tags = [...html.matchAll(/<script\b([^>]*)\bsrc="([^"]+)"([^>]*)><\/script>/g)];
-  let out = html;
-  for (const [tag, before = "", src = "", after = ""] of tags) {
-    if (/\bintegrity=/.test(tag) || /^[a-z]+:|^\/\//i.test(src)) continue;
+  const scripts = parseHtml(html).filter(
+    (el) => el.name === "script" && el.attributes["src"] !== undefined,
+  );
+  const own = scripts.filter((el) => !/^[a-z]+:|^\/\//i.test(el.attributes["src"] ?? ""));
+  if (own.length === 0) {
+    return [
+      `/${adminPage}: no script of its own to pin with Subresource Integrity (the CMS bundle tag)`,
+    ];
+  }
+  const edits: Array<{ start: number; end: number; insert: string }> = [];
+  for (const el of own) {
+    const src = el.attributes["src"] ?? "";
+    if (el.attributes["integrity"] !== undefined) continue;
     const target = src.startsWith("/")
       ? path.join(publicDir, src)
       : path.join(path.dirname(file), src);
     const digest = createHash("sha384")
       .update(await fs.readFile(target))
       .digest("base64");
-    out = out.replace(
-      tag,
-      `<script${before}src="${src}"${after} integrity="sha384-${digest}"></script>`,
-    );
+    // Just before the start tag's ">" (or "/>"): the rest of the tag stays byte for byte.
+    const close = html[el.openEnd - 2] === "/" ? el.openEnd - 2 : el.openEnd - 1;
+    edits.push({ start: close, end: close, insert: ` integrity="sha384-${digest}"` });
   }
-  if (out !== html) await fs.writeFile(file, out);
+  if (edits.length > 0) await fs.writeFile(file, spliceRanges(html, edits));
+  return [];
+}
+
+/** Where Gatsby writes its scripts slice (chunk mapping, compilation hash), stitched into every page. */
+const GATSBY_SLICES_DIR = path.join("_gatsby", "slices");
+const GATSBY_SCRIPTS_SLICE = "_gatsby-scripts";
+
+/** The inline scripts of Gatsby's scripts slice, as this build wrote them. */
+async function gatsbySliceScripts(publicDir: string): Promise<KnownScript[]> {
+  const dir = path.join(publicDir, GATSBY_SLICES_DIR);
+  const names = existsSync(dir) ? await fs.readdir(dir) : [];
+  const scripts: KnownScript[] = [];
+  for (const name of names.filter(
+    (n) => n.startsWith(GATSBY_SCRIPTS_SLICE) && n.endsWith(".html"),
+  )) {
+    for (const script of inlineScripts(await fs.readFile(path.join(dir, name), "utf8"))) {
+      scripts.push({
+        name: `Gatsby's ${script.id ?? "scripts slice"}`,
+        id: script.id,
+        hash: script.hash,
+      });
+    }
+  }
+  return scripts;
+}
+
+type HeadElement = { props?: { dangerouslySetInnerHTML?: { __html?: unknown } } };
+
+/** The inline script gatsby-plugin-image adds to every head, taken from the plugin's own onRenderBody. */
+function pluginImageScripts(): KnownScript[] {
+  const ssr = createRequire(__filename)("gatsby-plugin-image/gatsby-ssr") as {
+    onRenderBody?: (args: { setHeadComponents(components: HeadElement[]): void }) => void;
+  };
+  const scripts: KnownScript[] = [];
+  ssr.onRenderBody?.({
+    setHeadComponents: (components) => {
+      for (const element of components) {
+        const body = element.props?.dangerouslySetInnerHTML?.__html;
+        if (typeof body === "string" && (element as { type?: unknown }).type === "script") {
+          scripts.push(generatedScript("gatsby-plugin-image's loader", null, body));
+        }
+      }
+    },
+  });
+  return scripts;
+}
+
+/** Every inline script this build writes into pages: Gatsby's and the site's own, each by its exact text. */
+export async function buildScripts(publicDir: string): Promise<KnownScripts> {
+  return knownScripts([
+    ...(await gatsbySliceScripts(publicDir)),
+    ...pluginImageScripts(),
+    generatedScript("the A/B flags head script", null, abFlagsScript()),
+    generatedScript("the bundle loader", LOADER_ID, loaderScript()),
+  ]);
 }
 
 export type SecurityHeadersResult = { manifest: HeaderManifest; problems: string[] };
@@ -66,19 +142,25 @@ export async function writeSecurityHeaders(
   rootDir: string,
   publicDir: string,
   env: Source = process.env,
+  /** What each page's policy depends on, as the page pass found it; read from the pages when absent. */
+  pages?: readonly PageWithFacts[],
 ): Promise<SecurityHeadersResult> {
-  await addAdminIntegrity(publicDir);
+  const adminProblems = await addAdminIntegrity(publicDir);
   const configYml = await fs
     .readFile(path.join(publicDir, "admin", "config.yml"), "utf8")
     .catch(() => "");
-  const { manifest, problems } = buildManifest(await readBuiltPages(publicDir), {
+  const { manifest, problems } = buildManifest(pages ?? (await readBuiltPages(publicDir)), {
     origins: policyOrigins(env),
     cmsLocalBackend: cmsLocalBackend(configYml, env),
+    knownScripts: await buildScripts(publicDir),
   });
   await fs.writeFile(path.join(publicDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);
   await fs.writeFile(path.join(publicDir, "_headers"), renderNetlifyHeaders(manifest));
 
-  const messages = problems.flatMap((page) => page.problems.map((p) => `${page.path}: ${p}`));
+  const messages = [
+    ...adminProblems,
+    ...problems.flatMap((page) => page.problems.map((p) => `${page.path}: ${p}`)),
+  ];
   // Vercel's Gatsby plugin writes its Build Output config after this step (see hostAdapter.ts), so the
   // routes wait in .cache for the adapter, which runs after every onPostBuild.
   const routes = renderVercelRoutes(manifest, functions.flatMap(functionPaths));

@@ -4,7 +4,8 @@ import path from "node:path";
 import { routes } from "../config/routes";
 import { adminPolicy, pagePolicy, serializePolicy, type Policy, type PolicyOrigins } from "./csp";
 import { STATIC_HEADERS, type HeaderSet } from "./headers";
-import { inlineScriptHashes, policyProblems } from "./inlineScripts";
+import { pageFacts, policyProblems, type PageFacts } from "./inlineScripts";
+import { recogniseScript, type KnownScripts, type PageScript } from "./knownScripts";
 
 /** Written next to the pages; the local server reads it, and Netlify's and Vercel's files are rendered from it. */
 export const MANIFEST_FILE = "_security-headers.json";
@@ -20,11 +21,15 @@ export type HeaderManifest = {
 };
 
 export type BuiltPage = { path: string; html: string };
+/** A built page by what its policy depends on (inlineScripts.ts), without its HTML. */
+export type PageWithFacts = { path: string } & PageFacts;
 
 export type ManifestOptions = {
   origins: PolicyOrigins;
   /** decap-server's URL when the CMS config turns local_backend on, else null. */
   cmsLocalBackend: string | null;
+  /** The inline scripts the build wrote (knownScripts.ts): only these get a hash, any other fails the page. */
+  knownScripts: KnownScripts;
   /** Pages that frame the hosted application form; by default the routes marked so in the registry. */
   framingPages?: ReadonlySet<string>;
   /** Paths of pages that are the CMS admin; by default the registry's app routes. */
@@ -54,7 +59,7 @@ export const NOT_FOUND_PAGE = "/404.html";
 const NOTHING = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 export function buildManifest(
-  pages: readonly BuiltPage[],
+  pages: ReadonlyArray<BuiltPage | PageWithFacts>,
   options: ManifestOptions,
 ): ManifestResult {
   const framing = options.framingPages ?? registryFraming;
@@ -62,12 +67,15 @@ export function buildManifest(
   const policies: Record<string, string> = {};
   const problems: ManifestResult["problems"] = [];
   for (const page of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
-    const scriptHashes = inlineScriptHashes(page.html);
+    const facts = "html" in page ? pageFacts(page.html) : page;
+    const writtenByBuild = (script: PageScript) =>
+      recogniseScript(script, page.path, options.knownScripts) !== null;
+    const scriptHashes = [...new Set(facts.scripts.filter(writtenByBuild).map((s) => s.hash))];
     const isAdmin = admin.has(page.path);
     const policy: Policy = isAdmin
       ? adminPolicy({ scriptHashes, localBackend: options.cmsLocalBackend })
       : pagePolicy({ scriptHashes, framesApplication: framing.has(page.path) }, options.origins);
-    const found = policyProblems(page.html, policy, { allowEval: isAdmin });
+    const found = policyProblems(facts, policy, { allowEval: isAdmin, writtenByBuild });
     if (found.length > 0) problems.push({ path: page.path, problems: found });
     policies[page.path] = serializePolicy(policy);
   }

@@ -17,6 +17,20 @@ declare module "sanitize-html" {
       disallowedTagsMode?: "discard" | "escape" | "recursiveEscape" | "completelyDiscard";
       enforceHtmlBoundary?: boolean;
       transformTags?: Record<string, string | Transformer>;
+      /** Attributes kept when their value is empty (by default only alt). */
+      allowedEmptyAttributes?: string[];
+      /** Per tag ("*" for all), the CSS properties a style attribute may keep and the values each accepts. */
+      allowedStyles?: Record<string, Record<string, RegExp[]>>;
+      /** Disallowed tags whose text is dropped with them instead of kept. */
+      nonTextTags?: string[];
+      /** Called with each piece of kept text (entity-encoded) and its element; returns what to write instead. */
+      textFilter?: (text: string, tagName: string) => string;
+      /** Called for every start tag the parser reads, kept or not. */
+      onOpenTag?: (name: string, attributes: Attributes) => void;
+      /** Called for every end tag the parser reads (implied ones too), kept or not. */
+      onCloseTag?: (name: string, isImplied: boolean) => void;
+      /** Options passed to htmlparser2. */
+      parser?: { lowerCaseAttributeNames?: boolean; decodeEntities?: boolean };
     }
   }
   function sanitizeHtml(dirty: string, options?: sanitizeHtml.IOptions): string;

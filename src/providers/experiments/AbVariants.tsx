@@ -10,7 +10,7 @@ export interface AbVariantsProps {
 }
 
 // Both variants are in the server-rendered HTML, so hydration matches and nothing is fetched or
-// swapped after load: the head script (flags.ts headScript) picks one with CSS, which keeps CLS at 0.
+// swapped after load: the head script (flags.ts markVariants) picks one with CSS, which keeps CLS at 0.
 // Once the flags are known the other variant leaves the DOM, so nothing that reads the page (the route
 // announcer's first h1, find-in-page, a second copy of a form or the live demo) meets the hidden one.
 // The variant that stays keeps its key and place, so what a visitor typed into it survives.

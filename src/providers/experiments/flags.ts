@@ -42,10 +42,22 @@ export function assignFlags(
 export const variantAttribute = (key: ExperimentKey): string => `data-ab-${key}`;
 
 /**
- * A small script for the document head: reads or assigns the flags and marks <html> before the
- * first paint, so variant pages never flash or shift. It mirrors parseFlags/assignFlags above.
+ * The document head's script (compiled into an inline script at build time, src/gatsby/inlineCode.ts): reads or
+ * assigns the flags and marks <html> before the first paint, so variant pages never flash or shift. Storage
+ * that cannot be read or written leaves the page on its default variant.
  */
-export function headScript(): string {
-  const keys = JSON.stringify(EXPERIMENTS);
-  return `(function(){try{var k=${JSON.stringify(FLAGS_STORAGE_KEY)},e=${keys},s=window.localStorage,f={},c=!1;try{var p=JSON.parse(s.getItem(k)||"null");if(p&&typeof p==="object")f=p}catch(x){}for(var i=0;i<e.length;i++){var v=f[e[i]];if(v!=="control"&&v!=="treatment"){f[e[i]]=Math.random()<0.5?"control":"treatment";c=!0}document.documentElement.setAttribute("data-ab-"+e[i],f[e[i]])}if(c)s.setItem(k,JSON.stringify(f))}catch(x){}})();`;
+export function markVariants(): void {
+  try {
+    const storage = window.localStorage;
+    const stored = parseFlags(storage.getItem(FLAGS_STORAGE_KEY));
+    const flags = assignFlags(stored);
+    for (const key of EXPERIMENTS) {
+      document.documentElement.setAttribute(variantAttribute(key), flags[key] ?? "control");
+    }
+    if (EXPERIMENTS.some((key) => stored?.[key] !== flags[key])) {
+      storage.setItem(FLAGS_STORAGE_KEY, JSON.stringify(flags));
+    }
+  } catch {
+    // No storage (blocked, full): CSS shows each page's control variant.
+  }
 }

@@ -10,8 +10,10 @@ import {
   paginate,
   paths,
   relatedPosts,
+  relatedPostsOf,
   type ListablePost,
 } from "../../../src/data/blog";
+import fc from "fast-check";
 import {
   authorSchema,
   checkEntrySlug,
@@ -174,6 +176,46 @@ describe("relatedPosts", () => {
     const tie = [current, post("t-old", "2024-01-01", ["a"]), post("t-new", "2024-02-01", ["b"])];
     expect(relatedPosts(current, tie).map((p) => p.id)).toEqual(["t-new", "t-old"]);
   });
+  it("relatedPostsOf (one sort for the whole blog) ranks as the rule says, for any blog", () => {
+    // The rule written out plainly: sort every candidate by shared tags, then newest; fill with the rest.
+    const byRule = (me: ListablePost, all: ListablePost[], limit: number) => {
+      const tags = new Set(me.tagKeys);
+      const shared = (p: ListablePost) => p.tagKeys.filter((t) => tags.has(t)).length;
+      const candidates = listedPosts(all).filter((p) => p.id !== me.id);
+      const ranked = candidates
+        .filter((p) => shared(p) > 0)
+        .sort(
+          (a, b) =>
+            shared(b) - shared(a) || b.date.localeCompare(a.date) || a.id.localeCompare(b.id),
+        );
+      return [...ranked, ...candidates.filter((p) => shared(p) === 0)]
+        .slice(0, limit)
+        .map((p) => p.id);
+    };
+    const blog = fc
+      .uniqueArray(
+        fc.record({
+          id: fc.string({ minLength: 1, maxLength: 4 }),
+          day: fc.integer({ min: 1, max: 28 }),
+          tags: fc.subarray(["a", "b", "c", "d"]),
+          hidden: fc.boolean(),
+        }),
+        { selector: (p) => p.id, minLength: 1, maxLength: 30 },
+      )
+      .map((items) =>
+        items.map((p) =>
+          post(p.id, `2024-02-${String(p.day).padStart(2, "0")}`, p.tags, { hidden: p.hidden }),
+        ),
+      );
+    fc.assert(
+      fc.property(blog, fc.integer({ min: 1, max: 6 }), (all, limit) => {
+        const relatedTo = relatedPostsOf(all, limit);
+        for (const me of all)
+          expect(relatedTo(me).map((p) => p.id)).toEqual(byRule(me, all, limit));
+      }),
+    );
+  });
+
   it("fills with the newest other posts when too few share a tag", () => {
     expect(relatedPosts(current, posts, 5).map((p) => p.id)).toEqual([
       "three-shared",

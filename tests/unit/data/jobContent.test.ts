@@ -77,5 +77,11 @@ describe("jobDescriptionText", () => {
       "One & two a b",
     );
     expect(jobDescriptionText(`<p>${"word ".repeat(100)}</p>`, 20)).toBe("word word word word…");
+    expect(
+      jobDescriptionText("<ul><li><strong>Go</strong></li><li>Rust</li></ul>line<br>break"),
+    ).toBe("Go Rust line break");
+    expect(
+      jobDescriptionText("<p>Keep <em>in</em>line &lt;b&gt; as text</p><script>x()</script>"),
+    ).toBe("Keep inline <b> as text");
   });
 });

@@ -5,6 +5,8 @@ import {
   APP_ENTRY,
   BROWSER_ENTRY,
   onCreateWebpackConfig,
+  serverRendererConstants,
+  sourceMapsWanted,
   withBrowserEntry,
 } from "../../../src/gatsby/onCreateWebpackConfig";
 import { nextTask } from "../../../src/gatsby/nextTask";
@@ -86,15 +88,51 @@ describe("withBrowserEntry", () => {
 
   it("is applied to the production browser bundle only (gatsby develop and the server renderer keep Gatsby's)", () => {
     const replaced: unknown[] = [];
+    const set: unknown[] = [];
     const call = (stage: string) =>
       (onCreateWebpackConfig as (args: unknown) => void)({
         stage,
         getConfig: () => gatsbyConfig,
-        actions: { replaceWebpackConfig: (config: unknown) => replaced.push(config) },
+        actions: {
+          replaceWebpackConfig: (config: unknown) => replaced.push(config),
+          setWebpackConfig: (config: unknown) => set.push(config),
+        },
+        plugins: { define: (values: unknown) => ({ define: values }) },
       });
     for (const stage of ["develop", "develop-html", "build-html"]) call(stage);
     expect(replaced).toEqual([]);
+    // The server renderer only gets the compiled head script as a constant.
+    expect(set).toEqual([
+      { plugins: [{ define: serverRendererConstants() }] },
+      { plugins: [{ define: serverRendererConstants() }] },
+    ]);
+    vi.stubEnv("SOURCE_MAPS", "");
     call("build-javascript");
-    expect(replaced).toEqual([withBrowserEntry(gatsbyConfig)]);
+    expect(replaced).toEqual([{ ...withBrowserEntry(gatsbyConfig), devtool: false }]);
+  });
+});
+
+describe("production source maps", () => {
+  const built = (sourceMaps: string) => {
+    vi.stubEnv("SOURCE_MAPS", sourceMaps);
+    let config: { devtool?: unknown } = {};
+    (onCreateWebpackConfig as (args: unknown) => void)({
+      stage: "build-javascript",
+      getConfig: () => ({ entry: { app: "/site/.cache/production-app" }, devtool: "source-map" }),
+      actions: { replaceWebpackConfig: (c: { devtool?: unknown }) => (config = c) },
+    });
+    return config.devtool;
+  };
+
+  it("are not generated, so not published, by default", () => {
+    expect(built("")).toBe(false);
+    expect(built("false")).toBe(false);
+  });
+
+  it("are Gatsby's (published beside the bundles) with SOURCE_MAPS=true", () => {
+    expect(built("true")).toBe("source-map");
+    expect(built("1")).toBe("source-map");
+    expect(sourceMapsWanted({ SOURCE_MAPS: " TRUE " })).toBe(true);
+    expect(sourceMapsWanted({})).toBe(false);
   });
 });

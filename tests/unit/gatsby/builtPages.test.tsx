@@ -8,7 +8,8 @@ import { Writable } from "node:stream";
 import * as React from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { finishPage, rewriteBuiltPages, withoutNulBytes } from "../../../src/gatsby/builtPages";
+import { finishPage, withoutNulBytes } from "../../../src/gatsby/builtPages";
+import { rewriteBuiltPages } from "../../../src/gatsby/pagePass";
 import { LOADER_ID } from "../../../src/gatsby/scriptsAfterPaint";
 
 /** A page rendered the way Gatsby 5 renders one: the stream's chunks joined as strings. */
@@ -70,27 +71,75 @@ describe("NUL bytes from React 18's stream", () => {
   });
 });
 
-describe("rewriteBuiltPages", () => {
-  it("finishes every page of the build once, and leaves Gatsby's slice files alone", async () => {
+describe("rewriteBuiltPages, the pass over every page", () => {
+  const page =
+    '<!DOCTYPE html><html><head></head><body><div id="___gatsby"><p>promo22@\u0000\u0000…</p></div>' +
+    '<script src="/app-1.js" async></script></body></html>';
+  const facts = { bundles: ["/app-1.js"] };
+
+  function site(): { dir: string; cacheDir: string } {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "built-pages-"));
     dirs.push(dir);
-    const page =
-      '<!DOCTYPE html><html><head></head><body><div id="___gatsby"><p>promo22@\u0000\u0000…</p></div>' +
-      '<script src="/app-1.js" async></script></body></html>';
-    fs.mkdirSync(path.join(dir, "pricing"));
-    fs.mkdirSync(path.join(dir, "_gatsby", "slices"), { recursive: true });
-    fs.writeFileSync(path.join(dir, "pricing", "index.html"), page);
-    fs.writeFileSync(path.join(dir, "_gatsby", "slices", "_gatsby-scripts-1.html"), page);
-    fs.writeFileSync(path.join(dir, "index.html"), "<!DOCTYPE html><p>plain</p>");
+    const publicDir = path.join(dir, "public");
+    fs.mkdirSync(path.join(publicDir, "pricing"), { recursive: true });
+    fs.mkdirSync(path.join(publicDir, "_gatsby", "slices"), { recursive: true });
+    fs.writeFileSync(path.join(publicDir, "pricing", "index.html"), page);
+    fs.writeFileSync(path.join(publicDir, "_gatsby", "slices", "_gatsby-scripts-1.html"), page);
+    fs.writeFileSync(path.join(publicDir, "index.html"), "<!DOCTYPE html><p>plain</p>");
+    return { dir: publicDir, cacheDir: path.join(dir, ".cache", "site-post-build") };
+  }
 
-    expect(await rewriteBuiltPages(dir)).toBe(1);
+  it("finishes every page of the build once, and leaves Gatsby's slice files alone", async () => {
+    const { dir, cacheDir } = site();
+    const first = await rewriteBuiltPages(dir, facts, { cacheDir });
+    expect(first).toMatchObject({
+      changed: 1,
+      reused: 0,
+      problems: ["/: expected one bundle loader (#gatsby-bundles-after-paint), found 0"],
+    });
     const finished = fs.readFileSync(path.join(dir, "pricing", "index.html"), "utf8");
-    expect(finished).toBe(finishPage(page));
+    expect(finished).toBe(finishPage(page, facts).html);
     expect(finished).toContain("<p>promo22@…</p>");
     expect(finished).toContain(`id="${LOADER_ID}"`);
+    expect(first.records.find((r) => r.path === "/pricing/")?.facts.scripts).toEqual([
+      expect.objectContaining({ id: LOADER_ID }),
+    ]);
     expect(
       fs.readFileSync(path.join(dir, "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8"),
     ).toBe(page);
-    expect(await rewriteBuiltPages(dir)).toBe(0); // a second pass changes nothing
+  });
+
+  it("answers for unchanged pages from its cache and finishes only the pages Gatsby rewrote", async () => {
+    const { dir, cacheDir } = site();
+    const first = await rewriteBuiltPages(dir, facts, { cacheDir });
+    const again = await rewriteBuiltPages(dir, facts, { cacheDir });
+    expect(again).toMatchObject({ changed: 0, reused: 2, problems: first.problems });
+    expect(again.records).toEqual(first.records);
+    // Gatsby writes /pricing/ again (its data changed): only that page is finished.
+    fs.writeFileSync(path.join(dir, "pricing", "index.html"), page.replace("promo22", "promo23"));
+    const third = await rewriteBuiltPages(dir, facts, { cacheDir });
+    expect(third).toMatchObject({ changed: 1, reused: 1 });
+    expect(fs.readFileSync(path.join(dir, "pricing", "index.html"), "utf8")).toContain("promo23");
+    // Other bundles (a new build of the JavaScript): nothing the cache says holds any more.
+    const other = await rewriteBuiltPages(dir, { bundles: ["/app-2.js"] }, { cacheDir });
+    expect(other.reused).toBe(0);
+  });
+
+  it("gives the same pages and records from worker threads as from this thread", async () => {
+    const one = site();
+    const two = site();
+    const inThread = await rewriteBuiltPages(one.dir, facts, {
+      cacheDir: one.cacheDir,
+      workers: 1,
+    });
+    const inWorkers = await rewriteBuiltPages(two.dir, facts, {
+      cacheDir: two.cacheDir,
+      workers: 2,
+      minPagesForWorkers: 0,
+    });
+    expect(inWorkers.records).toEqual(inThread.records);
+    expect(fs.readFileSync(path.join(two.dir, "pricing", "index.html"), "utf8")).toBe(
+      fs.readFileSync(path.join(one.dir, "pricing", "index.html"), "utf8"),
+    );
   });
 });

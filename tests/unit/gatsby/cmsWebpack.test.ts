@@ -1,41 +1,40 @@
-// Tests which of Gatsby's webpack rules the CMS admin's bundle drops.
+// Tests which webpack plugins the CMS admin's bundle drops (the build stops when they are not there to drop)
+// and the admin's own persistent cache.
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ADMIN_CACHE_NAME,
   adminCache,
-  isDependencyBabelRule,
+  withoutInstancesOf,
+  type PluginClass,
 } from "../../../src/gatsby/cmsWebpack";
 
-const babel = (preset: string) => ({
-  test: /\.(js|mjs)$/,
-  use: [
-    {
-      loader: "/x/node_modules/gatsby/dist/utils/babel-loader.js",
-      options: { presets: [[preset, { stage: "build-javascript" }]] },
-    },
-  ],
-});
+/** The classes as gatsby-plugin-decap-cms loads them (the same way gatsby-config.ts does). */
+const fromCmsPlugin = createRequire(require.resolve("gatsby-plugin-decap-cms/package.json"));
+const CopyPlugin = fromCmsPlugin("copy-webpack-plugin") as PluginClass;
+const TagsPlugin = fromCmsPlugin("html-webpack-tags-plugin") as PluginClass;
 
-describe("isDependencyBabelRule", () => {
-  it("finds Gatsby's Babel rule for node_modules", () => {
-    expect(
-      isDependencyBabelRule(babel("/x/node_modules/babel-preset-gatsby/dependencies.js")),
-    ).toBe(true);
-    expect(
-      isDependencyBabelRule(babel("C:\\x\\node_modules\\babel-preset-gatsby\\dependencies.js")),
-    ).toBe(true);
+describe("withoutInstancesOf", () => {
+  const copy = new (CopyPlugin as unknown as new (o: object) => object)({
+    patterns: [{ from: "x" }],
+  });
+  const tags = new (TagsPlugin as unknown as new (o: object) => object)({ tags: ["a.js"] });
+  const other = { apply() {} };
+  const classes = { "copy-webpack-plugin": CopyPlugin, "html-webpack-tags-plugin": TagsPlugin };
+
+  it("drops the CMS plugin's copy and tags plugins by class, whatever their constructor is called", () => {
+    expect(withoutInstancesOf([copy, other, tags], classes, "plugins")).toEqual([other]);
+    class Renamed extends (CopyPlugin as unknown as new (o: object) => object) {}
+    const renamed = new Renamed({ patterns: [{ from: "x" }] });
+    expect(renamed.constructor.name).not.toBe("CopyPlugin");
+    expect(withoutInstancesOf([renamed, tags], classes, "plugins")).toEqual([]);
   });
 
-  it("keeps the rule for the site's own code and every other rule", () => {
-    expect(isDependencyBabelRule(babel("/x/node_modules/babel-preset-gatsby/index.js"))).toBe(
-      false,
+  it("stops the build, naming what is missing, when a plugin it drops is not there", () => {
+    expect(() => withoutInstancesOf([copy, other], classes, "plugins")).toThrow(
+      /no html-webpack-tags-plugin in plugins/,
     );
-    expect(
-      isDependencyBabelRule({ test: /\.css$/, use: ["style-loader", { loader: "css-loader" }] }),
-    ).toBe(false);
-    expect(isDependencyBabelRule({ oneOf: [] })).toBe(false);
-    expect(isDependencyBabelRule(null)).toBe(false);
   });
 });
 

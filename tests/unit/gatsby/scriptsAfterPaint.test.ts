@@ -1,8 +1,12 @@
 // @vitest-environment jsdom
-// Gatsby's bundles are preloaded from the head and inserted after the first painted frame.
+// Gatsby's bundles are inserted after the first painted frame: the rewrite of the built page, and the loader
+// in a browser, run both as the TypeScript module and as the script compiled into every page.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { collectReferences } from "../../../scripts/lib/firstload.mjs";
+import { loadBundlesAfterPaint } from "../../../src/gatsby/bundleLoader";
+import { parseHtml } from "../../../src/data/parseHtml";
 import {
+  afterPaintProblems,
   LOADER_ID,
   loaderScript,
   loaderTag,
@@ -10,6 +14,15 @@ import {
   PRESENT_WAIT_MS,
   scriptsAfterPaint,
 } from "../../../src/gatsby/scriptsAfterPaint";
+
+// esbuild cannot start inside jsdom: the loader comes compiled by the same function, run by vitest.config.ts.
+vi.mock("../../../src/gatsby/inlineCode", async () => {
+  const { inject } = await import("vitest");
+  return {
+    abFlagsScript: () => inject("inlineScripts").abFlags,
+    bundleLoaderScript: () => inject("inlineScripts").bundleLoader,
+  };
+});
 
 const BUNDLES = ["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"];
 
@@ -58,7 +71,37 @@ describe("scriptsAfterPaint", () => {
   });
 });
 
-describe("the loader in a browser", () => {
+describe("afterPaintProblems: the build fails loud when the rewrite did not happen", () => {
+  const finish = (tags: string) => parseHtml(scriptsAfterPaint(builtPage(tags)));
+
+  it("has nothing to say about a page whose bundles wait for the loader", () => {
+    expect(afterPaintProblems(finish(gatsbyTags), BUNDLES)).toEqual([]);
+  });
+
+  it("names a bundle tag Gatsby wrote differently (here with defer), which the rewrite leaves in place", () => {
+    const deferred = BUNDLES.map((src) => `<script src="${src}" defer></script>`).join("");
+    const problems = afterPaintProblems(finish(deferred), BUNDLES);
+    expect(problems).toEqual([
+      ...BUNDLES.map(
+        (src) =>
+          `Gatsby's bundle tag <script src="${src}" defer> is still in the page after the after-paint rewrite (it only replaces <script src="…" async>)`,
+      ),
+      "expected one bundle loader (#gatsby-bundles-after-paint), found 0",
+    ]);
+  });
+
+  it("names a loader that lists other bundles than this build's (a stale page)", () => {
+    const problems = afterPaintProblems(finish(gatsbyTags), ["/app-9.js"]);
+    expect(problems).toEqual([
+      `the bundle loader names "${BUNDLES.join(" ")}", the build's bundles are "/app-9.js"`,
+    ]);
+  });
+});
+
+describe.each([
+  ["as code (src/gatsby/bundleLoader.ts)", "module"],
+  ["as compiled into the page", "compiled"],
+] as const)("the loader in a browser, %s", (_label, mode) => {
   let frames: FrameRequestCallback[];
   let visibility: DocumentVisibilityState;
   let observers: Array<{
@@ -74,7 +117,8 @@ describe("the loader in a browser", () => {
     template.innerHTML = loaderTag(BUNDLES);
     const element = template.content.firstElementChild as HTMLScriptElement;
     vi.spyOn(document, "currentScript", "get").mockReturnValue(element);
-    new Function(element.text)();
+    if (mode === "module") loadBundlesAfterPaint(element);
+    else new Function(element.text)();
   };
   const nextFrame = (start = performance.now()) => {
     for (const frame of frames.splice(0)) frame(start);

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, inject, it, vi } from "vitest";
 import { EXPERIMENTS } from "../../../src/config/experiments";
 import {
   FLAGS_STORAGE_KEY,
   assignFlags,
-  headScript,
+  markVariants,
   parseFlags,
 } from "../../../src/providers/experiments/flags";
 
@@ -49,14 +49,17 @@ describe("parseFlags", () => {
   });
 });
 
-describe("headScript", () => {
+describe.each([
+  ["as code", () => markVariants()],
+  ["as compiled into every page's head", () => new Function(inject("inlineScripts").abFlags)()],
+] as const)("markVariants, the head script, %s", (_label, run) => {
   beforeEach(() => {
     window.localStorage.clear();
     for (const key of EXPERIMENTS) document.documentElement.removeAttribute(`data-ab-${key}`);
   });
 
   it("assigns, stores and marks <html> on a first visit", () => {
-    new Function(headScript())();
+    run();
     const stored = parseFlags(window.localStorage.getItem(FLAGS_STORAGE_KEY));
     expect(Object.keys(stored ?? {}).sort()).toEqual([...EXPERIMENTS].sort());
     for (const key of EXPERIMENTS)
@@ -66,15 +69,32 @@ describe("headScript", () => {
   it("honours stored flags and leaves them unchanged", () => {
     const flags = assignFlags({ "contact-sales": "treatment" }, () => 0);
     window.localStorage.setItem(FLAGS_STORAGE_KEY, JSON.stringify(flags));
-    new Function(headScript())();
+    run();
     expect(document.documentElement.getAttribute("data-ab-contact-sales")).toBe("treatment");
     expect(document.documentElement.getAttribute("data-ab-home")).toBe("control");
     expect(JSON.parse(window.localStorage.getItem(FLAGS_STORAGE_KEY) ?? "{}")).toEqual(flags);
   });
 
+  it("leaves storage alone when every experiment already has a variant", () => {
+    const flags = assignFlags(null, () => 0.9);
+    window.localStorage.setItem(FLAGS_STORAGE_KEY, JSON.stringify(flags));
+    const setItem = vi.spyOn(Storage.prototype, "setItem");
+    run();
+    expect(setItem).not.toHaveBeenCalled();
+    expect(document.documentElement.getAttribute("data-ab-home")).toBe("treatment");
+  });
+
+  it("marks nothing, and throws nothing, when storage is blocked", () => {
+    vi.spyOn(window, "localStorage", "get").mockImplementation(() => {
+      throw new DOMException("blocked", "SecurityError");
+    });
+    expect(() => run()).not.toThrow();
+    expect(document.documentElement.getAttribute("data-ab-home")).toBeNull();
+  });
+
   it("repairs a corrupt value instead of failing", () => {
     window.localStorage.setItem(FLAGS_STORAGE_KEY, "{broken");
-    new Function(headScript())();
+    run();
     expect(parseFlags(window.localStorage.getItem(FLAGS_STORAGE_KEY))).not.toBeNull();
   });
 });

@@ -8,17 +8,14 @@ import {
   SizeCache,
   collectReferences,
   compressedSizes,
-  decodeEntities,
   fileForPath,
   gatsbyRuntimeLoads,
   isCompressible,
   listHtmlPages,
   measurePage,
   pageDataPath,
-  parseAttributes,
   resolveRef,
   routeOfHtmlFile,
-  scanHtml,
 } from "../../../scripts/lib/firstload.mjs";
 
 const HOME_HTML = `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>
@@ -121,34 +118,30 @@ afterAll(() => {
 const size = (rel: string) => fs.statSync(path.join(pub, rel)).size;
 
 describe("HTML scanning", () => {
-  it("decodes character references", () => {
-    expect(decodeEntities("/a.js?x=1&amp;y=&#50;&#x33;&quot;")).toBe('/a.js?x=1&y=23"');
-    expect(decodeEntities("&unknown;")).toBe("&unknown;");
-  });
-
-  it("parses quoted, unquoted and boolean attributes, names lower-cased", () => {
-    expect(parseAttributes(` SRC="/a.js" async type=module data-x='y z'`)).toEqual({
-      src: "/a.js",
-      async: "",
-      type: "module",
-      "data-x": "y z",
-    });
-  });
-
-  it("skips comments and keeps raw text of scripts and styles", () => {
-    const tags = scanHtml(`<!-- <script src="/x.js"></script> --><style>a>b{}</style><p>hi</p>`);
-    expect(tags).toEqual([
-      { tag: "style", attrs: {}, text: "a>b{}" },
-      { tag: "p", attrs: {} },
-    ]);
-  });
-
-  it("does not look inside a script for tags", () => {
-    const tags = scanHtml(
-      `<script>document.write("<img src='/x.png'>")</script><img src="/y.png">`,
+  it("reads attributes as a browser does: references decoded, any quoting, names in any case", () => {
+    const refs = collectReferences(
+      `<script SRC="/a.js?x=1&amp;y=&#50;&#x33;"></script><script src=/b.js async></script>` +
+        `<link rel='stylesheet preload' href='/c.css'>`,
     );
-    expect(tags.map((t) => t.tag)).toEqual(["script", "img"]);
-    expect(tags[1]?.attrs.src).toBe("/y.png");
+    expect(refs.js).toEqual(["/a.js?x=1&y=23", "/b.js"]);
+    expect(refs.css).toEqual(["/c.css"]);
+  });
+
+  it("skips comments, and keeps the raw text of scripts and styles", () => {
+    const refs = collectReferences(
+      `<!-- <script src="/x.js"></script> --><style>a>b{}</style><script>if (a < b && c) x()</script>`,
+    );
+    expect(refs.js).toEqual([]);
+    expect(refs.inlineCss).toEqual(["a>b{}"]);
+    expect(refs.inlineJs).toEqual(["if (a < b && c) x()"]);
+  });
+
+  it("does not look inside a script for tags, nor inside noscript or template", () => {
+    const refs = collectReferences(
+      `<script>document.write("<img src='/x.png'>")</script><noscript><img src="/n.png"></noscript>` +
+        `<template><img src="/t.png"></template><img src="/y.png">`,
+    );
+    expect(refs.images).toEqual(["/y.png"]);
   });
 
   it("collects what the first load asks for", () => {

@@ -40,10 +40,14 @@ describe("brokenLinks", () => {
 
 describe("scripts/check-links.mjs", () => {
   it("fails on the fixture, naming each broken link", () => {
-    const result = spawnSync(process.execPath, ["scripts/check-links.mjs", fixture], {
-      cwd: root,
-      encoding: "utf8",
-    });
+    const result = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "scripts/check-links.mjs", fixture],
+      {
+        cwd: root,
+        encoding: "utf8",
+      },
+    );
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("3 broken");
     expect(result.stderr).toContain("/about/index.html → /blog/no-such-post/");

@@ -51,6 +51,7 @@ describe("sdkChunks", () => {
       map(["./node_modules/@fingerprintjs/fingerprintjs-pro/a.js"]),
     );
     write("app-1111111111111111.js.map", map(["./src/components/Header.tsx"]));
+    write("webpack-runtime-aaaaaaaaaaaaaaaa.js.map", map(["webpack/runtime"]));
     write(
       "webpack-runtime-aaaaaaaaaaaaaaaa.js",
       'u={736:"b412ce8e758428e1f2de",590:"97619a5bf3822fe8562b"}',
@@ -67,5 +68,10 @@ describe("sdkChunks", () => {
       ["/590-97619a5bf3822fe8562b.js", ["Fingerprint Pro"]],
       ["/736-b412ce8e758428e1f2de.js", ["Amplitude"]],
     ]);
+  });
+
+  it("refuses a build without source maps rather than report no SDK chunk", () => {
+    fs.rmSync(path.join(dir, "app-1111111111111111.js.map"));
+    expect(() => sdkChunks(dir)).toThrow(/no source maps.*SOURCE_MAPS=true/);
   });
 });

@@ -5,18 +5,20 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { addAdminIntegrity, writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
+import {
+  addAdminIntegrity,
+  buildScripts,
+  writeSecurityHeaders,
+} from "../../../src/gatsby/securityHeaders";
 import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
 import { pagePolicy, parsePolicy, serializePolicy } from "../../../src/security/csp";
-import {
-  inlineScriptHashes,
-  policyProblems,
-  scriptHash,
-} from "../../../src/security/inlineScripts";
+import { inlineScripts, policyProblems, scriptHash } from "../../../src/security/inlineScripts";
+import { gatsbyPagePathScript, knownScripts } from "../../../src/security/knownScripts";
 import { buildManifest } from "../../../src/security/manifest";
 import { policyOrigins } from "../../../src/security/origins";
 import {
   ADMIN_HTML,
+  GATSBY_SCRIPTS_SLICE,
   PRODUCTION_ENV,
   createSite,
   gatsbyPage,
@@ -24,6 +26,12 @@ import {
 } from "./support/site";
 
 const NO_ORIGINS = { script: [], connect: [], frame: [] };
+/** The scripts the fixture's pages carry as the build would have written them. */
+const KNOWN = knownScripts([
+  ...inlineScripts(GATSBY_SCRIPTS_SLICE).map((s) => ({ name: "Gatsby's scripts slice", ...s })),
+  { name: "the A/B flags head script", ...inlineScripts(gatsbyPage("/"))[0]! },
+]);
+const hashesOf = (html: string) => inlineScripts(html).map((s) => s.hash);
 let site: SiteFixture | null = null;
 
 afterEach(async () => {
@@ -36,14 +44,14 @@ describe("inline scripts", () => {
     const body = 'window.pagePath="/demo/";';
     const expected = createHash("sha256").update(body).digest("base64");
     expect(scriptHash(body)).toBe(`'sha256-${expected}'`);
-    expect(inlineScriptHashes(`<script id="x">${body}</script>`)).toEqual([`'sha256-${expected}'`]);
+    expect(hashesOf(`<script id="x">${body}</script>`)).toEqual([`'sha256-${expected}'`]);
   });
 
-  it("skips scripts with a src and inert types (JSON-LD), keeps modules", () => {
+  it("skips scripts with a src and data blocks (JSON-LD), keeps modules and unknown types", () => {
     const html =
       '<script src="/app.js" async></script><script type="application/ld+json">{}</script>' +
-      '<script type="module">import("/x.js")</script>';
-    expect(inlineScriptHashes(html)).toEqual([scriptHash('import("/x.js")')]);
+      '<script type="module">import("/x.js")</script><script type="text/x-later">later()</script>';
+    expect(hashesOf(html)).toEqual([scriptHash('import("/x.js")'), scriptHash("later()")]);
   });
 
   it("every Gatsby page script is in that page's policy, and each page's differ", () => {
@@ -52,9 +60,10 @@ describe("inline scripts", () => {
         { path: "/a/", html: gatsbyPage("/a/") },
         { path: "/b/", html: gatsbyPage("/b/") },
       ],
-      { origins: NO_ORIGINS, cmsLocalBackend: null, adminPages: new Set() },
+      { origins: NO_ORIGINS, cmsLocalBackend: null, adminPages: new Set(), knownScripts: KNOWN },
     );
     expect(problems).toEqual([]);
+    for (const hash of hashesOf(gatsbyPage("/a/"))) expect(manifest.pages["/a/"]).toContain(hash);
     expect(manifest.pages["/a/"]).toContain(
       scriptHash('/*<![CDATA[*/window.pagePath="/a/";/*]]>*/'),
     );
@@ -64,10 +73,68 @@ describe("inline scripts", () => {
   });
 });
 
+describe("only scripts the build wrote", () => {
+  const manifestOf = (pages: Record<string, string>) =>
+    buildManifest(
+      Object.entries(pages).map(([path, html]) => ({ path, html })),
+      { origins: NO_ORIGINS, cmsLocalBackend: null, adminPages: new Set(), knownScripts: KNOWN },
+    );
+
+  it("a script the build did not write gets no hash and fails the build, naming the page and the script", () => {
+    const planted = "<script>fetch('/steal?c='+document.cookie)</script>";
+    const { manifest, problems } = manifestOf({ "/a/": gatsbyPage("/a/", planted) });
+    expect(manifest.pages["/a/"]).not.toContain(scriptHash("fetch('/steal?c='+document.cookie)"));
+    expect(problems).toEqual([
+      {
+        path: "/a/",
+        problems: [
+          `inline script the build did not write, ${scriptHash("fetch('/steal?c='+document.cookie)")}: fetch('/steal?c='+document.cookie)`,
+        ],
+      },
+    ]);
+  });
+
+  it("Gatsby's page-path script only for the page it names, a known script only with its own id", () => {
+    const otherPath = `<script id="gatsby-script-loader">${gatsbyPagePathScript("/b/")}</script>`;
+    const chunkMapping = inlineScripts(GATSBY_SCRIPTS_SLICE)[0]!;
+    const renamed = `<script id="not-gatsby">window.___chunkMapping="{}";</script>`;
+    expect(chunkMapping.preview).toBe('window.___chunkMapping="{}";');
+    const { problems } = manifestOf({ "/a/": gatsbyPage("/a/", otherPath + renamed) });
+    expect(problems[0]?.problems).toEqual([
+      expect.stringMatching(
+        /^inline script the build did not write, #gatsby-script-loader .*"\/b\/"/,
+      ),
+      expect.stringMatching(
+        /^inline script the build did not write, #not-gatsby .*___chunkMapping/,
+      ),
+    ]);
+  });
+
+  it("a script type a browser may not run still needs to be the build's", () => {
+    const { problems } = manifestOf({
+      "/a/": gatsbyPage("/a/", '<script type="text/x-tmpl">x()</script>'),
+    });
+    expect(problems[0]?.problems[0]).toMatch(/did not write.*x\(\)/);
+  });
+
+  it("knows this build's scripts: Gatsby's slice, the head script, the loader, gatsby-plugin-image's", async () => {
+    site = await createSite();
+    const known = await buildScripts(site.publicDir);
+    const names = [...known.values()].map((s) => s.name).sort();
+    expect(names).toEqual([
+      "Gatsby's gatsby-chunk-mapping",
+      "Gatsby's scripts slice",
+      "gatsby-plugin-image's loader",
+      "the A/B flags head script",
+      "the bundle loader",
+    ]);
+  });
+});
+
 describe("the build-time check", () => {
   it("fails a page whose inline script is not in its policy", () => {
     const policy = pagePolicy(
-      { scriptHashes: inlineScriptHashes(gatsbyPage("/a/")), framesApplication: false },
+      { scriptHashes: hashesOf(gatsbyPage("/a/")), framesApplication: false },
       NO_ORIGINS,
     );
     expect(policyProblems(gatsbyPage("/a/"), policy)).toEqual([]);

@@ -20,7 +20,7 @@ beforeEach(() => {
   env = readAmplitudeEnv({
     AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY,
     AMPLITUDE_API_URL: fake.origin,
-    AMPLITUDE_TIMEOUT_MS: "300",
+    AMPLITUDE_TIMEOUT_MS: "2000",
   });
 });
 

@@ -41,7 +41,7 @@ beforeAll(async () => {
     FPJS_INGRESS_URL_EU: fake.ingressUrls.eu,
     FPJS_INGRESS_URL_AP: fake.ingressUrls.ap,
     FPJS_PROXY_SECRET: SECRET,
-    FPJS_PROXY_TIMEOUT_MS: "300",
+    FPJS_PROXY_TIMEOUT_MS: "2000",
     SITE_URL: "https://www.site.test",
   });
   // A port nothing listens on: "upstream down".

@@ -29,7 +29,7 @@ beforeAll(async () => {
   env = readFingerprintEnv({
     FPJS_SECRET_API_KEY: FAKE_FPJS_SECRET,
     FPJS_SERVER_API_URL: fake.origin,
-    FPJS_TIMEOUT_MS: "300",
+    FPJS_TIMEOUT_MS: "2000",
   });
 });
 afterAll(async () => {

@@ -49,7 +49,7 @@ beforeEach(() => {
   lines.length = 0;
   env = readLeadsEnv({
     ...hubspotServerEnv(fake.origin),
-    HUBSPOT_TIMEOUT_MS: "300",
+    HUBSPOT_TIMEOUT_MS: "2000",
     LEADS_OUTBOX_DIR: dir,
     SITE_URL: "https://www.example.com",
   });

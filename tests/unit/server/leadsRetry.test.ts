@@ -41,7 +41,7 @@ beforeEach(() => {
   fake.submissions.length = 0;
   env = readLeadsEnv({
     ...hubspotServerEnv(fake.origin),
-    HUBSPOT_TIMEOUT_MS: "300",
+    HUBSPOT_TIMEOUT_MS: "2000",
     LEADS_OUTBOX_DIR: dir,
   });
 });

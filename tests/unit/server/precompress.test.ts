@@ -5,7 +5,15 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { hostCompresses, precompressBuild, precompressDir } from "../../../src/server/precompress";
+import {
+  ADMIN_QUALITY,
+  BUNDLE_QUALITY,
+  PAGE_QUALITY,
+  brotliQuality,
+  hostCompresses,
+  precompressBuild,
+  precompressDir,
+} from "../../../src/server/precompress";
 import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
 
 let fixture: PublicFixture;
@@ -83,5 +91,23 @@ describe("precompressBuild", () => {
     expect(hostCompresses({})).toBeNull();
     expect(await precompressBuild(fixture.publicDir, {})).not.toBeNull();
     expect(existsSync(at("app-abc123def456.js.br"))).toBe(true);
+  });
+});
+
+describe("brotliQuality", () => {
+  it("is the highest for the bundles and a fast one for the files there is one of per page", () => {
+    for (const file of [
+      "/p/app-1a2b.js",
+      "/p/admin/cms.js",
+      "/p/styles.css",
+      "/p/x.mjs",
+      "/p/a.wasm",
+    ])
+      expect(brotliQuality(file)).toBe(BUNDLE_QUALITY);
+    for (const file of ["/p/blog/index.html", "/p/page-data/blog/page-data.json", "/p/rss.xml"])
+      expect(brotliQuality(file)).toBe(PAGE_QUALITY);
+    expect(BUNDLE_QUALITY).toBe(11);
+    expect(PAGE_QUALITY).toBeLessThan(ADMIN_QUALITY);
+    expect(ADMIN_QUALITY).toBeLessThan(BUNDLE_QUALITY);
   });
 });

@@ -4,6 +4,8 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { routeFamilies, servedRoutes } from "../../../../src/config/routes";
+import { abFlagsScript } from "../../../../src/gatsby/inlineCode";
+import { gatsbyPagePathScript } from "../../../../src/security/knownScripts";
 
 export const SITE_ROUTES: readonly string[] = [
   ...servedRoutes.map((route) => route.path),
@@ -21,19 +23,22 @@ export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NETLIFY: "true",
 };
 
-/** A page as Gatsby writes it: the variant head script, React's streaming helpers, the page path, JSON-LD. */
+/** Gatsby's scripts slice (public/_gatsby/slices/), which it stitches into the end of every page. */
+export const GATSBY_SCRIPTS_SLICE =
+  '<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script>' +
+  '<script>window.___webpackCompilationHash="0123456789abcdef0123";</script>' +
+  '<script src="/app-0123456789abcdef0123.js" async></script>';
+
+/** A page as Gatsby writes it: the variant head script, JSON-LD, the page path and the scripts slice. */
 export function gatsbyPage(pagePath: string, extra = ""): string {
   return [
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/>',
-    '<script>(function(){try{var k="ABLocalFlags";window.localStorage.getItem(k)}catch(e){}})()</script>',
+    `<script>${abFlagsScript()}</script>`,
     '<script type="application/ld+json">{"@context":"https://schema.org","@type":"WebPage"}</script>',
     '<style data-styled="">.a{color:red}</style>',
     '</head><body><div id="___gatsby"><main><a href="/">Home</a></main></div>',
-    "<script>requestAnimationFrame(function(){$RT=performance.now()});</script>",
-    '<script>$RC("B:1","S:1")</script>',
-    `<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath="${pagePath}";/*]]>*/</script>`,
-    '<script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script>',
-    '<script src="/app-0123456789abcdef0123.js" async></script>',
+    `<script id="gatsby-script-loader">${gatsbyPagePathScript(pagePath)}</script>`,
+    GATSBY_SCRIPTS_SLICE,
     extra,
     "</body></html>",
   ].join("");
@@ -63,6 +68,7 @@ export async function createSite(
     await write(file, pages[route] ?? gatsbyPage(route));
   }
   await write("404.html", pages["/404.html"] ?? gatsbyPage("/404.html"));
+  await write("_gatsby/slices/_gatsby-scripts-1.html", GATSBY_SCRIPTS_SLICE);
   await write("admin/index.html", ADMIN_HTML);
   await write("admin/cms.js", "window.CMS_LOADED=true;\n");
   await write("admin/config.yml", "backend:\n  name: git-gateway\nlocal_backend: true\n");

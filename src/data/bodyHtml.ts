@@ -1,0 +1,139 @@
+/**
+ * The one sanitizer for markdown bodies (posts, case studies, webinars): the build's resolver and the CMS
+ * preview both pass the rendered HTML through it, so an editor sees exactly what will be published.
+ *
+ * Markdown lets an author write raw HTML, and gatsby-transformer-remark passes it on. What survives is what
+ * marketers legitimately write (tables, details/summary, figure/figcaption, images, links with safe schemes,
+ * code) and what the build's own markdown steps write (heading permalinks with their icon, Prism's token
+ * spans, gatsby-remark-images' responsive pictures, task-list checkboxes, footnotes). Nothing that runs or
+ * loads a document survives: no script, iframe, object, embed, style element, form, event-handler attribute
+ * or javascript: URL. The content of a dropped script or style element is dropped with it; the text of any
+ * other dropped element is kept as text.
+ */
+import sanitizeHtml from "sanitize-html";
+
+/** Classes the build's markdown steps write; a raw-HTML class outside this list is dropped. */
+const PIPELINE_CLASSES =
+  /^(heading-anchor|before|after|gatsby-highlight|gatsby-resp-image-[a-z-]+|language-[\w-]+|token|contains-task-list|task-list-item|footnotes|footnote-ref|footnote-backref)$/;
+/**
+ * Prism's token types beside `token` (`keyword`, `class-name`, `template-punctuation`…: too many languages to
+ * list); never a styled-components class (`sc-…`), so raw HTML cannot dress up as the site's components.
+ */
+const PRISM_TYPE = /^(?!sc-)[a-z][a-z0-9-]*$/;
+/** Heading ids and footnote anchors as the pipeline writes them (slug() output): never a name a script reads. */
+const SAFE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+function keptClasses(tagName: string, classes: string | undefined): string | null {
+  const names = (classes ?? "").split(/\s+/).filter(Boolean);
+  const prism = tagName === "span" && names.includes("token");
+  const kept = names.filter(
+    (name) => PIPELINE_CLASSES.test(name) || (prism && PRISM_TYPE.test(name)),
+  );
+  return kept.length > 0 ? kept.join(" ") : null;
+}
+
+/** Every element: only the pipeline's classes and slug-shaped ids stay (attributes keep their order). */
+function commonAttributes(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const out: sanitizeHtml.Attributes = {};
+  for (const [name, value] of Object.entries(attribs)) {
+    if (name === "class") {
+      const kept = keptClasses(tagName, value);
+      if (kept) out[name] = kept;
+    } else if (name !== "id" || SAFE_ID.test(value)) out[name] = value;
+  }
+  return { tagName, attribs: out };
+}
+
+/** A link that opens a new tab does not hand that tab this window (window.opener). */
+function link(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const { target, rel, ...rest } = attribs;
+  if (target !== "_blank") return { tagName, attribs: rel === undefined ? rest : { ...rest, rel } };
+  const rels = new Set((rel ?? "").split(/\s+/).filter(Boolean)).add("noopener");
+  return { tagName, attribs: { ...rest, target, rel: [...rels].join(" ") } };
+}
+
+/** Task lists are the only inputs: a checkbox that cannot be changed. */
+function checkbox(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  // Any other input is not content: renamed to a tag that is not allowed, so it is dropped.
+  if (attribs["type"] !== "checkbox") return { tagName: "dropped-input", attribs: {} };
+  const out: sanitizeHtml.Attributes = { type: "checkbox" };
+  if (attribs["checked"] !== undefined) out["checked"] = "";
+  out["disabled"] = "";
+  return { tagName, attribs: out };
+}
+
+const LENGTH = /^(?:0|\d+(?:\.\d+)?(?:px|%|em|rem))$/;
+/**
+ * Inline styles only for the layout gatsby-remark-images writes (a ratio box with its blurred placeholder and
+ * the image over it): no fixed positioning, no overlays, no remote URLs.
+ */
+const IMAGE_LAYOUT_STYLES: NonNullable<sanitizeHtml.IOptions["allowedStyles"]> = {
+  "*": {
+    position: [/^(?:relative|absolute)$/],
+    display: [/^(?:block|inline-block)$/],
+    "margin-left": [/^auto$/, LENGTH],
+    "margin-right": [/^auto$/, LENGTH],
+    margin: [LENGTH],
+    "max-width": [LENGTH],
+    "padding-bottom": [LENGTH],
+    width: [LENGTH],
+    height: [LENGTH],
+    top: [/^0$/],
+    right: [/^0$/],
+    bottom: [/^0$/],
+    left: [/^0$/],
+    "vertical-align": [/^middle$/],
+    "background-image": [/^url\('data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+'\)$/],
+    "background-size": [/^cover$/],
+    "box-shadow": [/^inset 0px 0px 0px 400px [#\w(),. ]+$/],
+  },
+};
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "div", "span"],
+    ...["ul", "ol", "li", "dl", "dt", "dd", "details", "summary", "figure", "figcaption"],
+    ...["a", "strong", "b", "em", "i", "u", "s", "del", "ins", "mark", "small", "sub", "sup"],
+    ...["abbr", "q", "kbd", "samp", "var", "time", "code", "pre"],
+    ...["img", "picture", "source", "table", "caption", "colgroup", "col", "thead", "tbody"],
+    ...["tfoot", "tr", "th", "td", "input", "svg", "path"],
+  ],
+  allowedAttributes: {
+    "*": ["id", "class", "title", "lang", "dir"],
+    a: ["href", "target", "rel", "aria-label", "style"],
+    img: ["src", "srcset", "sizes", "alt", "width", "height", "loading", "decoding", "style"],
+    source: ["srcset", "sizes", "type", "media"],
+    span: ["style"],
+    figure: ["style"],
+    div: ["data-language"],
+    ol: ["start", "reversed"],
+    li: ["value"],
+    details: ["open"],
+    time: ["datetime"],
+    th: ["align", "colspan", "rowspan", "scope"],
+    td: ["align", "colspan", "rowspan"],
+    col: ["span"],
+    colgroup: ["span"],
+    input: ["type", "checked", "disabled"],
+    // The permalink icon beside each heading.
+    svg: ["aria-hidden", "focusable", "width", "height", "viewBox"],
+    path: ["fill", "d"],
+  },
+  // gatsby-remark-images writes title="" when an image has no title.
+  allowedEmptyAttributes: ["alt", "title"],
+  allowedStyles: IMAGE_LAYOUT_STYLES,
+  allowedSchemes: ["http", "https", "mailto", "tel"],
+  allowedSchemesByTag: { img: ["http", "https"], source: ["http", "https"] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: "discard",
+  // Dropped with their content, not shown as text: what a script, style or template holds is code.
+  nonTextTags: ["script", "style", "textarea", "option", "noscript", "xmp", "template", "title"],
+  transformTags: { "*": commonAttributes, a: link, input: checkbox },
+  // SVG attribute names keep their case (viewBox); an attribute in any other case is simply not allowed.
+  parser: { lowerCaseAttributeNames: false },
+};
+
+/** The body as it may reach a page. */
+export function sanitizeBodyHtml(html: string): string {
+  return sanitizeHtml(html, OPTIONS);
+}

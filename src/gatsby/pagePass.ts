@@ -1,0 +1,113 @@
+/**
+ * The pass over every page Gatsby built: each is finished (builtPages.ts) once, and remembered in Gatsby's
+ * cache folder by the hash of what the pass wrote, so the next build reads back what an unchanged page needs
+ * instead of parsing it again; a rebuild costs in proportion to the pages Gatsby rewrote. The pages left
+ * are spread over worker threads (pageWorkers.ts). The records also carry what each page's security policy
+ * depends on, so the headers step needs no second read of the pages.
+ */
+import { createRequire } from "node:module";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { contentHash, finishPageFile, type BuildFacts, type PageRecord } from "./builtPages";
+import { bundleWorker, finishInWorkers, workerCount } from "./pageWorkers";
+import { bundleLoaderScript } from "./inlineCode";
+
+/** Below this many pages to finish, threads cost more to start than they save. */
+const MIN_PAGES_FOR_WORKERS = 200;
+
+export type PassOptions = {
+  /** Where the records and the worker bundle live between builds (in Gatsby's .cache, which hosts keep). */
+  cacheDir: string;
+  /** Worker threads to use; 0 or 1 finishes in this thread. */
+  workers?: number;
+  /** Fewer pages to finish than this are finished in this thread. */
+  minPagesForWorkers?: number;
+};
+
+export type PassResult = {
+  /** Pages whose file this pass rewrote. */
+  changed: number;
+  /** Pages whose record the last build's cache answered for. */
+  reused: number;
+  /** "/path/: why", for every page not as it should be. */
+  problems: string[];
+  records: PageRecord[];
+};
+
+type Cache = { fingerprint: string; pages: Record<string, PageRecord> };
+
+/** Every built page file (relative to publicDir); Gatsby's own slice files are what it stitches pages from. */
+async function pageFiles(publicDir: string): Promise<string[]> {
+  const files: string[] = [];
+  for (const file of await fs.readdir(publicDir, { recursive: true })) {
+    if (!file.endsWith(".html") || file.startsWith(`_gatsby${path.sep}`)) continue;
+    if ((await fs.stat(path.join(publicDir, file))).isFile()) files.push(file);
+  }
+  return files.sort();
+}
+
+/** The installed htmlparser2's version (its package.json is not among its exports). */
+async function parserVersion(): Promise<string> {
+  let dir = path.dirname(createRequire(__filename).resolve("htmlparser2"));
+  while (path.basename(dir) !== "htmlparser2" && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  const manifest = JSON.parse(await fs.readFile(path.join(dir, "package.json"), "utf8")) as {
+    version?: string;
+  };
+  return manifest.version ?? "unknown";
+}
+
+async function readCache(file: string, fingerprint: string): Promise<Cache> {
+  try {
+    const cache = JSON.parse(await fs.readFile(file, "utf8")) as Cache;
+    if (cache.fingerprint === fingerprint) return cache;
+  } catch {
+    // No cache yet, or one from another version of the pass: every page is finished again.
+  }
+  return { fingerprint, pages: {} };
+}
+
+/** Finishes every page of publicDir that the cache cannot answer for, and records them all. */
+export async function rewriteBuiltPages(
+  publicDir: string,
+  facts: BuildFacts,
+  options: PassOptions,
+): Promise<PassResult> {
+  const bundle = await bundleWorker(options.cacheDir);
+  // The records depend on the pass's code, its parser, the loader it writes and this build's bundles.
+  const fingerprint = contentHash(
+    JSON.stringify([
+      bundle.fingerprint,
+      await parserVersion(),
+      bundleLoaderScript(),
+      facts.bundles,
+    ]),
+  );
+  const cacheFile = path.join(options.cacheDir, "pages.json");
+  const cache = await readCache(cacheFile, fingerprint);
+
+  const records: PageRecord[] = [];
+  const todo: string[] = [];
+  for (const file of await pageFiles(publicDir)) {
+    const known = cache.pages[file];
+    if (known && known.hash === contentHash(await fs.readFile(path.join(publicDir, file)))) {
+      records.push(known);
+    } else todo.push(file);
+  }
+  const reused = records.length;
+
+  const workers = options.workers ?? workerCount();
+  const finished =
+    workers > 1 && todo.length >= (options.minPagesForWorkers ?? MIN_PAGES_FOR_WORKERS)
+      ? await finishInWorkers(bundle, publicDir, facts, todo, workers)
+      : await Promise.all(todo.map((file) => finishPageFile(publicDir, file, facts)));
+  let changed = 0;
+  for (const { changed: written, ...record } of finished) {
+    if (written) changed += 1;
+    records.push(record);
+  }
+
+  records.sort((a, b) => a.file.localeCompare(b.file));
+  const pages = Object.fromEntries(records.map((record) => [record.file, record]));
+  await fs.writeFile(cacheFile, JSON.stringify({ fingerprint, pages } satisfies Cache));
+  return { changed, reused, problems: records.flatMap((r) => r.problems), records };
+}

@@ -1,0 +1,210 @@
+// @vitest-environment node
+// A real `gatsby build` of the site with hostile or unexpected things planted: a post whose raw HTML carries a
+// script, an SVG script and a frame builds to a page with none of them; an inline script nobody in the build
+// wrote fails the build, naming its page and its text; so does a page whose bundle tags Gatsby wrote in
+// another form. Gatsby's real output (copied before the site's steps and that change) then goes through each
+// of the site's steps: the after-paint rewrite, the CSP builder, the admin's Subresource Integrity, the
+// first-load benchmark's reader and the link check. Not a synthetic page: if Gatsby changes what it writes,
+// these fail. One build serves every test (a cold build of the whole site takes minutes).
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { collectReferences } from "../../scripts/lib/firstload.mjs";
+import { htmlReferences } from "../../scripts/lib/links.mjs";
+import { parseHtml } from "../../src/data/parseHtml";
+import { entryBundles, finishPage } from "../../src/gatsby/builtPages";
+import { LOADER_ID, loaderScript } from "../../src/gatsby/scriptsAfterPaint";
+import { addAdminIntegrity, buildScripts } from "../../src/gatsby/securityHeaders";
+import { inlineScripts } from "../../src/security/inlineScripts";
+import { recogniseScript } from "../../src/security/knownScripts";
+import { buildManifest } from "../../src/security/manifest";
+import { policyOrigins } from "../../src/security/origins";
+import {
+  CHANGED_TAG_PAGE,
+  PLANTED_POST_SLUG,
+  PLANTED_SCRIPT,
+  PLANTED_SCRIPT_PAGE,
+  buildPlantedSite,
+  type PlantedBuild,
+} from "./support/plantedSite";
+
+let build: PlantedBuild;
+/** Gatsby's own output, copied before the site's steps ran. */
+let output: string;
+let bundles: string[];
+
+beforeAll(async () => {
+  build = await buildPlantedSite();
+  output = path.join(build.dir, "gatsby-output");
+  bundles = await entryBundles(output);
+});
+
+afterAll(() => {
+  if (build?.code !== 0 && process.env.KEEP_PLANTED_SITE) return;
+  build?.remove();
+});
+
+const read = (relative: string) =>
+  fs.readFileSync(path.join(build.dir, "public", relative), "utf8");
+const postPage = () => read(`blog/${PLANTED_POST_SLUG}/index.html`);
+
+describe("a planted unknown inline script", () => {
+  it("fails the build, naming the page and the script", () => {
+    expect(build.code, build.output.slice(-3000)).not.toBe(0);
+    expect(build.output).toMatch(
+      new RegExp(
+        `${PLANTED_SCRIPT_PAGE}: inline script the build did not write, .*plantedInlineScript`,
+      ),
+    );
+    expect(build.output).toContain(PLANTED_SCRIPT.trim());
+  });
+
+  it("is, with the changed bundle tags, all the build stopped on: the planted post and the real pages passed", () => {
+    const named = [...build.output.matchAll(/^(\/\S*): /gm)].map((m) => m[1]);
+    expect([...new Set(named)].sort()).toEqual([CHANGED_TAG_PAGE, PLANTED_SCRIPT_PAGE].sort());
+  });
+});
+
+describe("Gatsby's bundle tags written in another form (defer) on one page", () => {
+  it("fail the build with a message naming the page", () => {
+    expect(build.code).not.toBe(0);
+    expect(build.output).toMatch(
+      new RegExp(
+        `^${CHANGED_TAG_PAGE}: Gatsby's bundle tag <script src="/app-[0-9a-f]+\\.js" defer> is still in the page after the after-paint rewrite`,
+        "m",
+      ),
+    );
+    expect(build.output).toContain(
+      `${CHANGED_TAG_PAGE}: expected one bundle loader (#gatsby-bundles-after-paint), found 0`,
+    );
+  });
+});
+
+describe("a post with <script>, <svg><script> and <iframe> in its raw HTML", () => {
+  it("builds to a page where none of them exists and nothing runs", () => {
+    const html = postPage();
+    // The planted code and addresses are nowhere in the page, so nothing of them can run or load.
+    for (const planted of ["plantedScript", "plantedSvgScript", "evil.example", "alert("]) {
+      expect(html).not.toContain(planted);
+    }
+    const elements = parseHtml(html);
+    expect(
+      elements.filter((el) => ["iframe", "object", "embed", "frame"].includes(el.name)),
+    ).toEqual([]);
+    for (const el of elements) {
+      for (const [name, value] of Object.entries(el.attributes)) {
+        expect(/^on/.test(name), `<${el.name} ${name}>`).toBe(false);
+        expect(value.toLowerCase()).not.toContain("javascript:");
+      }
+    }
+  });
+
+  it("keeps every other inline script on that page one the build wrote, so the page needs no new hash", async () => {
+    const known = await buildScripts(path.join(build.dir, "public"));
+    const scripts = inlineScripts(postPage());
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(
+        recogniseScript(script, `/blog/${PLANTED_POST_SLUG}/`, known),
+        script.preview,
+      ).not.toBeNull();
+    }
+  });
+
+  it("keeps what a marketer legitimately wrote around them", () => {
+    const html = postPage();
+    const elements = parseHtml(html);
+    const named = (name: string) => elements.filter((el) => el.name === name);
+    expect(named("details")).toHaveLength(1);
+    expect(html).toContain("<summary>Planted details</summary>");
+    expect(html).toContain("<td>Pro</td>");
+    const image = named("img").find((el) => el.attributes["alt"] === "planted image");
+    expect(image?.attributes).toEqual({ src: "/favicon.svg", alt: "planted image" });
+    expect(
+      elements.some((el) => el.attributes["id"] === "a-heading-after-the-planted-markup"),
+    ).toBe(true);
+  });
+
+  it("reaches neither the page data (client-side navigation) nor the RSS feed", () => {
+    for (const text of [
+      read(`page-data/blog/${PLANTED_POST_SLUG}/page-data.json`),
+      read("rss.xml"),
+    ]) {
+      expect(text).toContain("Planted details");
+      expect(text).not.toMatch(
+        /<script|plantedScript|plantedSvgScript|evil\.example|onerror|javascript:/,
+      );
+    }
+  });
+});
+
+const raw = (page: string) =>
+  fs.readFileSync(path.join(output, page.slice(1), "index.html"), "utf8");
+
+describe("Gatsby's real output through the site's steps", () => {
+  it("carries the entry bundles as <script src async> tags, which the rewrite expects", () => {
+    const tags = parseHtml(raw("/pricing/")).filter(
+      (el) => el.name === "script" && bundles.includes(el.attributes["src"] ?? ""),
+    );
+    expect(tags.map((el) => el.attributes["src"])).toEqual(bundles);
+    for (const el of tags) expect(el.attributes).toEqual({ src: el.attributes["src"], async: "" });
+  });
+
+  it("the after-paint rewrite leaves one loader naming exactly the build's bundles, and no bundle tag", () => {
+    const { html, problems } = finishPage(raw("/pricing/"), { bundles });
+    expect(problems).toEqual([]);
+    const elements = parseHtml(html);
+    const loader = elements.filter((el) => el.attributes["id"] === LOADER_ID);
+    expect(loader).toHaveLength(1);
+    expect(loader[0]?.attributes["data-bundles"]).toBe(bundles.join(" "));
+    expect(loader[0]?.text).toBe(loaderScript());
+    expect(elements.some((el) => bundles.includes(el.attributes["src"] ?? ""))).toBe(false);
+  });
+
+  it("the CSP builder knows every inline script of the finished pages and hashes each one", async () => {
+    const known = await buildScripts(output);
+    const pages = ["/", "/pricing/", "/blog/", "/demo/"].map((page) => ({
+      path: page,
+      html: finishPage(raw(page), { bundles }).html,
+    }));
+    const { manifest, problems } = buildManifest(pages, {
+      origins: policyOrigins({}),
+      cmsLocalBackend: null,
+      knownScripts: known,
+    });
+    expect(problems).toEqual([]);
+    for (const page of pages) {
+      for (const script of inlineScripts(page.html)) {
+        expect(manifest.pages[page.path]).toContain(script.hash);
+      }
+    }
+  });
+
+  it("the admin's bundle tag gets the integrity of the bytes this build wrote", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-"));
+    try {
+      fs.cpSync(path.join(output, "admin"), path.join(dir, "admin"), { recursive: true });
+      expect(await addAdminIntegrity(dir)).toEqual([]);
+      const html = fs.readFileSync(path.join(dir, "admin", "index.html"), "utf8");
+      const scripts = parseHtml(html).filter((el) => el.name === "script" && el.attributes["src"]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const el of scripts) {
+        const file = path.join(dir, "admin", el.attributes["src"] ?? "");
+        const digest = createHash("sha384").update(fs.readFileSync(file)).digest("base64");
+        expect(el.attributes["integrity"]).toBe(`sha384-${digest}`);
+      }
+      const before = fs.readFileSync(path.join(output, "admin", "index.html"), "utf8");
+      expect(html.replace(/ integrity="sha384-[^"]+"/g, "")).toBe(before);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the first-load benchmark and the link check see the bundles the loader inserts", () => {
+    const { html } = finishPage(raw("/pricing/"), { bundles });
+    expect(collectReferences(html).js).toEqual(expect.arrayContaining(bundles));
+    expect(htmlReferences(html)).toEqual(expect.arrayContaining(bundles));
+  });
+});

@@ -1,0 +1,124 @@
+// A scratch copy of the site with hostile or unexpected things planted in it, built with the real `gatsby build`.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { createScratchSite, writeSiteFile } from "../../../scripts/lib/scratchsite.mjs";
+
+const root = path.resolve(__dirname, "../../..");
+
+/** A post whose author wrote raw HTML: attacks beside the markup marketers legitimately use. */
+export const PLANTED_POST_SLUG = "planted-raw-html";
+export const PLANTED_POST = `---
+title: "Planted: raw HTML in a post body"
+slug: ${PLANTED_POST_SLUG}
+description: "A post whose body carries scripts, an SVG script and a frame, next to tables and details."
+date: 2031-01-01
+authors: [hannah-lindqvist]
+tags: [tutorials]
+---
+
+An ordinary paragraph before the planted markup.
+
+<script>window.plantedScript = true; alert("script")</script>
+
+<svg><script>window.plantedSvgScript = true; alert("svg script")</script></svg>
+
+<iframe src="https://evil.example/frame" title="planted frame"></iframe>
+
+<img src="/favicon.svg" alt="planted image" onerror="alert('onerror')">
+
+<a href="javascript:alert('link')">a planted link</a>
+
+<details><summary>Planted details</summary>
+
+Text inside the disclosure.
+
+</details>
+
+<table><thead><tr><th>Plan</th><th>Price</th></tr></thead><tbody><tr><td>Pro</td><td>99</td></tr></tbody></table>
+
+## A heading after the planted markup
+
+The end.
+`;
+
+/** A page that writes an inline script of its own, which no part of the build knows. */
+export const PLANTED_SCRIPT_PAGE = "/planted-inline-script/";
+export const PLANTED_SCRIPT = "window.plantedInlineScript = 1;";
+const PLANTED_PAGE_SOURCE = `import * as React from "react";
+
+export default function PlantedInlineScript() {
+  return (
+    <main>
+      <h1>A page with an inline script of its own</h1>
+      <script dangerouslySetInnerHTML={{ __html: ${JSON.stringify(PLANTED_SCRIPT)} }} />
+    </main>
+  );
+}
+`;
+
+/** A page whose bundle tags Gatsby is made to write differently (defer instead of async). */
+export const CHANGED_TAG_PAGE = "/about-us/";
+const CHANGE_BUNDLE_TAGS = `{
+    const page = path.join(publicDir, "${CHANGED_TAG_PAGE.slice(1)}index.html");
+    const html = await fs.readFile(page, "utf8");
+    await fs.writeFile(page, html.replaceAll(" async></script>", " defer></script>"));
+  }`;
+
+/**
+ * gatsby-node.ts wrapped, the way a host wraps it: before the site's onPostBuild, Gatsby's own output is copied
+ * to gatsby-output/ (what the site's steps receive), then `mutate` may change the pages.
+ */
+function wrappedGatsbyNode(mutateSource: string): string {
+  return `import { promises as fs } from "node:fs";
+import path from "node:path";
+import * as site from "./gatsby-node-site";
+
+export * from "./gatsby-node-site";
+
+async function snapshot(publicDir: string, outDir: string): Promise<void> {
+  for (const file of await fs.readdir(publicDir, { recursive: true })) {
+    const wanted = file.endsWith(".html") || file === "webpack.stats.json" || file === path.join("admin", "cms.js");
+    const from = path.join(publicDir, file);
+    if (!wanted || !(await fs.stat(from)).isFile()) continue;
+    await fs.mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await fs.copyFile(from, path.join(outDir, file));
+  }
+}
+
+export const onPostBuild = async (...args: Parameters<NonNullable<typeof site.onPostBuild>>) => {
+  const directory = (args[0].store.getState() as { program: { directory: string } }).program.directory;
+  const publicDir = path.join(directory, "public");
+  await snapshot(publicDir, path.join(directory, "gatsby-output"));
+  ${mutateSource}
+  return site.onPostBuild?.(...args);
+};
+`;
+}
+
+export type PlantedBuild = { dir: string; code: number; output: string; remove(): void };
+
+/**
+ * Builds the site with the planted post and page, and Gatsby's bundle tags changed on CHANGED_TAG_PAGE;
+ * `mutate` is TypeScript run on public/ before the site's steps.
+ */
+export async function buildPlantedSite(mutate = CHANGE_BUNDLE_TAGS): Promise<PlantedBuild> {
+  const site = createScratchSite(root, { prefix: "planted-site-" });
+  writeSiteFile(site.dir, `content/blog/${PLANTED_POST_SLUG}/index.md`, PLANTED_POST);
+  writeSiteFile(site.dir, "src/pages/planted-inline-script.tsx", PLANTED_PAGE_SOURCE);
+  fs.renameSync(path.join(site.dir, "gatsby-node.ts"), path.join(site.dir, "gatsby-node-site.ts"));
+  writeSiteFile(site.dir, "gatsby-node.ts", wrappedGatsbyNode(mutate));
+
+  const log = path.join(site.dir, "build.log");
+  const out = fs.openSync(log, "w");
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
+      cwd: site.dir,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NO_COLOR: "1", CI: "1" },
+      stdio: ["ignore", out, out],
+    });
+    child.on("exit", (exit) => resolve(exit ?? 1));
+  });
+  fs.closeSync(out);
+  return { dir: site.dir, code, output: fs.readFileSync(log, "utf8"), remove: site.remove };
+}
