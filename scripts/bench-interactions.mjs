@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import process from "node:process";
 import { createRequire } from "node:module";
-import { precompressDir } from "../src/server/precompress.ts";
+import { precompressDir } from "../src/gatsby/precompress.ts";
 import { EXPERIMENTS } from "../src/config/experiments.ts";
 import { FLAGS_STORAGE_KEY } from "../src/providers/experiments/flags.ts";
 import { POPUP_SHOWN_KEY } from "../src/forms/subscription.ts";

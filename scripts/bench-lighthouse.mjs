@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import process from "node:process";
-import { precompressDir } from "../src/server/precompress.ts";
+import { precompressDir } from "../src/gatsby/precompress.ts";
 import { fakesBuild, startBenchSite } from "./lib/benchsite.mjs";
 import { buildForFakes } from "./lib/benchbuild.mjs";
 import { SizeCache, fileForPath } from "./lib/firstload.mjs";

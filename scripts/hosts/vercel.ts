@@ -4,10 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { functions, functionPaths } from "../../src/server/functions";
+import { functionAddresses, functionPaths } from "../../src/server/functionPaths";
 import { hostedCommonHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
-import { validBodies } from "../../tests/unit/forms/samples";
+import { validBodies } from "../../tests/unit/leads/samples";
 import { expectThat, Findings } from "./report";
 import { spawnLogged, type HostTools } from "./run";
 import { makeScratch } from "./scratch";
@@ -87,7 +87,7 @@ function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifes
   );
 
   const rewrites: string[] = [];
-  for (const fn of functions) {
+  for (const fn of functionAddresses) {
     for (const spelling of functionPaths(fn)) {
       const url = spelling.replace(":requestId", "req-1");
       const outcome = routeGet(output, url);

@@ -1,6 +1,6 @@
 /** A small live indicator of the product's service status, linking to the status page; hidden when no API is configured. */
 import * as React from "react";
-import { statusApiUrl } from "../data/serviceStatus";
+import { statusApiUrl } from "../clients/serviceStatus";
 import { Island, islandPart } from "./Island";
 
 // Server-rendered as "Checking status…"; its code (and the status request) comes once the indicator is within

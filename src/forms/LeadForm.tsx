@@ -1,7 +1,7 @@
 /** Chooses the right form for a form id on a page: the plain Form, or one of the few that add a step. */
 import * as React from "react";
 import styled from "styled-components";
-import type { FormId } from "./schemas/index";
+import type { FormId } from "../leads/forms";
 import { definitionFor, type FormVariant } from "./definitions/index";
 import { Form } from "./Form";
 import { SignupOptions } from "./SignupOptions";

@@ -22,7 +22,7 @@ import {
   type RoiRaw,
 } from "./roiInputs";
 import { loadPayloadSchemas } from "./payloadSchemas";
-import { roiFields } from "./schemas/roiFields";
+import { roiFields } from "../leads/roiFields";
 import type { FormDefinition } from "./types";
 import type { OutsideField } from "./useForm";
 import { theme } from "../styles/theme";

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { EXPERIMENTS } from "../../src/config/experiments";
 import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
-import { roiFields } from "../../src/forms/schemas/roiFields";
+import { roiFields } from "../../src/leads/roiFields";
 import { BOTD_TOKEN_STORAGE_KEY } from "../../src/forms/botdTokens";
 import { SUBSCRIBED_KEY } from "../../src/forms/subscription";
 import { checkA11y, expect, snap, test } from "./fixtures";

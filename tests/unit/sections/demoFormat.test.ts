@@ -1,7 +1,7 @@
 // The demo panel's visit times are written by hand (no locale data loaded in the tap that starts the demo): Intl's text.
 import { describe, expect, it } from "vitest";
 import { formatTime } from "../../../src/sections/IdentificationDemoPanel/format";
-import { groupDigits } from "../../../src/forms/schemas/fields";
+import { groupDigits } from "../../../src/leads/fields";
 
 describe("formatTime", () => {
   it("writes every month, day and time as en-GB's medium date and short time do, in the local time zone", () => {
