@@ -19,7 +19,7 @@ export function emailSignupUrl(email: string): string {
 
 /**
  * GET {api}/sso/oauth starts the provider's consent screen and returns to the dashboard. {api} follows
- * the one rule of GATSBY_API_URL (README, Configuration): unset means no product API, so null here and
+ * the one rule of GATSBY_API_URL (docs/configuration.md): unset means no product API, so null here and
  * no single sign-on offered, as the status indicator is hidden, rather than a guessed address.
  */
 export function ssoUrl(

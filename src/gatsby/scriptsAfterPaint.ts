@@ -8,7 +8,7 @@
  * page's largest paint is on screen (bundleLoader.ts), so neither their download nor their start competes
  * with it. The cost: on a first visit, hydration starts one request later (a repeat visit takes them from
  * the cache). Preloading them from the head was measured too and kept the hero's paint behind React's
- * download in Lighthouse's model (README, Performance). The page always hydrates: in a hidden tab at once,
+ * download in Lighthouse's model (docs/performance.md). The page always hydrates: in a hidden tab at once,
  * in any case within MAX_WAIT_MS.
  *
  * Gatsby 5 writes those tags through its scripts slice, stitched into each page's HTML at the end of the

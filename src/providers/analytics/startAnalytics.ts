@@ -53,7 +53,7 @@ export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secu
  * The click capture, with the SDK's rules: no password or hidden inputs, card/SSN-like text skipped, text
  * cut to 255, attributes to 128, hierarchy to 1024 characters. Only clicks: the plugin's "Viewport Content
  * Updated" tracking (on unless switched off) puts an intersection observer on every trackable element and
- * rescans the page as it changes, work that landed in every tap's frame (the interaction benchmark, README),
+ * rescans the page as it changes, work that landed in every tap's frame (the interaction benchmark, docs/performance.md),
  * for events the site never asked for; visual tagging only serves Amplitude's own editor window.
  */
 export const CLICK_CAPTURE = {
@@ -64,7 +64,7 @@ export const CLICK_CAPTURE = {
 /**
  * Starts the SDK in three tasks (init; the click capture; the visitor's group and flags), each after the
  * browser has had the main thread back: in one, the start made tasks of 100 ms and more at a phone's speed
- * (Lighthouse's trace, README). Stops between steps when consent went meanwhile (stopAnalytics unloaded it).
+ * (Lighthouse's trace, docs/performance.md). Stops between steps when consent went meanwhile (stopAnalytics unloaded it).
  */
 export async function startAnalytics(
   config: AnalyticsConfig,
