@@ -11,7 +11,9 @@ export async function buildForFakes(root, log = console.log) {
   fs.writeFileSync(path.join(root, FAKES_BUILD_RECORD), `${JSON.stringify({ fakesPort })}\n`);
   log(`bench: gatsby build for the fakes on port ${fakesPort}`);
   const result = await gatsbyBuild(root, {
-    env: baseEnv(fakesBuildEnv(fakesPort)),
+    // With source maps: the benches map chunks and CPU profiles back to the source (opt-in since they are
+    // not published by default).
+    env: baseEnv({ ...fakesBuildEnv(fakesPort), SOURCE_MAPS: "true" }),
     purpose: "test",
   });
   if (result.code !== 0) log(`bench: gatsby build failed (exit ${result.code})`);
