@@ -24,9 +24,30 @@ export function pathOf(url: string): string {
   }
 }
 
+// Written by hand, not with toLocaleString: the panel renders when the identification answers, and the
+// first formatter a page builds loads the browser's locale data in the middle of that update. The text is
+// what toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }) writes, in the visitor's own
+// time zone, as before (a unit test holds them equal in several zones).
+const SHORT_MONTHS = [
+  "Jan",
+  "Feb",
+  "Mar",
+  "Apr",
+  "May",
+  "Jun",
+  "Jul",
+  "Aug",
+  "Sept",
+  "Oct",
+  "Nov",
+  "Dec",
+];
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** A visit's time as "4 Sept 2025, 15:07", in the visitor's time zone; the raw text when it is not a date. */
 export function formatTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" });
+  if (Number.isNaN(date.getTime())) return iso;
+  const day = `${date.getDate()} ${SHORT_MONTHS[date.getMonth()]} ${date.getFullYear()}`;
+  return `${day}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
 }
