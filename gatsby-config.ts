@@ -1,7 +1,7 @@
 /** Gatsby configuration: plugins, site metadata and the development middleware that mounts our functions. */
 import type { GatsbyConfig } from "gatsby";
 import { site } from "./src/config/site";
-import { mountFunctions, type DevelopApp } from "./src/server/develop";
+import { mountFunctions, type DevelopApp } from "./src/server/http/develop";
 import { sitemapPages, type SitemapData, type SitemapPage } from "./src/gatsby/sitemap";
 import { lastCommitDates } from "./src/gatsby/contentDates";
 import { existingContentSources } from "./src/gatsby/contentSources";

@@ -1,5 +1,5 @@
-// Vercel entry point for GET /fp/v4/ (rewritten here in vercel.json); the logic lives in src/server/handlers/fingerprint.ts.
-import { runOnVercel } from "../src/server/adapters";
+// Vercel entry point for GET /fp/v4/ (rewritten here in vercel.json); the logic lives in src/server/integrations/fingerprint/events.ts.
+import { runOnVercel } from "../src/server/http/adapters";
 
 export async function GET(request: Request): Promise<Response> {
   return runOnVercel("fp-events", request);

@@ -1,5 +1,5 @@
-// Vercel entry point for POST and GET /fp/result (identification requests, first-party; rewritten here in vercel.json); the logic lives in src/server/handlers/fingerprint-proxy.ts.
-import { runOnVercel } from "../src/server/adapters";
+// Vercel entry point for POST and GET /fp/result (identification requests, first-party; rewritten here in vercel.json); the logic lives in src/server/integrations/fingerprint/proxy.ts.
+import { runOnVercel } from "../src/server/http/adapters";
 
 export async function POST(request: Request): Promise<Response> {
   return runOnVercel("fp-result", request);

@@ -1,4 +1,4 @@
-// Vercel cron entry point (vercel.json "crons"): runs the lead delivery worker; the logic lives in src/server/leadWorker.ts.
-import { leadsWorkerHandler } from "../src/server/leadWorker";
+// Vercel cron entry point (vercel.json "crons"): runs the lead delivery worker; the logic lives in src/server/leads/workerRunner.ts.
+import { leadsWorkerHandler } from "../src/server/leads/workerRunner";
 
 export const GET = (request: Request): Promise<Response> => leadsWorkerHandler(request);

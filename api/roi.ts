@@ -1,5 +1,5 @@
-// Vercel entry point for POST /api/roi/ (a lead form); the logic lives in src/server/handlers/leads.ts.
-import { runOnVercel } from "../src/server/adapters";
+// Vercel entry point for POST /api/roi/ (a lead form); the logic lives in src/server/leads/handler.ts.
+import { runOnVercel } from "../src/server/http/adapters";
 
 const handle = (request: Request): Promise<Response> => runOnVercel("roi", request);
 

@@ -1,5 +1,5 @@
-// Netlify entry point for POST /amp-exp/ (experiment exposures); the logic lives in src/server/handlers/amp-exp.ts.
-import { runOnNetlify, type NetlifyContext } from "../src/server/adapters";
+// Netlify entry point for POST /amp-exp/ (experiment exposures); the logic lives in src/server/integrations/amplitudeExposures.ts.
+import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>
   runOnNetlify("amp-exp", request, context);

@@ -1,5 +1,5 @@
-// Netlify entry point for GET /fp/events/{requestId} (direct-mode bot result); the logic lives in src/server/handlers/fingerprint.ts.
-import { runOnNetlify, type NetlifyContext } from "../src/server/adapters";
+// Netlify entry point for GET /fp/events/{requestId} (direct-mode bot result); the logic lives in src/server/integrations/fingerprint/events.ts.
+import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>
   runOnNetlify("fp-events-direct", request, context);

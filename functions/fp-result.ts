@@ -1,5 +1,5 @@
-// Netlify entry point for POST and GET /fp/result (identification requests, first-party); the logic lives in src/server/handlers/fingerprint-proxy.ts.
-import { runOnNetlify, type NetlifyContext } from "../src/server/adapters";
+// Netlify entry point for POST and GET /fp/result (identification requests, first-party); the logic lives in src/server/integrations/fingerprint/proxy.ts.
+import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>
   runOnNetlify("fp-result", request, context);

@@ -1,5 +1,5 @@
-// Netlify entry point for GET /fp/visits/ (a visitor's recent visits; Netlify cannot route by header, so the site uses this fixed path there: GATSBY_FPJS_VISITS_PATH=/fp/visits/); the logic lives in src/server/handlers/fingerprint.ts.
-import { runOnNetlify, type NetlifyContext } from "../src/server/adapters";
+// Netlify entry point for GET /fp/visits/ (a visitor's recent visits; Netlify cannot route by header, so the site uses this fixed path there: GATSBY_FPJS_VISITS_PATH=/fp/visits/); the logic lives in src/server/integrations/fingerprint/events.ts.
+import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>
   runOnNetlify("fp-visits", request, context);

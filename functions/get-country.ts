@@ -1,5 +1,5 @@
-// Netlify entry point for GET /api/get-country; the logic lives in src/server/handlers/get-country.ts.
-import { runOnNetlify, type NetlifyContext } from "../src/server/adapters";
+// Netlify entry point for GET /api/get-country; the logic lives in src/server/integrations/geo.ts.
+import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>
   runOnNetlify("get-country", request, context);

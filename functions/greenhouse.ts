@@ -1,5 +1,5 @@
-// Netlify entry point for GET /greenhouse/; the logic lives in src/server/handlers/greenhouse.ts.
-import { runOnNetlify, type NetlifyContext } from "../src/server/adapters";
+// Netlify entry point for GET /greenhouse/; the logic lives in src/server/integrations/greenhouse.ts.
+import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>
   runOnNetlify("greenhouse", request, context);

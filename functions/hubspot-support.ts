@@ -1,5 +1,5 @@
-// Netlify entry point for POST /api/hubspot-support/ (a lead form); the logic lives in src/server/handlers/leads.ts.
-import { runOnNetlify, type NetlifyContext } from "../src/server/adapters";
+// Netlify entry point for POST /api/hubspot-support/ (a lead form); the logic lives in src/server/leads/handler.ts.
+import { runOnNetlify, type NetlifyContext } from "../src/server/http/adapters";
 
 export default async (request: Request, context: NetlifyContext): Promise<Response> =>
   runOnNetlify("hubspot-support", request, context);

@@ -1,5 +1,5 @@
-// Netlify scheduled function: runs the lead delivery worker every minute; the logic lives in src/server/leadWorker.ts.
-import { runDeliveryWorker } from "../src/server/leadWorker";
+// Netlify scheduled function: runs the lead delivery worker every minute; the logic lives in src/server/leads/workerRunner.ts.
+import { runDeliveryWorker } from "../src/server/leads/workerRunner";
 
 export default async (): Promise<Response> => {
   const run = await runDeliveryWorker();

@@ -3,7 +3,7 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { buildScripts } from "../src/gatsby/securityHeaders";
-import { functionPaths, functions } from "../src/server/functions";
+import { functionAddresses, functionPaths } from "../src/server/functionPaths";
 import { renderNetlifyHeaders, renderVercelRoutes } from "../src/security/hosts";
 import { buildManifest, readBuiltPages } from "../src/security/manifest";
 import { policyOrigins } from "../src/security/origins";
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     .sort((a, b) => a - b);
   const median = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const netlify = Buffer.byteLength(renderNetlifyHeaders(result.manifest));
-  const vercel = renderVercelRoutes(result.manifest, functions.flatMap(functionPaths));
+  const vercel = renderVercelRoutes(result.manifest, functionAddresses.flatMap(functionPaths));
   runs.sort((a, b) => a - b);
   console.log(`pages: ${pageCount} HTML files in ${publicDir}`);
   console.log(

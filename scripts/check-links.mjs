@@ -6,7 +6,7 @@ import process from "node:process";
 import { brokenLinks } from "./lib/links.mjs";
 
 const publicDir = path.resolve(process.argv[2] ?? "public");
-// Paths answered by the functions (src/server/functions.ts), not by files.
+// Paths answered by the functions (src/server/functionPaths.ts), not by files.
 const FUNCTION_PREFIXES = ["/api/", "/fp/", "/greenhouse", "/risk", "/api-webinar", "/amp-exp"];
 
 if (!fs.existsSync(path.join(publicDir, "index.html"))) {

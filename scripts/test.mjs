@@ -19,8 +19,10 @@ import {
   summaryTable,
 } from "./lib/results.mjs";
 import {
+  FAKES_BUILD_RECORD,
   REPO_ROOT,
   baseEnv,
+  fakesBuildEnv,
   ensureChromium,
   ensureDependencies,
   gatsbyBuild,
@@ -221,26 +223,10 @@ const runners = {
     // fakes that playwright.config.ts starts; the build names their port (E2E_FAKES_PORT, else a free
     // one) and records it, and the browser tests refuse to start if it is busy by then.
     const fakesPort = Number(process.env.E2E_FAKES_PORT || freePort());
-    fs.writeFileSync(
-      path.join(root, "tests", "artifacts", "e2e-build.json"),
-      `${JSON.stringify({ fakesPort })}\n`,
-    );
-    const apiUrl = process.env.GATSBY_API_URL ?? `http://127.0.0.1:${fakesPort}/api`;
+    fs.writeFileSync(path.join(root, FAKES_BUILD_RECORD), `${JSON.stringify({ fakesPort })}\n`);
     const { value: result, seconds } = await timed(() =>
       gatsbyBuild(root, {
-        env: baseEnv({
-          GATSBY_API_URL: apiUrl,
-          // Analytics on, pointed at the fake ingestion (tests/fakes/amplitude.ts).
-          GATSBY_AMPLITUDE_API_KEY: "0123456789abcdef0123456789abcdef",
-          GATSBY_AMPLITUDE_SERVER_URL: `http://127.0.0.1:${fakesPort}/2/httpapi`,
-          // Identification on, with a loopback agent (tests/fakes/fingerprint.ts) in place of the CDN.
-          GATSBY_FPJS_PUBLIC_API_KEY: "e2ePublicKey0001",
-          GATSBY_FPJS_TEST_AGENT_URL: `http://127.0.0.1:${fakesPort}/__fake/fingerprint/identify`,
-          // The sales team's scheduling page (the success step's "Pick a time for a call").
-          GATSBY_SALES_CALL_URL: `http://127.0.0.1:${fakesPort}/__fake/meetings/sales`,
-          // The apply page's frame-src names the form the site's proxy links to (playwright.config.ts).
-          GREENHOUSE_EMBED_URL: `http://127.0.0.1:${fakesPort}/embed/job_app`,
-        }),
+        env: baseEnv(fakesBuildEnv(fakesPort, process.env.GATSBY_API_URL)),
         purpose: "test",
       }),
     );

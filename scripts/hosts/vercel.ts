@@ -3,7 +3,7 @@
 // loaded by @vercel/node's own launcher on the Node major its config names and called with real requests.
 import fs from "node:fs";
 import path from "node:path";
-import { functions, functionPaths } from "../../src/server/functions";
+import { functionAddresses, functionPaths } from "../../src/server/functionPaths";
 import { hostedCommonHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
 import { Findings } from "./report";
@@ -63,7 +63,7 @@ function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifes
   );
 
   const rewrites: string[] = [];
-  for (const fn of functions) {
+  for (const fn of functionAddresses) {
     for (const spelling of functionPaths(fn)) {
       const url = spelling.replace(":requestId", "req-1");
       const outcome = routeGet(output, url);

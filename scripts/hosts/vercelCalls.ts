@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import postgres from "postgres";
-import { validBodies } from "../../tests/unit/forms/samples";
+import { validBodies } from "../../tests/unit/leads/samples";
 import { expectThat, type Findings } from "./report";
 import { callFunction, type LaunchedFunction } from "./vercelLauncher";
 import { route, type Filesystem, type Route } from "./vercelRouting";

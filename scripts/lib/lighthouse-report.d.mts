@@ -1,5 +1,21 @@
 // Types for lighthouse-report.mjs, so TypeScript tests can import it.
-export const TARGETS: { perf: number; lcpMs: number; tbtMs: number; cls: number };
+import type { LateScript } from "./latechunks.mjs";
+export interface Targets {
+  perf: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+}
+export const TARGETS: Targets;
+export const PROFILES: Record<string, { country: string | null; description: string }>;
+export function targetsFor(profile: string): Targets;
+export function lateChunkTable(route: string, samples: Array<{ late?: LateScript[] }>): string;
+export function scriptBrotliBytes(
+  lhr: unknown,
+  origin: string,
+  brotliOf: (pathname: string) => number | null,
+): number;
 export interface Sample {
   version?: string;
   perf: number;
@@ -11,6 +27,7 @@ export interface Sample {
   tbt: number;
   cls: number;
   jsBytes: number;
+  jsBrotli?: number;
   lcpElement?: string;
   lcpPhases?: string | null;
   /** `category: audit` for each scored audit of accessibility, best practices and SEO that did not pass. */

@@ -15,6 +15,31 @@ export function baseEnv(extra = {}) {
   };
 }
 
+/** Where a build made for the fakes records their port (git-ignored; the browser tests and benchmarks read it). */
+export const FAKES_BUILD_RECORD = path.join("tests", "artifacts", "e2e-build.json");
+
+/**
+ * The public settings of a build whose outside services are the loopback fakes (tests/fakes) on `fakesPort`:
+ * what `npm test` builds for the browser tests, and what the interaction and consented-visitor benchmarks
+ * measure. `apiUrl` overrides the product API's address.
+ */
+export function fakesBuildEnv(fakesPort, apiUrl = `http://127.0.0.1:${fakesPort}/api`) {
+  const fakes = `http://127.0.0.1:${fakesPort}`;
+  return {
+    GATSBY_API_URL: apiUrl,
+    // Analytics on, pointed at the fake ingestion (tests/fakes/amplitude.ts).
+    GATSBY_AMPLITUDE_API_KEY: "0123456789abcdef0123456789abcdef",
+    GATSBY_AMPLITUDE_SERVER_URL: `${fakes}/2/httpapi`,
+    // Identification on, with a loopback agent (tests/fakes/fingerprint.ts) in place of the CDN.
+    GATSBY_FPJS_PUBLIC_API_KEY: "e2ePublicKey0001",
+    GATSBY_FPJS_TEST_AGENT_URL: `${fakes}/__fake/fingerprint/identify`,
+    // The sales team's scheduling page (the success step's "Pick a time for a call").
+    GATSBY_SALES_CALL_URL: `${fakes}/__fake/meetings/sales`,
+    // The apply page's frame-src names the form the site's proxy links to (playwright.config.ts).
+    GREENHOUSE_EMBED_URL: `${fakes}/embed/job_app`,
+  };
+}
+
 /** Runs `npm ci` (or `npm install` without a lockfile) when node_modules is stale. Returns true on success. */
 export async function ensureDependencies(root, log = console.log) {
   const status = installStatus(root);

@@ -6,17 +6,26 @@ import { useNavigation } from "../hooks/useNavigation";
 import { site } from "../config/site";
 import { media } from "../styles/media";
 import { Container } from "./Container";
+import { Island, islandPart } from "./Island";
 import { Link } from "./Link";
 import { Logo } from "./Logo";
 import { useConsent } from "../providers/consent/useConsent";
 import { theme } from "../styles/theme";
 
-// The form code loads after the page, so it never weighs on the first load of pages without a form.
-const NewsletterSignup = React.lazy(() =>
-  import(/* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup").then(
-    (module) => ({ default: module.NewsletterSignup }),
-  ),
-);
+// The form's code (about 8 KiB brotli) loads when the footer comes within a screen of the viewport or the
+// visitor reaches into the form, not while the page loads: an island (see Island). Until then the server's
+// form stands, its button disabled, so nothing is sent before the code is there.
+const newsletter = islandPart(async () => {
+  const module = await import(
+    /* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup"
+  );
+  return { default: module.NewsletterSignup };
+});
+const NEWSLETTER_PROPS = {
+  placement: "NewsletterFooter",
+  tone: "dark",
+  idPrefix: "newsletter-footer",
+} as const;
 
 /** The footer's site map: where the phone menu's toggle leads before scripts run. */
 export const SITE_MAP_ID = "site-map";
@@ -40,9 +49,12 @@ export function Footer({ children }: { children?: React.ReactNode }) {
               <NewsletterTitle id="footer-newsletter">
                 Monthly fraud research digest
               </NewsletterTitle>
-              <React.Suspense fallback={<NewsletterPlaceholder aria-hidden="true" />}>
-                <NewsletterSignup placement="NewsletterFooter" tone="dark" />
-              </React.Suspense>
+              <Island
+                name="newsletter-footer"
+                part={newsletter}
+                props={NEWSLETTER_PROPS}
+                fallback={<NewsletterPlaceholder aria-hidden="true" />}
+              />
             </Newsletter>
             {children}
           </Brand>

@@ -3,7 +3,7 @@ import * as React from "react";
 import styled, { css } from "styled-components";
 import { Link } from "./Link";
 import { site } from "../config/site";
-import { fetchServiceStatus, type ServiceStatus } from "../data/serviceStatus";
+import { fetchServiceStatus, type ServiceStatus } from "../clients/serviceStatus";
 import { useRemoteData } from "../hooks/useRemoteData";
 import { theme } from "../styles/theme";
 

@@ -6,11 +6,18 @@ import { rememberSent, wasSent } from "./botdTokens";
 import type { FormDefinition } from "./types";
 import { useKnownVisitorId } from "./useLeadContext";
 
-export function BotdTokenForm({ definition }: { definition: FormDefinition }) {
+export function BotdTokenForm({
+  definition,
+  idPrefix,
+}: {
+  definition: FormDefinition;
+  idPrefix?: string;
+}) {
   const visitorId = useKnownVisitorId();
   return (
     <Form
       definition={definition}
+      {...(idPrefix ? { idPrefix } : {})}
       extra={{ name: "BotdGenerateToken" }}
       {...(visitorId
         ? {}

@@ -1,7 +1,7 @@
 /** Chooses the right form for a form id on a page: the plain Form, or one of the few that add a step. */
 import * as React from "react";
 import styled from "styled-components";
-import type { FormId } from "./schemas/index";
+import type { FormId } from "../leads/forms";
 import { definitionFor, type FormVariant } from "./definitions/index";
 import { Form } from "./Form";
 import { SignupOptions } from "./SignupOptions";
@@ -21,28 +21,32 @@ export type LeadFormProps = {
   tone?: "light" | "dark";
   /** Webinar: the HubSpot form and the webinar's name. */
   extra?: Record<string, unknown>;
+  /** Fixed element ids (an island hydrated by its own root cannot rely on React's generated ones). */
+  idPrefix?: string;
 };
 
-export function LeadForm({ form, variant, tone = "light", extra }: LeadFormProps) {
+export function LeadForm({ form, variant, tone = "light", extra, idPrefix }: LeadFormProps) {
   const definition = definitionFor(form, variant);
+  const ids = idPrefix ? { idPrefix } : {};
   switch (form) {
     case "ContactRoiCalculator":
       return (
         <React.Suspense fallback={<Placeholder aria-hidden="true" />}>
-          <RoiCalculator definition={definition} />
+          <RoiCalculator definition={definition} {...ids} />
         </React.Suspense>
       );
     case "NewsletterBanner":
     case "NewsletterFooter":
     case "NewsletterAnnoyingPopup":
-      return <NewsletterSignup placement={form} tone={tone} />;
+      return <NewsletterSignup placement={form} tone={tone} {...ids} />;
     case "BotdGenerateToken":
-      return <BotdTokenForm definition={definition} />;
+      return <BotdTokenForm definition={definition} {...ids} />;
     case "Signup":
       return (
         <Form
           definition={definition}
           tone={tone}
+          {...ids}
           extra={{ name: "Signup" }}
           renderSuccess={(outcome) => (
             <SignupOptions
@@ -53,11 +57,13 @@ export function LeadForm({ form, variant, tone = "light", extra }: LeadFormProps
       );
     case "ContactSales":
     case "GetDemo":
-      if (definition.endpoint === "/risk/") return <Form definition={definition} tone={tone} />;
+      if (definition.endpoint === "/risk/")
+        return <Form definition={definition} tone={tone} {...ids} />;
       return (
         <Form
           definition={definition}
           tone={tone}
+          {...ids}
           extra={{ name: form }}
           renderSuccess={(outcome) => (
             <SalesSuccessStep
@@ -69,7 +75,7 @@ export function LeadForm({ form, variant, tone = "light", extra }: LeadFormProps
         />
       );
     default:
-      return <Form definition={definition} tone={tone} {...(extra ? { extra } : {})} />;
+      return <Form definition={definition} tone={tone} {...ids} {...(extra ? { extra } : {})} />;
   }
 }
 

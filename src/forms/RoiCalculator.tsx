@@ -22,7 +22,7 @@ import {
   type RoiRaw,
 } from "./roiInputs";
 import { loadPayloadSchemas } from "./payloadSchemas";
-import { roiFields } from "./schemas/roiFields";
+import { roiFields } from "../leads/roiFields";
 import type { FormDefinition } from "./types";
 import type { OutsideField } from "./useForm";
 import { theme } from "../styles/theme";
@@ -66,7 +66,13 @@ const initial: RoiRaw = {
 const loadSchema = (): Promise<ZodObject> =>
   loadPayloadSchemas().then((module) => module.roiPayload);
 
-export function RoiCalculator({ definition }: { definition: FormDefinition }) {
+export function RoiCalculator({
+  definition,
+  idPrefix,
+}: {
+  definition: FormDefinition;
+  idPrefix?: string;
+}) {
   const [raw, setRaw] = React.useState(initial);
   const [schema, setSchema] = React.useState<ZodObject | null>(null);
   // Inputs the visitor has left, or every input once a submit was attempted: an empty one only
@@ -76,7 +82,8 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
   const [answerErrors, setAnswerErrors] = React.useState<RoiInputErrors>({});
   const wrapper = React.useRef<HTMLDivElement>(null);
   const loading = React.useRef(false);
-  const idBase = `roi-${React.useId().replace(/[^a-zA-Z0-9_-]/g, "")}`;
+  const generatedId = React.useId().replace(/[^a-zA-Z0-9_-]/g, "");
+  const idBase = `roi-${idPrefix ?? generatedId}`;
   const inputId = (key: RoiInputKey) => `${idBase}-${key}`;
   // One "used" event per input the visitor touches, not one per keystroke.
   const used = React.useRef(new Set<RoiInputKey>());
@@ -194,6 +201,7 @@ export function RoiCalculator({ definition }: { definition: FormDefinition }) {
       </Assumptions>
       <Form
         definition={definition}
+        {...(idPrefix ? { idPrefix } : {})}
         extra={extra}
         outsideFields={outsideFields}
         onFieldErrors={onFieldErrors}

@@ -1,5 +1,5 @@
 /** Builds the exact payload of a form from what the visitor typed and the visit's context. */
-import { HONEYPOT_FIELD } from "./schemas/constants";
+import { HONEYPOT_FIELD } from "../leads/constants";
 import type { LeadContext } from "../providers/lead-context/leadContext";
 import { regionFor } from "./regions";
 import type { FormDefinition, FormValues } from "./types";

@@ -1,7 +1,7 @@
 /** The analytics events an accepted form sends, from the form's id and what it posted. */
 import { tracking as defaultTracking, type Tracking } from "../providers/analytics/tracking";
 import { regionFor } from "./regions";
-import { roiFields } from "./schemas/roiFields";
+import { roiFields } from "../leads/roiFields";
 import type { FormDefinition } from "./types";
 import type { SubmitOutcome } from "./useForm";
 

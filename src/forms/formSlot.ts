@@ -1,5 +1,5 @@
 /** Which team answers each form, so a form section can always offer a working way to reach a person. */
-import type { FormId } from "./schemas";
+import type { FormId } from "../leads/forms";
 import { site } from "../config/site";
 
 export const formTeamEmail: Record<FormId, string> = {

@@ -1,5 +1,5 @@
 /** Country → sales region, written once: unlisted countries belong to AMER. */
-import type { Region } from "./schemas/constants";
+import type { Region } from "../leads/constants";
 
 /**
  * Every ISO 3166-1 alpha-2 code is listed on purpose (tests check all 249), so a country reaches

@@ -2,7 +2,7 @@
 import type { ZodObject } from "zod";
 import type { FieldErrors } from "./formState";
 import { estimateRoi, type RoiInputs } from "./roi";
-import { roiFields } from "./schemas/roiFields";
+import { roiFields } from "../leads/roiFields";
 
 export type RoiInputKey = keyof RoiInputs;
 /** What the visitor typed, per input. */

@@ -1,5 +1,6 @@
 /** The shape of a form definition: what the one Form component renders and the one hook posts. */
-import type { FormId, LeadEndpoint } from "./schemas/index";
+import type { LeadEndpoint } from "../leads/endpoints";
+import type { FormId } from "../leads/forms";
 
 export type FieldKind = "text" | "email" | "url" | "textarea" | "select" | "number" | "checkbox";
 

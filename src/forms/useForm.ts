@@ -3,7 +3,7 @@ import * as React from "react";
 import type { ZodError } from "zod";
 import { buildPayload } from "./enrich";
 import { loadPayloadSchemas } from "./payloadSchemas";
-import { HONEYPOT_FIELD } from "./schemas/constants";
+import { HONEYPOT_FIELD } from "../leads/constants";
 import {
   eventForAnswer,
   failureMessages,

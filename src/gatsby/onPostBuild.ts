@@ -8,7 +8,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
 import { writeFeed } from "./feed";
-import { hostCompresses, precompressBuild } from "../server/precompress";
+import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
 import { rewriteBuiltPages } from "./pagePass";
 import { sourceMapsWanted } from "./onCreateWebpackConfig";

@@ -1,6 +1,6 @@
 /** Before every build and develop run: brings generated server data in line with content/. */
 import type { GatsbyNode } from "gatsby";
-import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "../server/webinarForms";
+import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "./webinarForms";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
   // The /api-webinar/ allowlist is bundled with the functions, which cannot read content/ at run time.

@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { functionPaths, functions } from "../server/functions";
+import { functionAddresses, functionPaths } from "../server/functionPaths";
 import { renderNetlifyHeaders, renderVercelRoutes } from "../security/hosts";
 import { pendingVercelRoutesFile } from "./hostAdapter";
 import {
@@ -163,7 +163,7 @@ export async function writeSecurityHeaders(
   ];
   // Vercel's Gatsby plugin writes its Build Output config after this step (see hostAdapter.ts), so the
   // routes wait in .cache for the adapter, which runs after every onPostBuild.
-  const routes = renderVercelRoutes(manifest, functions.flatMap(functionPaths));
+  const routes = renderVercelRoutes(manifest, functionAddresses.flatMap(functionPaths));
   const pending = pendingVercelRoutesFile(rootDir);
   await fs.mkdir(path.dirname(pending), { recursive: true });
   await fs.writeFile(pending, JSON.stringify(routes));

@@ -9,29 +9,42 @@ import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
 import { formTeamEmail } from "../forms/formSlot";
+import type { LeadFormProps } from "../forms/LeadForm";
+import { Island, islandPart } from "../components/Island";
 import { AbVariants } from "../providers/experiments/AbVariants";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
-// Server-rendered like the rest of the page; its code arrives as its own chunk, off the first load.
-const LeadForm = React.lazy(() =>
-  import(/* webpackChunkName: "lead-form" */ "../forms/LeadForm").then((module) => ({
-    default: module.LeadForm,
-  })),
-);
+// Server-rendered like the rest of the page; its code (the form's, about 10 KiB brotli) arrives as its own
+// chunk once the form is within a screen of the viewport or the visitor reaches into it: at once where the
+// form is the page's point (/contact-sales/), on scrolling where it closes a long page. An island (see
+// Island): until then the server's form stands with its button disabled, so nothing is sent natively.
+const leadForm = islandPart(async () => {
+  const module = await import(/* webpackChunkName: "lead-form" */ "../forms/LeadForm");
+  return { default: module.LeadForm };
+});
 
 /**
- * The form in a Suspense boundary of its own; an experiment's variants get one each, inside the variant's
- * element. With one boundary around both variants, React 18 sometimes hydrated the second variant's element
- * against the first variant's form when the visitor typed before the form's code had arrived (React error
- * 418; seen in 1 to 6 of 20 runs of the single-pane form's browser test, and traced with an instrumented
- * React to the hydration cursor still inside the first variant). One boundary per variant: 0 in 60.
+ * The form in an island of its own; an experiment's variants get one each, inside the variant's element.
+ * (With one Suspense boundary around both variants, React 18 sometimes hydrated the second variant's element
+ * against the first variant's form when the visitor typed before the form's code had arrived: React error
+ * 418. Each island is a root of its own, so one variant's hydration never meets the other's.) The fixed id
+ * prefix keeps the elements' ids what the server wrote: an island's root cannot reproduce React's ids.
  */
-function LazyLeadForm(props: React.ComponentProps<typeof LeadForm>) {
+function LazyLeadForm(props: LeadFormProps & { idPrefix: string }) {
+  const { form, variant, extra, idPrefix } = props;
+  // One object while the inputs are the same, so the island's root is not told of a change each render.
+  const stable = React.useMemo(
+    () => ({ form, idPrefix, ...(variant ? { variant } : {}), ...(extra ? { extra } : {}) }),
+    [form, variant, extra, idPrefix],
+  );
   return (
-    <React.Suspense fallback={<FormPlaceholder aria-hidden="true" />}>
-      <LeadForm {...props} />
-    </React.Suspense>
+    <Island
+      name={idPrefix}
+      part={leadForm}
+      props={stable}
+      fallback={<FormPlaceholder aria-hidden="true" />}
+    />
   );
 }
 
@@ -52,6 +65,7 @@ export function FormSection({
   extra,
 }: FormSectionProps) {
   const address = email ?? formTeamEmail[form];
+  const prefix = `${form}-${id ?? "form"}`;
   return (
     <SectionShell id={id ?? "form"} $tone="tinted">
       <Layout>
@@ -63,12 +77,15 @@ export function FormSection({
           {variant === "single-pane-test" ? (
             <AbVariants
               experiment="contact-sales-single-pane"
-              control={<LazyLeadForm form={form} />}
-              treatment={<LazyLeadForm form={form} variant="single-pane" />}
+              control={<LazyLeadForm form={form} idPrefix={`${prefix}-control`} />}
+              treatment={
+                <LazyLeadForm form={form} variant="single-pane" idPrefix={`${prefix}-treatment`} />
+              }
             />
           ) : (
             <LazyLeadForm
               form={form}
+              idPrefix={prefix}
               {...(variant === "risk-assessment" ? { variant } : {})}
               {...(extra ? { extra } : {})}
             />

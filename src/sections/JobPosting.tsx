@@ -14,7 +14,7 @@ import { buildTitle } from "../components/Seo";
 import { Skeleton } from "../components/Skeleton";
 import { Eyebrow, Text } from "../components/Text";
 import { site } from "../config/site";
-import { fetchJobInfo, JobBoardError } from "../data/jobBoard";
+import { fetchJobInfo, JobBoardError } from "../clients/jobBoard";
 import { isJobId, jobPostingJsonLd, type JobInfo } from "../data/jobs";
 import { useRemoteData } from "../hooks/useRemoteData";
 import { media } from "../styles/media";

@@ -2,17 +2,22 @@
 import * as React from "react";
 import styled from "styled-components";
 import { Container } from "../components/Container";
+import { Island, islandPart } from "../components/Island";
 import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
-const NewsletterSignup = React.lazy(() =>
-  import(/* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup").then(
-    (module) => ({ default: module.NewsletterSignup }),
-  ),
-);
+// The form's code loads as the band comes near the viewport (or the visitor reaches into it), not with the
+// page: an island (see Island), its server form standing until then with its button disabled.
+const newsletter = islandPart(async () => {
+  const module = await import(
+    /* webpackChunkName: "newsletter-signup" */ "../forms/NewsletterSignup"
+  );
+  return { default: module.NewsletterSignup };
+});
+const NEWSLETTER_PROPS = { placement: "NewsletterBanner", idPrefix: "newsletter-banner" } as const;
 
 export function NewsletterBanner() {
   return (
@@ -27,9 +32,12 @@ export function NewsletterBanner() {
             unsubscribe.
           </Text>
         </div>
-        <React.Suspense fallback={null}>
-          <NewsletterSignup placement="NewsletterBanner" />
-        </React.Suspense>
+        <Island
+          name="newsletter-banner"
+          part={newsletter}
+          props={NEWSLETTER_PROPS}
+          fallback={null}
+        />
       </Band>
     </SectionShell>
   );

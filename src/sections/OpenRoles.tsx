@@ -10,7 +10,7 @@ import { SectionIntro } from "../components/SectionIntro";
 import { SectionShell } from "../components/SectionShell";
 import { Skeleton } from "../components/Skeleton";
 import { Text } from "../components/Text";
-import { fetchJobListings } from "../data/jobBoard";
+import { fetchJobListings } from "../clients/jobBoard";
 import { applyPagePath, newestFirst, type JobListings } from "../data/jobs";
 import { useRemoteData } from "../hooks/useRemoteData";
 import { Grid } from "../components/Stack";

@@ -2,7 +2,7 @@
 import * as React from "react";
 import styled from "styled-components";
 import type { PriceEstimatorContent } from "../data/sectionSchemas";
-import { estimatePrice, formatCount, formatMoney } from "../data/pricing";
+import { estimatePrice, formatCount, formatMoney } from "./priceEstimate";
 import { Button } from "../components/Button";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";

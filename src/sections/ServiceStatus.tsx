@@ -7,7 +7,7 @@ import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { StatusIndicator } from "../components/StatusIndicator";
 import { Text } from "../components/Text";
-import { statusApiUrl } from "../data/serviceStatus";
+import { statusApiUrl } from "../clients/serviceStatus";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 

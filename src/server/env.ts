@@ -3,14 +3,13 @@
 // effect when a request is handled. Each reader's result type is its return value's type.
 import path from "node:path";
 import { z } from "zod";
-import { parseFieldMap } from "./hubspotFields";
+import { parseFieldMap, type FixedHubspotForm } from "./leads/hubspotFields";
 import {
   checked,
   checkLease,
   count,
   FORM_GUID,
   FORM_VARIABLES,
-  type HubspotFormKey,
   formGuid,
   forwardedHeaderVariable,
   httpUrl,
@@ -27,7 +26,6 @@ import {
   withSiteUrl,
   type EnvSource,
 } from "./envVariables";
-export type { HubspotFormKey } from "./envVariables";
 
 const serverSchema = z.object({
   GEO_COUNTRY: text(),
@@ -127,7 +125,7 @@ const leadsSchema = z.preprocess(
     }),
     HUBSPOT_CRM_API_URL: httpUrl("HUBSPOT_CRM_API_URL", "https://api.hubapi.com"),
     ...(Object.fromEntries(Object.values(FORM_VARIABLES).map((name) => [name, formGuid(name)])) as {
-      [K in (typeof FORM_VARIABLES)[HubspotFormKey]]: ReturnType<typeof formGuid>;
+      [K in (typeof FORM_VARIABLES)[FixedHubspotForm]]: ReturnType<typeof formGuid>;
     }),
   }),
 );
@@ -183,7 +181,7 @@ export function readLeadsEnv(source: EnvSource = process.env) {
       crmApiUrl: env.HUBSPOT_CRM_API_URL,
       forms: Object.fromEntries(
         Object.entries(FORM_VARIABLES).map(([key, name]) => [key, env[name]]),
-      ) as Record<HubspotFormKey, string | null>,
+      ) as Record<FixedHubspotForm, string | null>,
     },
   };
 }

@@ -1,7 +1,8 @@
 // The building blocks of the server's environment schemas (./env.ts): every variable is read the same
 // way (blank is unset) and every bad value fails with a message naming the variable.
 import { z } from "zod";
-import { parseTrustProxy, type ForwardedHeader, type TrustProxy } from "./clientAddress";
+import { parseTrustProxy, type ForwardedHeader, type TrustProxy } from "./http/clientAddress";
+import type { FixedHubspotForm } from "./leads/hubspotFields";
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
@@ -110,9 +111,7 @@ export const withSiteUrl = (source: unknown) => ({
   SITE_URL: unset((source as EnvSource).SITE_URL) ?? unset((source as EnvSource).GATSBY_SITE_URL),
 });
 
-/** Which HubSpot form takes each lead endpoint's submissions (the webinar brings its own form id). */
-export type HubspotFormKey = keyof typeof FORM_VARIABLES;
-/** The variable naming each HubSpot form a lead endpoint forwards to. */
+/** The variable naming each HubSpot form a lead endpoint forwards to (the webinar brings its own form id). */
 export const FORM_VARIABLES = {
   contact: "HUBSPOT_FORM_CONTACT",
   singlePane: "HUBSPOT_FORM_SINGLE_PANE",
@@ -122,7 +121,7 @@ export const FORM_VARIABLES = {
   partners: "HUBSPOT_FORM_PARTNERS",
   roi: "HUBSPOT_FORM_ROI",
   risk: "HUBSPOT_FORM_RISK",
-} as const;
+} as const satisfies Record<FixedHubspotForm, string>;
 
 /** TRUST_PROXY: the proxies in front of a Node server; unset trusts none (the socket's peer is the client). */
 export const trustProxyVariable = () =>

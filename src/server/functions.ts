@@ -1,122 +1,66 @@
-// The one table of function routes, shared by the local server, Gatsby develop, Netlify and Vercel.
-import { getCountry, GET_COUNTRY_METHODS } from "./handlers/get-country";
-import { greenhouse, GREENHOUSE_METHODS } from "./handlers/greenhouse";
-import { leadHandlers, LEAD_METHODS } from "./handlers/leads";
-import { ampExp, AMP_EXP_METHODS } from "./handlers/amp-exp";
+// The handler table: what answers each address in ./functionPaths.ts, on the local server, develop, Netlify and Vercel.
+import { getCountry, GET_COUNTRY_METHODS } from "./integrations/geo";
+import { greenhouse, GREENHOUSE_METHODS } from "./integrations/greenhouse";
+import { leadHandlers, LEAD_METHODS } from "./leads/handler";
+import { ampExp, AMP_EXP_METHODS } from "./integrations/amplitudeExposures";
 import {
   FINGERPRINT_METHODS,
   fingerprintDirectEvents,
   fingerprintEvents,
   fingerprintVisits,
-} from "./handlers/fingerprint";
+} from "./integrations/fingerprint/events";
 import {
   FP_AGENT_METHODS,
   FP_RESULT_METHODS,
   fingerprintAgent,
   fingerprintResult,
-} from "./handlers/fingerprint-proxy";
-import { internalError, methodNotAllowed, type Handler, type PlatformContext } from "./http";
+} from "./integrations/fingerprint/proxy";
+import {
+  internalError,
+  methodNotAllowed,
+  type Handler,
+  type PlatformContext,
+} from "./http/responses";
 import { withFunctionHeaders } from "../security/headers";
+import {
+  leadFunctions,
+  normalizeFunctionPath,
+  serviceFunctions,
+  type FunctionAddress,
+  type ServiceFunctionName,
+} from "./functionPaths";
 
 export type HttpMethod = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 
-export type FunctionRoute = {
-  /** Entry-point file name under api/ and functions/. */
-  name: string;
-  /** Path without a trailing slash; the slash form is answered too. */
-  path: string;
+/** A function's address (./functionPaths.ts) with what answers it. */
+export type FunctionRoute = FunctionAddress & {
   methods: readonly HttpMethod[];
   handler: Handler;
-  /**
-   * Also answers any path matching `path` when the request carries this header value (how Vercel
-   * routes the visits call on its random 4-character path; the local server does the same).
-   */
-  byHeader?: { name: string; value: string; path: RegExp };
+};
+
+type Answer = Pick<FunctionRoute, "methods" | "handler">;
+
+/** What answers each service function; names and paths come from ./functionPaths.ts. */
+const serviceAnswers: Record<ServiceFunctionName, Answer> = {
+  "get-country": { methods: GET_COUNTRY_METHODS, handler: getCountry },
+  greenhouse: { methods: GREENHOUSE_METHODS, handler: greenhouse },
+  "fp-events": { methods: FINGERPRINT_METHODS, handler: fingerprintEvents },
+  "fp-visits": { methods: FINGERPRINT_METHODS, handler: fingerprintVisits },
+  "fp-events-direct": { methods: FINGERPRINT_METHODS, handler: fingerprintDirectEvents },
+  "fp-agent": { methods: FP_AGENT_METHODS, handler: fingerprintAgent },
+  "fp-result": { methods: FP_RESULT_METHODS, handler: fingerprintResult },
+  "amp-exp": { methods: AMP_EXP_METHODS, handler: ampExp },
 };
 
 export const functions: readonly FunctionRoute[] = [
-  {
-    name: "get-country",
-    path: "/api/get-country",
-    methods: GET_COUNTRY_METHODS,
-    handler: getCountry,
-  },
-  {
-    name: "greenhouse",
-    path: "/greenhouse",
-    methods: GREENHOUSE_METHODS,
-    handler: greenhouse,
-  },
-  {
-    name: "fp-events",
-    path: "/fp/v4",
-    methods: FINGERPRINT_METHODS,
-    handler: fingerprintEvents,
-  },
-  {
-    name: "fp-visits",
-    path: "/fp/visits",
-    methods: FINGERPRINT_METHODS,
-    handler: fingerprintVisits,
-    byHeader: { name: "x-vercel-function", value: "visits", path: /^\/[A-Za-z0-9]{4}\/?$/ },
-  },
-  {
-    name: "fp-events-direct",
-    // A path parameter: the local server's router (Hono) and Netlify read it as one; Vercel's
-    // rewrite in vercel.json hands it over as ?requestId=.
-    path: "/fp/events/:requestId",
-    methods: FINGERPRINT_METHODS,
-    handler: fingerprintDirectEvents,
-  },
-  {
-    name: "fp-agent",
-    path: "/fp/agent",
-    methods: FP_AGENT_METHODS,
-    handler: fingerprintAgent,
-  },
-  {
-    name: "fp-result",
-    path: "/fp/result",
-    methods: FP_RESULT_METHODS,
-    handler: fingerprintResult,
-  },
-  {
-    name: "amp-exp",
-    path: "/amp-exp",
-    methods: AMP_EXP_METHODS,
-    handler: ampExp,
-  },
-  ...(
-    [
-      ["hubspot", "/api/hubspot"],
-      ["hubspot-single-pane", "/api/hubspot-single-pane"],
-      ["hubspot-newsletter", "/api/hubspot-newsletter"],
-      ["hubspot-support", "/api/hubspot-support"],
-      ["hubspot-press", "/api/hubspot-press"],
-      ["hubspot-partners", "/api/hubspot-partners"],
-      ["roi", "/api/roi"],
-      ["risk", "/risk"],
-      ["api-webinar", "/api-webinar"],
-    ] as const
-  ).map(([name, path]) => ({
+  ...serviceFunctions.map((address) => ({ ...address, ...serviceAnswers[address.name] })),
+  ...leadFunctions.map(({ name, path, endpoint }) => ({
     name,
     path,
     methods: LEAD_METHODS,
-    handler: leadHandlers[`${path}/`],
+    handler: leadHandlers[endpoint],
   })),
 ];
-
-/** "/api/hubspot/" and "/api/hubspot" name the same function: the site calls both spellings. */
-export function normalizeFunctionPath(pathname: string): string {
-  const trimmed = pathname.replace(/\/+$/, "");
-  return trimmed === "" ? "/" : trimmed;
-}
-
-/** Both spellings of a route's path, for routers and platform configs that match exactly. */
-export function functionPaths(route: FunctionRoute): [string, string] {
-  const base = normalizeFunctionPath(route.path);
-  return [base, `${base}/`];
-}
 
 /** Whether a route's path (with `:name` segments matching one path segment each) names this path. */
 function pathMatches(routePath: string, pathname: string): boolean {

@@ -5,11 +5,11 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
-import { createApp, type Logger } from "./app";
+import { createApp, type Logger } from "./http/app";
 import { readLeadsEnv, readMeterEnv, readServerEnv, type LeadsEnv } from "./env";
 import type { FunctionRoute } from "./functions";
-import { closeLeadStores } from "./leadStores";
-import { startWorkerTimer } from "./leadWorker";
+import { closeLeadStores } from "./leads/openLeadStore";
+import { startWorkerTimer } from "./leads/workerRunner";
 
 export type ServerOptions = {
   publicDir: string;

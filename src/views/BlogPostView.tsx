@@ -27,16 +27,27 @@ const { Component: NewsletterPopup, start: loadNewsletterPopup } = lazyOnDemand(
   return { default: module.NewsletterPopup };
 });
 
-function useLoadOnScroll(load: () => void): void {
+/**
+ * True once the visitor scrolls (or a reload restored a scrolled page: that visitor is already reading); the
+ * popup's code is fetched then. Until then the popup is not rendered at all, on the server either: a
+ * server-rendered boundary waiting for its code stays dehydrated, and React 18 holds back every transition
+ * that changes a context above it, so on posts the consent banner and identification waited for a scroll.
+ */
+function useReadingStarted(load: () => void): boolean {
+  const [started, setStarted] = React.useState(false);
   React.useEffect(() => {
-    // A reload restores the scroll position: that visitor is already reading.
-    if (window.scrollY > 0) {
+    const start = () => {
       load();
+      setStarted(true);
+    };
+    if (window.scrollY > 0) {
+      start();
       return undefined;
     }
-    window.addEventListener("scroll", load, { passive: true, once: true });
-    return () => window.removeEventListener("scroll", load);
+    window.addEventListener("scroll", start, { passive: true, once: true });
+    return () => window.removeEventListener("scroll", start);
   }, [load]);
+  return started;
 }
 
 export interface BlogPostViewProps {
@@ -75,7 +86,7 @@ export function BlogPostView({
   translations,
   text,
 }: BlogPostViewProps) {
-  useLoadOnScroll(loadNewsletterPopup);
+  const reading = useReadingStarted(loadNewsletterPopup);
   return (
     <article>
       <PageHeader crumbs={crumbs} eyebrow={tags[0]?.label} title={title} lead={description}>
@@ -146,9 +157,11 @@ export function BlogPostView({
         ) : null}
       </Container>
       <CtaBanner {...cta} />
-      <React.Suspense fallback={null}>
-        <NewsletterPopup />
-      </React.Suspense>
+      {reading ? (
+        <React.Suspense fallback={null}>
+          <NewsletterPopup />
+        </React.Suspense>
+      ) : null}
     </article>
   );
 }

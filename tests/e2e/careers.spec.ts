@@ -319,6 +319,8 @@ test.describe("service status indicator", () => {
       await page.goto("/support/");
       for (const where of ["footer", "main"]) {
         const indicator = page.locator(`${where} [data-status]`);
+        // Its code and request come when it is near the viewport (an island, src/components/Island.tsx).
+        await indicator.scrollIntoViewIfNeeded();
         await expect(indicator).toHaveAttribute("data-status", status);
         await expect(indicator).toContainText(label);
         await expect(indicator).toHaveAttribute("href", site.external.status);
@@ -330,6 +332,7 @@ test.describe("service status indicator", () => {
   test("shows Status unavailable for an answer without a status", async ({ page }) => {
     await setFakeStatus({ kind: "malformed" });
     await page.goto("/support/");
+    await page.locator("footer [data-status]").scrollIntoViewIfNeeded();
     await expect(page.locator("footer [data-status]")).toHaveAttribute("data-status", "error");
     await expect(page.locator("footer [data-status]")).toContainText("Status unavailable");
   });
@@ -344,6 +347,7 @@ test.describe("service status indicator", () => {
         route.fulfill({ status: 500, contentType: "application/json", body: "{}" }),
       );
       await page.goto("/support/");
+      await page.locator("main [data-status]").scrollIntoViewIfNeeded();
       await expect(page.locator("main [data-status]")).toHaveAttribute("data-status", "error");
       await expect(page.locator("main [data-status]")).toContainText("Status unavailable");
     });

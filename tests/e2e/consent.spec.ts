@@ -76,6 +76,16 @@ test("after Accept the history cookie holds the landing page, the previous page 
   expect(cookie?.expires ?? 0).toBeGreaterThan(Date.now() / 1000 + 29 * 86400);
 });
 
+// Every kind of page, without scrolling: a part of a page whose code waits for the visitor (the article's
+// newsletter popup waited for a scroll) must not hold back the banner (React 18 holds every transition that
+// changes a context above a server-rendered boundary still waiting for its code).
+for (const path of ["/blog/account-sharing-detection/", "/contact-sales/", "/careers/", "/demo/"]) {
+  test(`the banner shows on ${path} without scrolling`, async ({ page }) => {
+    await visitAs(page, "DE", path);
+    await expect(banner(page)).toBeVisible();
+  });
+}
+
 test("a US visitor gets no banner and the history cookie is written", async ({ page, context }) => {
   await visitAs(page, "US", "/");
   await expect

@@ -7,7 +7,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { EXPERIMENTS } from "../../src/config/experiments";
 import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
-import { roiFields } from "../../src/forms/schemas/roiFields";
+import { roiFields } from "../../src/leads/roiFields";
 import { BOTD_TOKEN_STORAGE_KEY } from "../../src/forms/botdTokens";
 import { SUBSCRIBED_KEY } from "../../src/forms/subscription";
 import { checkA11y, expect, snap, test } from "./fixtures";
@@ -440,6 +440,8 @@ test.describe("the BotD token request with a visitor id", () => {
     const form = page.locator('form[data-form-id="BotdGenerateToken"]');
     const email = form.getByLabel("Work email", { exact: true });
     const button = form.getByRole("button", { name: /./ }).last();
+    // The form's code comes as it nears the viewport (an island, src/components/Island.tsx).
+    await form.scrollIntoViewIfNeeded();
     // Enabled only once the visitor id is known.
     await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled();
     await expect(form.getByText(/tied to this browser's visitor id/)).toBeHidden();
@@ -495,6 +497,7 @@ test.describe("the BotD token request with a visitor id", () => {
 
     // 4. Back later, the same address (any case): said at the field, nothing sent.
     await page.reload();
+    await form.scrollIntoViewIfNeeded();
     await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled();
     let sentAgain = false;
     page.on("request", (request) => {
@@ -657,6 +660,8 @@ test("form pages look right and pass axe", async ({ page }) => {
   }
   await page.goto("/support/");
   const form = page.locator('form[data-form-id="ContactSupport"]');
+  // A visitor scrolls to the form; its code comes as it nears the viewport (src/components/Island.tsx).
+  await form.scrollIntoViewIfNeeded();
   await form.getByRole("button", { name: "Send to support" }).click();
   await expect(form.getByText("This field is required.").first()).toBeVisible();
   await checkA11y(page);

@@ -36,6 +36,8 @@ test("a US visitor is identified: visitor id, confidence, bot, VM, location and 
   // The lead forms now carry the visitor id: the BotD token form opens and sends.
   await page.goto("/products/bot-detection/");
   const form = page.locator('form[data-form-id="BotdGenerateToken"]');
+  // The form's code comes as it nears the viewport (an island, src/components/Island.tsx).
+  await form.scrollIntoViewIfNeeded();
   await expect(form.getByRole("button", { name: "Email me a token" })).toBeEnabled();
   const posted = page.waitForRequest(
     (request) => request.method() === "POST" && new URL(request.url()).pathname.startsWith("/api/"),

@@ -247,7 +247,7 @@ export async function startFakeFingerprint(): Promise<FakeFingerprint> {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Upstreams of the first-party proxy (src/server/handlers/fingerprint-proxy.ts), on loopback:
+// Upstreams of the first-party proxy (src/server/integrations/fingerprint/proxy.ts), on loopback:
 //   GET  {origin}/cdn/v<version>/<apiKey>/loader_v<loaderVersion>.js → a stand-in loader script
 //   ANY  {origin}/ingress/<us|eu|ap>/?…                              → JSON, with an _iidt cookie
 // Every request is recorded so tests can check what the proxy forwarded.

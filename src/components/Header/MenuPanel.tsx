@@ -5,7 +5,17 @@ import { Icon } from "../Icon";
 import { MenuEntryLink } from "../MenuEntryLink";
 import { AllLink, Groups, GroupTitle, Panel, PanelEntries } from "./styles";
 
-export function MenuPanel({ menu, open }: { menu: Menu; open: boolean }) {
+/**
+ * Memoised: opening one menu re-renders the header, and only the panels whose `open` changed need to
+ * render again (each holds up to a dozen entries with icons).
+ */
+export const MenuPanel = React.memo(function MenuPanel({
+  menu,
+  open,
+}: {
+  menu: Menu;
+  open: boolean;
+}) {
   return (
     <Panel id={`menu-${menu.id}`} hidden={!open} $wide={Boolean(menu.groups)}>
       <PanelEntries role="list" $columns={menu.entries.length > 5 ? 2 : 1}>
@@ -38,4 +48,4 @@ export function MenuPanel({ menu, open }: { menu: Menu; open: boolean }) {
       ) : null}
     </Panel>
   );
-}
+});

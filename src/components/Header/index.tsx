@@ -44,7 +44,7 @@ export function Header({ pathname }: { pathname: string }) {
                     {...button}
                   >
                     {menu.title}
-                    <Chevron $open={open}>
+                    <Chevron>
                       <Icon name="chevron-down" size={0.9} />
                     </Chevron>
                   </MenuButton>

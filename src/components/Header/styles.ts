@@ -85,10 +85,15 @@ export const PlainLink = styled(Link)`
   white-space: nowrap;
 `;
 
-export const Chevron = styled.span<{ $open: boolean }>`
+// Turned by the button's own aria-expanded, in static CSS: a prop would make styled-components insert a new
+// rule on the first open, and a new rule makes the browser restyle the whole page inside that tap's frame.
+export const Chevron = styled.span`
   display: inline-flex;
   transition: transform ${theme.durations.fast};
-  transform: rotate(${({ $open }) => ($open ? "180deg" : "0deg")});
+
+  [aria-expanded="true"] > & {
+    transform: rotate(180deg);
+  }
 `;
 
 export const Panel = styled.div<{ $wide: boolean }>`

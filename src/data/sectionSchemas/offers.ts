@@ -1,6 +1,6 @@
 /** Sections that sell and inform: pricing, comparisons, long copy, resource lists and forms. */
 import { z } from "zod";
-import { formIds } from "../../forms/schemas";
+import { formIds } from "../../leads/forms";
 import { ctaSchema, filledAtBuild, href, sectionHeading, sectionId, text } from "./fields";
 
 export const pricingTableSchema = z.strictObject({

@@ -1,12 +1,15 @@
 /** BotD token request: asks for a bot-detection API token, tied to the visitor id the page already knows. */
+import { formShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
+
+const shape = formShapes.BotdGenerateToken;
 
 export const BotdGenerateToken: FormDefinition = {
   id: "BotdGenerateToken",
-  endpoint: "/api/hubspot/",
+  endpoint: shape.endpoint,
   context: "lead",
-  fields: [workEmail],
+  fields: fieldsOf(shape, { email: workEmail }),
   submitLabel: "Email me a token",
   success: {
     title: "Check your inbox.",

@@ -1,31 +1,32 @@
 /** Partners: agencies, resellers and technology partners introducing themselves. */
+import { formShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
+
+const shape = formShapes.ContactPartners;
 
 export const ContactPartners: FormDefinition = {
   id: "ContactPartners",
-  endpoint: "/api/hubspot-partners/",
+  endpoint: shape.endpoint,
   context: "none",
-  fields: [
-    {
-      name: "name",
+  fields: fieldsOf(shape, {
+    name: {
       label: "Your name",
       kind: "text",
       required: true,
       autoComplete: "name",
       width: "half",
     },
-    {
-      name: "company",
+    company: {
       label: "Company",
       kind: "text",
       required: true,
       autoComplete: "organization",
       width: "half",
     },
-    workEmail,
-    { name: "message", label: "How would you like to partner?", kind: "textarea", required: true },
-  ],
+    email: workEmail,
+    message: { label: "How would you like to partner?", kind: "textarea", required: true },
+  }),
   submitLabel: "Contact partnerships",
   success: {
     title: "Thanks for reaching out.",

@@ -1,21 +1,23 @@
 /** Press: media enquiries for the communications team. */
+import { formShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
+
+const shape = formShapes.ContactPress;
 
 export const ContactPress: FormDefinition = {
   id: "ContactPress",
-  endpoint: "/api/hubspot-press/",
+  endpoint: shape.endpoint,
   context: "tracking",
-  fields: [
-    { ...workEmail, label: "Email" },
-    {
-      name: "message",
+  fields: fieldsOf(shape, {
+    email: { ...workEmail, label: "Email" },
+    message: {
       label: "Your enquiry",
       kind: "textarea",
       required: true,
       hint: "Your publication, topic and deadline help us reply in time.",
     },
-  ],
+  }),
   submitLabel: "Send enquiry",
   success: {
     title: "Thanks, the press team has your enquiry.",

@@ -1,12 +1,15 @@
 /** ROI calculator: the email that receives the estimate; the calculator adds the six roi_* values. */
+import { formShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
+
+const shape = formShapes.ContactRoiCalculator;
 
 export const ContactRoiCalculator: FormDefinition = {
   id: "ContactRoiCalculator",
-  endpoint: "/api/roi/",
+  endpoint: shape.endpoint,
   context: "tracking",
-  fields: [workEmail],
+  fields: fieldsOf(shape, { email: workEmail }),
   submitLabel: "Email me this estimate",
   success: {
     title: "Your estimate is on its way.",

@@ -1,13 +1,16 @@
 /** Contact sales: the lead form of /contact-sales/ (both A/B variants) and the sector pages. */
 import type { FormDefinition } from "../types";
-import { contactLead } from "./contactLead";
+import { contactLead, contactLeadCopy } from "./contactLead";
+
+/** Its fields' copy, which the single-pane variant shows a part of. */
+export const contactSalesCopy = contactLeadCopy({
+  label: "What would you like to solve?",
+  hint: "A sentence or two about the fraud or friction you see helps us bring the right specialist.",
+});
 
 export const ContactSales: FormDefinition = contactLead({
   id: "ContactSales",
-  description: {
-    label: "What would you like to solve?",
-    hint: "A sentence or two about the fraud or friction you see helps us bring the right specialist.",
-  },
+  copy: contactSalesCopy,
   submitLabel: "Talk to sales",
   success: {
     title: "Thanks, your message is with our sales team.",

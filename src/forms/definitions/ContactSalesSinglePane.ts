@@ -1,11 +1,13 @@
 /** The contact-sales single-pane test: the same lead, one short pane, its own endpoint. */
+import { variantShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { ContactSales } from "./ContactSales";
+import { ContactSales, contactSalesCopy } from "./ContactSales";
+import { fieldsOf } from "./shared";
+
+const shape = variantShapes["single-pane"];
 
 export const ContactSalesSinglePane: FormDefinition = {
   ...ContactSales,
-  endpoint: "/api/hubspot-single-pane/",
-  fields: ContactSales.fields.filter(
-    (field) => field.name === "email" || field.name === "url" || field.name === "description",
-  ),
+  endpoint: shape.endpoint,
+  fields: fieldsOf(shape, contactSalesCopy),
 };

@@ -1,21 +1,23 @@
 /** Support: a question for the engineers who answer tickets. */
+import { formShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
+
+const shape = formShapes.ContactSupport;
 
 export const ContactSupport: FormDefinition = {
   id: "ContactSupport",
-  endpoint: "/api/hubspot-support/",
+  endpoint: shape.endpoint,
   context: "tracking",
-  fields: [
-    workEmail,
-    {
-      name: "description",
+  fields: fieldsOf(shape, {
+    email: workEmail,
+    description: {
       label: "How can we help?",
       kind: "textarea",
       required: true,
       hint: "Include your request id or visitor id if you have one, and what you expected to happen.",
     },
-  ],
+  }),
   submitLabel: "Send to support",
   success: {
     title: "Your request is in the support queue.",

@@ -1,10 +1,10 @@
 /** Get a demo: a guided walkthrough request, sent as a contact lead named GetDemo. */
 import type { FormDefinition } from "../types";
-import { contactLead } from "./contactLead";
+import { contactLead, contactLeadCopy } from "./contactLead";
 
 export const GetDemo: FormDefinition = contactLead({
   id: "GetDemo",
-  description: { label: "What should the demo cover?" },
+  copy: contactLeadCopy({ label: "What should the demo cover?" }),
   submitLabel: "Request a demo",
   success: {
     title: "Demo requested.",

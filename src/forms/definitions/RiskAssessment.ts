@@ -1,32 +1,33 @@
 /** Risk assessment (/risk-assessment): a ContactSales variant that posts to /risk/ with two choices. */
-import { riskConcerns, trafficBands } from "../schemas/options";
+import { variantShapes } from "../../leads/forms";
+import { riskConcerns, trafficBands } from "../../leads/options";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
+
+const shape = variantShapes["risk-assessment"];
 
 export const RiskAssessment: FormDefinition = {
-  id: "ContactSales",
-  endpoint: "/risk/",
+  id: shape.form,
+  endpoint: shape.endpoint,
   context: "tracking",
-  fields: [
-    workEmail,
-    {
-      name: "primary_risk_concern",
+  fields: fieldsOf(shape, {
+    email: workEmail,
+    primary_risk_concern: {
       label: "Your main fraud concern",
       kind: "select",
       required: true,
       options: riskConcerns,
       width: "half",
     },
-    {
-      name: "estimated_website_traffic",
+    estimated_website_traffic: {
       label: "Monthly website traffic",
       kind: "select",
       required: true,
       options: trafficBands,
       width: "half",
     },
-    { name: "message", label: "Anything we should know?", kind: "textarea" },
-  ],
+    message: { label: "Anything we should know?", kind: "textarea" },
+  }),
   submitLabel: "Get my risk assessment",
   success: {
     title: "Your assessment request is in.",

@@ -1,13 +1,16 @@
 /** Signup: the email that starts a free trial; the success step offers the ways to create the account. */
 import { signupNextStep } from "../../config/signup";
+import { formShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
+
+const shape = formShapes.Signup;
 
 export const Signup: FormDefinition = {
   id: "Signup",
-  endpoint: "/api/hubspot/",
+  endpoint: shape.endpoint,
   context: "lead",
-  fields: [workEmail],
+  fields: fieldsOf(shape, { email: workEmail }),
   submitLabel: "Start free trial",
   success: {
     title: "Almost there.",

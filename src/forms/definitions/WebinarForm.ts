@@ -1,40 +1,40 @@
 /** Webinar registration: the webinar page supplies its HubSpot form id and name. */
+import { formShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
+
+const shape = formShapes.WebinarForm;
 
 export const WebinarForm: FormDefinition = {
   id: "WebinarForm",
-  endpoint: "/api-webinar/",
+  endpoint: shape.endpoint,
   context: "tracking",
-  fields: [
-    {
-      name: "firstName",
+  fields: fieldsOf(shape, {
+    firstName: {
       label: "First name",
       kind: "text",
       required: true,
       autoComplete: "given-name",
       width: "half",
     },
-    {
-      name: "lastName",
+    lastName: {
       label: "Last name",
       kind: "text",
       required: true,
       autoComplete: "family-name",
       width: "half",
     },
-    { ...workEmail, width: "half" },
-    {
-      name: "company",
+    email: { ...workEmail, width: "half" },
+    company: {
       label: "Company",
       kind: "text",
       required: true,
       autoComplete: "organization",
       width: "half",
     },
-    { name: "jobTitle", label: "Job title", kind: "text", autoComplete: "organization-title" },
-    { name: "requestDemo", label: "I'd also like a short product demo", kind: "checkbox" },
-  ],
+    jobTitle: { label: "Job title", kind: "text", autoComplete: "organization-title" },
+    requestDemo: { label: "I'd also like a short product demo", kind: "checkbox" },
+  }),
   submitLabel: "Register",
   success: {
     title: "You're registered.",

@@ -1,5 +1,5 @@
 /** Every form definition by form id, plus the page variants of ContactSales. */
-import type { FormId } from "../schemas/index";
+import type { FormId, FormVariant } from "../../leads/forms";
 import type { FormDefinition } from "../types";
 import { BotdGenerateToken } from "./BotdGenerateToken";
 import { ContactPartners } from "./ContactPartners";
@@ -29,8 +29,7 @@ export const definitions: Record<FormId, FormDefinition> = {
   WebinarForm,
 };
 
-export const formVariants = ["single-pane", "risk-assessment"] as const;
-export type FormVariant = (typeof formVariants)[number];
+export type { FormVariant } from "../../leads/forms";
 
 export function definitionFor(id: FormId, variant?: FormVariant): FormDefinition {
   if (id === "ContactSales" && variant === "single-pane") return ContactSalesSinglePane;

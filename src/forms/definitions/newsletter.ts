@@ -1,6 +1,7 @@
 /** Newsletter sign-up, one definition per placement (banner, footer, popup): one email field, the monthly digest. */
+import { formShapes } from "../../leads/forms";
 import type { FormDefinition } from "../types";
-import { workEmail } from "./shared";
+import { fieldsOf, workEmail } from "./shared";
 
 type NewsletterId = "NewsletterBanner" | "NewsletterFooter" | "NewsletterAnnoyingPopup";
 
@@ -8,9 +9,11 @@ type NewsletterId = "NewsletterBanner" | "NewsletterFooter" | "NewsletterAnnoyin
 export function newsletterForm(id: NewsletterId): FormDefinition {
   return {
     id,
-    endpoint: "/api/hubspot-newsletter/",
+    endpoint: formShapes[id].endpoint,
     context: "tracking",
-    fields: [{ ...workEmail, label: "Email", placeholder: "you@company.com" }],
+    fields: fieldsOf(formShapes[id], {
+      email: { ...workEmail, label: "Email", placeholder: "you@company.com" },
+    }),
     submitLabel: "Subscribe",
     success: {
       title: "You're subscribed.",

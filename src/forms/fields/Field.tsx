@@ -16,7 +16,18 @@ export type FieldProps = {
 
 export const fieldDomId = (formId: string, name: string) => `${formId}-${name}`;
 
-export function Field({ formId, field, error, disabled, onEdit, $tone = "light" }: FieldProps) {
+/**
+ * Memoised: a submit re-renders the form (its button says "Sending…"), and only a field whose message or
+ * state changed needs to render again.
+ */
+export const Field = React.memo(function Field({
+  formId,
+  field,
+  error,
+  disabled,
+  onEdit,
+  $tone = "light",
+}: FieldProps) {
   const id = fieldDomId(formId, field.name);
   const hintId = field.hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -99,7 +110,7 @@ export function Field({ formId, field, error, disabled, onEdit, $tone = "light" 
       {error ? <ErrorText id={errorId}>{error}</ErrorText> : null}
     </Wrapper>
   );
-}
+});
 
 const Wrapper = styled.div<{ $width: "half" | "full" }>`
   display: flex;

@@ -1,7 +1,7 @@
 /** The hidden field only bots fill: off-screen, out of the tab order and hidden from assistive technology. */
 import * as React from "react";
 import styled from "styled-components";
-import { HONEYPOT_FIELD } from "../schemas/constants";
+import { HONEYPOT_FIELD } from "../../leads/constants";
 
 export function Honeypot({ formId }: { formId: string }) {
   const id = `${formId}-${HONEYPOT_FIELD}`;

@@ -3,6 +3,8 @@
  * Imported on demand by the analytics provider: the SDK is never part of a page's first load.
  */
 import * as amplitude from "@amplitude/analytics-browser";
+import { autocapturePlugin } from "@amplitude/plugin-autocapture-browser";
+import { nextTask } from "../../gatsby/nextTask";
 import type { AnalyticsConfig } from "../../config/analytics";
 import { removeTrackingCookies } from "../consent/cookies";
 import type { AnalyticsClient } from "./ampli";
@@ -15,6 +17,11 @@ export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secu
   return {
     deviceId: visitor.visitorId,
     serverUrl: config.serverUrl,
+    // Not keepalive: Chromium never tells DevTools that a keepalive request ended, so every tool on the
+    // protocol (Lighthouse, PageSpeed) saw the page's network busy for its whole 45 s wait. A batch cut off by
+    // leaving the page is not lost: the SDK keeps unsent events (AMP_unsent_*) and sends them on the next
+    // page, and Amplitude drops a repeated insert_id.
+    transport: { type: "fetch", enableKeepalive: false },
     flushIntervalMillis: 1000,
     flushMaxRetries: 5,
     flushQueueSize: 30,
@@ -27,9 +34,9 @@ export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secu
       sessions: true,
       formInteractions: false,
       fileDownloads: false,
-      // Clicks, with the SDK's rules: no password or hidden inputs, card/SSN-like text skipped,
-      // text cut to 255, attributes to 128, hierarchy to 1024 characters.
-      elementInteractions: true,
+      // Clicks are captured by the SDK's autocapture plugin, added by startAnalytics in a task of its own
+      // (CLICK_CAPTURE); the SDK would otherwise set it up inside init's one long task.
+      elementInteractions: false,
       frustrationInteractions: false,
       networkTracking: false,
       webVitals: false,
@@ -37,22 +44,55 @@ export function sdkConfiguration(config: AnalyticsConfig, visitor: Visitor, secu
     },
     // No call home for remote settings: what runs is what this configuration says.
     fetchRemoteConfig: false,
+    // Nor the SDK's own health reports to Amplitude (sampled at 0 by default, but still set up).
+    enableDiagnostics: false,
   };
 }
 
-export async function startAnalytics(config: AnalyticsConfig, visitor: Visitor): Promise<void> {
+/**
+ * The click capture, with the SDK's rules: no password or hidden inputs, card/SSN-like text skipped, text
+ * cut to 255, attributes to 128, hierarchy to 1024 characters. Only clicks: the plugin's "Viewport Content
+ * Updated" tracking (on unless switched off) puts an intersection observer on every trackable element and
+ * rescans the page as it changes, work that landed in every tap's frame (the interaction benchmark, README),
+ * for events the site never asked for; visual tagging only serves Amplitude's own editor window.
+ */
+export const CLICK_CAPTURE = {
+  viewportContentUpdated: { enabled: false },
+  visualTaggingOptions: { enabled: false },
+} as const;
+
+/**
+ * Starts the SDK in three tasks (init; the click capture; the visitor's group and flags), each after the
+ * browser has had the main thread back: in one, the start made tasks of 100 ms and more at a phone's speed
+ * (Lighthouse's trace, README). Stops between steps when consent went meanwhile (stopAnalytics unloaded it).
+ */
+export async function startAnalytics(
+  config: AnalyticsConfig,
+  visitor: Visitor,
+  yieldToBrowser: () => Promise<void> = nextTask,
+): Promise<void> {
   if (!config.apiKey || tracking.ampli.isLoaded) return;
   // The client class itself rather than createInstance()'s wrapper: its live configuration is what
   // stopAnalytics() needs to reach to drop the queue.
   const instance = new amplitude.AmplitudeBrowser();
+  const client = instance as unknown as AnalyticsClient;
   const { promise } = tracking.ampli.load({
     client: {
       apiKey: config.apiKey,
-      instance: instance as unknown as AnalyticsClient,
+      instance: client,
       configuration: sdkConfiguration(config, visitor, window.location.protocol === "https:"),
     },
   });
   await promise;
+  const current = () => tracking.ampli.client === client;
+  await yieldToBrowser();
+  if (!current()) return;
+  await instance.add(autocapturePlugin({ ...CLICK_CAPTURE })).promise;
+  await yieldToBrowser();
+  if (!current()) {
+    instance.remove(AUTOCAPTURE_PLUGIN);
+    return;
+  }
   tracking.ampli.setGroup(config.deviceGroupType, visitor.visitorId);
   instance.identify(
     new amplitude.Identify()
@@ -62,7 +102,7 @@ export async function startAnalytics(config: AnalyticsConfig, visitor: Visitor):
 }
 
 /** The SDK's click-autocapture plugin, whose document listeners go when consent does. */
-const AUTOCAPTURE_PLUGIN = "@amplitude/plugin-autocapture-browser";
+export const AUTOCAPTURE_PLUGIN = "@amplitude/plugin-autocapture-browser";
 
 /** Consent withdrawn: nothing more is sent, queued events are dropped, and the SDK's cookies go. */
 export function stopAnalytics(): void {

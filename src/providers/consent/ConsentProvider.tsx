@@ -44,6 +44,8 @@ export function ConsentProvider({ children }: { children: React.ReactNode }) {
   const [choice, setChoice] = React.useState<CookieChoice[]>([...UNDECIDED]);
   const [country, setCountry] = React.useState<string | null | undefined>(undefined);
   const [settingsOpen, setSettingsOpen] = React.useState(false);
+  // The visitor answered: the banner goes in that tap's own frame, whatever the choice's update still does.
+  const [answered, setAnswered] = React.useState(false);
 
   React.useEffect(() => {
     const stored = parseChoice(readStored());
@@ -70,16 +72,22 @@ export function ConsentProvider({ children }: { children: React.ReactNode }) {
 
   const save = React.useCallback((categories: CookieChoice[]) => {
     const next = decided(categories);
-    setChoice((previous) => {
-      // Withdrawing: whatever tracking set goes now, not at the next visit.
-      if (allows(previous, "analytics") && !allows(next, "analytics")) {
-        removeTrackingCookies();
-        removeTrackingStorage();
-      }
-      return next;
-    });
+    const apply = () =>
+      setChoice((previous) => {
+        // Withdrawing: whatever tracking set goes now, not at the next visit.
+        if (allows(previous, "analytics") && !allows(next, "analytics")) {
+          removeTrackingCookies();
+          removeTrackingStorage();
+        }
+        return next;
+      });
+    // Granting starts identification and analytics (their providers' renders and effects): a transition,
+    // after the frame that answers the tap (the interaction benchmark). Withdrawing stops them at once.
+    if (allows(next, "analytics")) React.startTransition(apply);
+    else apply();
     store(next);
     setSettingsOpen(false);
+    setAnswered(true);
   }, []);
 
   const value = React.useMemo<ConsentState>(
@@ -89,14 +97,14 @@ export function ConsentProvider({ children }: { children: React.ReactNode }) {
       inEU: countsAsEU(country),
       analytics: allows(choice, "analytics"),
       advertising: allows(choice, "advertising"),
-      bannerOpen: settingsOpen || bannerShows(choice, country),
+      bannerOpen: settingsOpen || (!answered && bannerShows(choice, country)),
       acceptAll: () => save([...EVERYTHING]),
       rejectAll: () => save([...REQUIRED_ONLY]),
       save,
       openSettings: () => setSettingsOpen(true),
       closeSettings: () => setSettingsOpen(false),
     }),
-    [choice, country, settingsOpen, save],
+    [choice, country, settingsOpen, answered, save],
   );
 
   return (

@@ -5,6 +5,7 @@
  */
 import * as React from "react";
 import { identificationConfig, type IdentificationConfig } from "../../config/identification";
+import { whenSettled } from "../../hooks/afterLargestPaint";
 import { useConsent } from "../consent/useConsent";
 import type { IdentificationUpdate } from "./result";
 
@@ -47,7 +48,7 @@ export function IdentificationProvider({
     }
   }, [enabled]);
 
-  // Only once the page is interactive and consent allows; withdrawal unmounts the SDK at once.
+  // Only once the page has painted and consent allows; withdrawal unmounts the SDK at once.
   React.useEffect(() => {
     if (!allowed) {
       // Transitions, like every start-up update (see ConsentProvider); no change, no render.
@@ -64,12 +65,14 @@ export function IdentificationProvider({
         previous.status === "waiting-consent" ? { status: "loading" } : previous,
       ),
     );
-    if (typeof window.requestIdleCallback === "function") {
-      const handle = window.requestIdleCallback(() => setArmed(true), { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const handle = window.setTimeout(() => setArmed(true), 200);
-    return () => window.clearTimeout(handle);
+    // The SDK's code and its first request wait for the page's largest paint and then idle time.
+    let live = true;
+    void whenSettled().then(() => {
+      if (live) setArmed(true);
+    });
+    return () => {
+      live = false;
+    };
   }, [allowed]);
 
   const refresh = React.useCallback(() => setRound((value) => value + 1), []);

@@ -9,7 +9,8 @@ import { useConsent } from "../../providers/consent/useConsent";
 import { useIdentification } from "../../providers/identification/IdentificationProvider";
 import { describeAgentError } from "../../providers/identification/result";
 import { LoadedPanel } from "./LoadedPanel";
-import { Actions, Detail, ErrorText, Muted, Panel, PanelTitle } from "./styles";
+import { Actions, Detail, ErrorText, Panel, PanelTitle } from "./styles";
+import { ConsentPanel, LoadingPanel, OffPanel } from "./Waiting";
 import { useVisits } from "./useVisits";
 
 export function DemoPanel() {
@@ -21,53 +22,9 @@ export function DemoPanel() {
     identification.requestId,
   );
 
-  if (identification.status === "off") {
-    return (
-      <Panel data-demo-state="off">
-        <PanelTitle>The live demo is not connected on this copy of the site</PanelTitle>
-        <Muted>
-          Identification is not set up here: no public API key is configured. Everything else on the
-          site works; book a demo above and we will run it with you live.
-        </Muted>
-      </Panel>
-    );
-  }
-
-  if (identification.status === "waiting-consent") {
-    return (
-      <Panel data-demo-state="consent">
-        <PanelTitle>See what we can tell about this browser</PanelTitle>
-        <Muted>
-          The demo identifies your browser with the same service our customers use. It needs your
-          consent to analytics: starting it records that consent (identification, our analytics and
-          a visit-history cookie). You can withdraw it any time from Cookie settings in the footer.
-        </Muted>
-        <Actions>
-          <Button
-            type="button"
-            onClick={() =>
-              consent.save([
-                "required",
-                "analytics",
-                ...(consent.advertising ? (["advertising"] as const) : []),
-              ])
-            }
-          >
-            Start the demo
-          </Button>
-        </Actions>
-      </Panel>
-    );
-  }
-
-  if (identification.status === "loading") {
-    return (
-      <Panel data-demo-state="loading" aria-busy="true">
-        <PanelTitle role="status">Identifying your browser…</PanelTitle>
-        <Muted>This usually takes under a second.</Muted>
-      </Panel>
-    );
-  }
+  if (identification.status === "off") return <OffPanel />;
+  if (identification.status === "waiting-consent") return <ConsentPanel consent={consent} />;
+  if (identification.status === "loading") return <LoadingPanel />;
 
   if (identification.status === "error") {
     return (

@@ -4,7 +4,7 @@ import type { JobBoardContent } from "../../data/sectionSchemas";
 import { Container } from "../../components/Container";
 import { SectionIntro } from "../../components/SectionIntro";
 import { SectionShell } from "../../components/SectionShell";
-import { fetchJobListings } from "../../data/jobBoard";
+import { fetchJobListings } from "../../clients/jobBoard";
 import type { JobListings } from "../../data/jobs";
 import { useRemoteData } from "../../hooks/useRemoteData";
 import { Listing } from "./Listing";

@@ -2,9 +2,11 @@
 // `import()` included) has no cycle, between files nor between the top-level folders of src/ (once
 // `forms/` imports `providers/`, nothing in `providers/` imports `forms/`). A cycle means two modules
 // each need the other, so neither can be read, tested or moved alone; the fix is to move what both need
-// into a third module they both import. A cycle belongs to the whole graph, which an ESLint rule (one file
-// at a time) does not see, so this stays a test; the per-file rules (theme from the module, named chunks,
-// 300 lines at most) are ESLint rules an editor shows (eslint.config.mjs, eslint-rules/).
+// into a third module they both import. Also: a few one-way boundaries (BOUNDARIES: the build loads the
+// functions' path list, never their handlers; the server never loads src/forms/). A cycle belongs to the
+// whole graph, which an ESLint rule (one file at a time) does not see, so this stays a test; the per-file
+// rules (theme from the module, named chunks, 300 lines at most) are ESLint rules an editor shows
+// (eslint.config.mjs, eslint-rules/).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -152,6 +154,67 @@ function foldersImportingEachOther(graph: ReadonlyMap<string, readonly string[]>
     });
 }
 
+/** The modules a file loads, itself excluded: everything its imports import, all the way down. */
+function reachable(graph: ReadonlyMap<string, readonly string[]>, file: string): string[] {
+  const seen = new Set<string>();
+  const queue = [...(graph.get(file) ?? [])];
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    if (next === file || seen.has(next)) continue;
+    seen.add(next);
+    queue.push(...(graph.get(next) ?? []));
+  }
+  return [...seen].sort();
+}
+
+/**
+ * A one-way boundary: no file under one of `from` (folders of src/) loads a module under `to`, directly
+ * or through other modules, except those named in `allow`.
+ */
+type Boundary = { from: string[]; to: string; allow?: string[]; why: string };
+
+export const BOUNDARIES: Boundary[] = [
+  {
+    // The build's header step lists the functions' paths; loading the handlers would pull in every
+    // upstream client and the PostgreSQL driver at build time.
+    from: ["gatsby", "security"],
+    to: "server",
+    allow: ["server/functionPaths.ts"],
+    why: "the build reads the functions' plain path list, never their handlers",
+  },
+  {
+    // What the server shares with the forms (payload schemas, endpoints) lives in src/leads/.
+    from: ["server", "leads"],
+    to: "forms",
+    why: "the functions never load the UI's form definitions",
+  },
+];
+
+/** Each file that crosses a boundary, with the first module across it that it loads. */
+export function boundaryViolations(
+  graph: ReadonlyMap<string, readonly string[]>,
+  boundaries: readonly Boundary[],
+  base = src,
+): string[] {
+  const under = (file: string, folder: string) =>
+    path.relative(base, file).split(path.sep).join("/").startsWith(`${folder}/`);
+  const named = (file: string) => path.relative(base, file).split(path.sep).join("/");
+  return boundaries.flatMap((boundary) =>
+    [...graph.keys()]
+      .filter((file) => boundary.from.some((folder) => under(file, folder)))
+      .flatMap((file) => {
+        const crossing = reachable(graph, file).filter(
+          (target) => under(target, boundary.to) && !(boundary.allow ?? []).includes(named(target)),
+        );
+        const shown = crossing.slice(0, 3).map(named).join(", ");
+        const more = crossing.length > 3 ? ` and ${crossing.length - 3} more` : "";
+        return crossing.length === 0
+          ? []
+          : [`${named(file)} loads ${shown}${more} (${boundary.why})`];
+      }),
+  );
+}
+
 describe("imports in src/", () => {
   it("finds a planted cycle (so a pass below means something)", () => {
     const files = ["/p/a.ts", "/p/b.tsx", "/p/c/index.ts", "/p/d.ts"];
@@ -165,7 +228,27 @@ describe("imports in src/", () => {
     expect(cycles).toEqual([["/p/a.ts", "/p/b.tsx", "/p/c/index.ts", "/p/a.ts"]]);
   });
 
+  it("finds a planted boundary crossing, direct or through another module", () => {
+    const graph = new Map([
+      ["/p/gatsby/a.ts", ["/p/data/b.ts"]],
+      ["/p/data/b.ts", ["/p/server/functions.ts"]],
+      ["/p/security/c.ts", ["/p/server/functionPaths.ts"]],
+      ["/p/server/functions.ts", ["/p/forms/form.ts"]],
+      ["/p/server/functionPaths.ts", []],
+      ["/p/forms/form.ts", []],
+    ]);
+    expect(boundaryViolations(graph, BOUNDARIES, "/p").map((line) => line.split(" (")[0])).toEqual([
+      "gatsby/a.ts loads server/functions.ts",
+      "server/functions.ts loads forms/form.ts",
+    ]);
+  });
+
   const graph = importGraph(sourceFiles(src));
+
+  it("keeps the one-way boundaries: build → function paths only, server → no forms", () => {
+    const report = boundaryViolations(graph, BOUNDARIES);
+    expect(report, `imports across a boundary:\n${report.join("\n")}`).toEqual([]);
+  });
 
   it("has no import cycle between files", () => {
     const report = findCycles(graph)

@@ -4,7 +4,7 @@
 // authors and tags have previews too. Also the save-time check for the hero's alternative text.
 import * as React from "react";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { entryProblems } from "../../../src/cms/checks";
 import { BlogPostPreview } from "../../../src/cms/BlogPostPreview";
 import { AuthorPreview, TagPreview } from "../../../src/cms/ListingPreviews";
@@ -63,6 +63,16 @@ function props(collection: string, slug: string | undefined, data: Data, extra =
     ...extra,
   };
 }
+
+// The previews render islands (lead and newsletter forms, the status pill) whose code is imported when they
+// mount; loaded here first, so no import is still in flight when a test ends and its environment goes.
+beforeAll(async () => {
+  await Promise.all([
+    import("../../../src/forms/LeadForm"),
+    import("../../../src/forms/NewsletterSignup"),
+    import("../../../src/components/LiveStatus"),
+  ]);
+});
 
 beforeEach(() => {
   // The webinar's form slot asks for the visitor's country; nothing leaves the test.

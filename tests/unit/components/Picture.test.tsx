@@ -50,7 +50,10 @@ describe("Picture", () => {
       const html = renderToStaticMarkup(
         sheet.collectStyles(
           <ThemeProvider theme={theme}>
-            <Picture image={{ ...image, placeholder: "data:image/png;base64,AAAA" }} loading="eager" />
+            <Picture
+              image={{ ...image, placeholder: "data:image/png;base64,AAAA" }}
+              loading="eager"
+            />
           </ThemeProvider>,
         ),
       );
@@ -62,7 +65,7 @@ describe("Picture", () => {
         expect(rule).not.toMatch(/opacity|visibility|display:\s*none/);
       }
       // The blurred placeholder sits behind it until it loads.
-      expect(html).toContain('background-image:url(&quot;data:image/png;base64,AAAA&quot;)');
+      expect(html).toContain("background-image:url(&quot;data:image/png;base64,AAAA&quot;)");
     } finally {
       sheet.seal();
     }

@@ -7,7 +7,7 @@ async function consumersWith(apiUrl: string | undefined) {
   vi.resetModules();
   vi.stubEnv("GATSBY_API_URL", apiUrl ?? "");
   const signup = await import("../../../src/config/signup");
-  const status = await import("../../../src/data/serviceStatus");
+  const status = await import("../../../src/clients/serviceStatus");
   return { sso: signup.ssoOptions("a@example.org"), status: status.statusApiUrl() };
 }
 

@@ -23,12 +23,30 @@ describe("highlightCode", () => {
   });
 
   it("keeps the code's text exactly", () => {
-    for (const language of ["javascript", "typescript", "bash", "json", "kotlin", "swift", "python"])
+    for (const language of [
+      "javascript",
+      "typescript",
+      "bash",
+      "json",
+      "kotlin",
+      "swift",
+      "python",
+    ])
       expect(textOf(highlightCode(code, language))).toBe(code);
   });
 
   it("knows every section language and the fence aliases the blog uses", () => {
-    for (const label of ["typescript", "kotlin", "swift", "python", "bash", "json", "ts", "js", "sh"])
+    for (const label of [
+      "typescript",
+      "kotlin",
+      "swift",
+      "python",
+      "bash",
+      "json",
+      "ts",
+      "js",
+      "sh",
+    ])
       expect(grammarName(label)).not.toBeNull();
     expect(highlightCode("npm install x # adds x", "sh")).toContain(
       '<span class="token comment"># adds x</span>',

@@ -1,6 +1,7 @@
-// The lead-form section's server HTML: the form is lazily loaded code inside its own Suspense boundary, and an
-// experiment's variants each hold a boundary of their own (one boundary around both let React 18 hydrate the
-// second variant against the first one's form when typing started before the code arrived: error 418).
+// The lead-form section's server HTML: the form is lazily loaded code in an island of its own (hydrated later by a
+// root of its own, see Island), and an experiment's variants each hold one (one Suspense boundary around both let
+// React 18 hydrate the second variant against the first one's form when typing started early: error 418). The
+// islands' ids are fixed, since a root of their own cannot reproduce the ids React generated on the server.
 import { PassThrough } from "node:stream";
 import * as React from "react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -45,21 +46,24 @@ const after = (html: string, attribute: string) => {
 };
 
 describe("FormSection's server HTML", () => {
-  it("each variant of the single-pane experiment opens its own Suspense boundary around its form", async () => {
+  it("each variant of the single-pane experiment holds its own island around its form", async () => {
     const html = await section({ variant: "single-pane-test" });
     for (const variant of ["control", "treatment"]) {
       const inside = after(html, `data-ab-variant="contact-sales-single-pane:${variant}"`);
-      expect(inside.startsWith("<!--$--><form")).toBe(true);
+      expect(
+        inside.startsWith(`<div data-island="ContactSales-form-${variant}"><!--$--><form`),
+      ).toBe(true);
+      expect(inside).toContain(`id="ContactSales-form-${variant}-email"`);
       // The boundary closes before the next variant starts.
       expect(inside.split("data-ab-variant")[0]).toContain("<!--/$-->");
     }
     expect(html.match(/data-form-id="ContactSales"/g)).toHaveLength(2);
   });
 
-  it("a form without an experiment sits in one boundary, fully rendered", async () => {
+  it("a form without an experiment sits in one island, fully rendered", async () => {
     const html = await section({});
     const inside = after(html, 'data-form-slot="ContactSales"');
-    expect(inside.startsWith("<!--$--><form")).toBe(true);
+    expect(inside.startsWith('<div data-island="ContactSales-form"><!--$--><form')).toBe(true);
     expect(html).not.toContain("data-ab-variant");
   });
 });

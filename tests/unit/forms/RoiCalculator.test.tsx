@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { definitions } from "../../../src/forms/definitions/index";
 import { failureMessages } from "../../../src/forms/formState";
 import { RoiCalculator } from "../../../src/forms/RoiCalculator";
-import { roiFields } from "../../../src/forms/schemas/roiFields";
+import { roiFields } from "../../../src/leads/roiFields";
 import { resetCountry } from "../../../src/providers/consent/country";
 import { theme } from "../../../src/styles/theme";
 

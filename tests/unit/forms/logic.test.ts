@@ -17,12 +17,9 @@ import {
 import { emptyLeadContext } from "../../../src/providers/lead-context/leadContext";
 import { regionFor, regionLabel } from "../../../src/forms/regions";
 import { estimateRoi, formatDollars, monthlyPrice } from "../../../src/forms/roi";
-import {
-  endpointSchemas,
-  formEndpoints,
-  formIds,
-  HONEYPOT_FIELD,
-} from "../../../src/forms/schemas";
+import { HONEYPOT_FIELD } from "../../../src/leads/constants";
+import { formIds, formShapes, formVariants, variantShapes } from "../../../src/leads/forms";
+import { endpointSchemas } from "../../../src/leads/payloads";
 import {
   POPUP_INTERVAL_MS,
   POPUP_SHOWN_KEY,
@@ -148,19 +145,24 @@ describe("buildPayload", () => {
 });
 
 describe("definitions", () => {
+  // The server reads the same shapes (src/leads/forms.ts) to know which fields a visitor saw.
   it.each(formIds)(
-    "%s posts to its endpoint and asks only for fields its schema knows",
-    async (id) => {
+    "%s posts to its shape's endpoint and shows its shape's fields, in order",
+    (id) => {
       const definition = definitions[id];
       expect(definition.id).toBe(id);
-      expect(definition.endpoint).toBe(formEndpoints[id]);
-      const schema = endpointSchemas[definition.endpoint] as unknown as {
-        shape: Record<string, unknown>;
-      };
-      for (const field of definition.fields)
-        expect(Object.keys(schema.shape)).toContain(field.name);
+      expect(definition.endpoint).toBe(formShapes[id].endpoint);
+      expect(definition.fields.map((field) => field.name)).toEqual(formShapes[id].fields);
     },
   );
+
+  it.each(formVariants)("the %s variant shows its own shape's fields", (variant) => {
+    const shape = variantShapes[variant];
+    const definition = definitionFor(shape.form, variant);
+    expect(definition.id).toBe(shape.form);
+    expect(definition.endpoint).toBe(shape.endpoint);
+    expect(definition.fields.map((field) => field.name)).toEqual(shape.fields);
+  });
 
   it("has the two ContactSales page variants on their own endpoints", () => {
     expect(definitionFor("ContactSales", "single-pane").endpoint).toBe("/api/hubspot-single-pane/");

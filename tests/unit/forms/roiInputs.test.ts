@@ -10,7 +10,8 @@ import {
   roiPayloadValues,
   roiTooLargeMessage,
 } from "../../../src/forms/roiInputs";
-import { roiFields, roiPayload } from "../../../src/forms/schemas";
+import { roiPayload } from "../../../src/leads/payloads";
+import { roiFields } from "../../../src/leads/roiFields";
 
 const valid = {
   fraudLoss: "250000",

@@ -174,7 +174,7 @@ describe("buildStatus", () => {
     project();
     file("public/index.html", 50);
     file("src/gatsby-types.d.ts", 70); // written by Gatsby itself
-    file("src/server/app.ts", 70); // run from source by tsx
+    file("src/server/http/app.ts", 70); // run from source by tsx
     file("README.md", 70);
     file("tests/unit/x.test.ts", 70);
     settleDirs();

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keyRoutes, median, summarise } from "../../../scripts/lib/lighthouse-report.mjs";
 import { serveBuild } from "../../../scripts/lib/servebuild.mjs";
-import { precompressDir } from "../../../src/server/precompress";
+import { precompressDir } from "../../../src/gatsby/precompress";
 
 let dir: string;
 const page = (route: string, html = `<!doctype html><title>${route}</title>`) => {

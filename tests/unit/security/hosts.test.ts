@@ -8,8 +8,8 @@ import { writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
 import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
 import { HSTS, STATIC_HEADERS } from "../../../src/security/headers";
 import type { HeaderManifest } from "../../../src/security/manifest";
-import { createApp } from "../../../src/server/app";
-import { functionPaths, functions } from "../../../src/server/functions";
+import { createApp } from "../../../src/server/http/app";
+import { functionAddresses, functionPaths } from "../../../src/server/functionPaths";
 import { netlifyHeadersFor, vercelHeadersFor, type Headers } from "./support/hosts";
 import { PRODUCTION_ENV, SITE_ROUTES, createSite, type SiteFixture } from "./support/site";
 
@@ -84,7 +84,7 @@ describe("paths that are not pages", () => {
   });
 
   it("function paths get none of the page headers on Vercel: each function sends its own", () => {
-    for (const fnPath of functions.flatMap(functionPaths)) {
+    for (const fnPath of functionAddresses.flatMap(functionPaths)) {
       const concrete = fnPath.replace(/:[^/]+/g, "req_123");
       expect(vercelHeadersFor(vercelConfig, concrete), concrete).toEqual({});
     }
@@ -101,17 +101,19 @@ describe("paths that are not pages", () => {
   it("Vercel's own routes stay after ours, so they still run", () => {
     const routes = vercelConfig.routes ?? [];
     expect(routes.at(-1)).toEqual({ handle: "filesystem" });
-    const unslashed = new Set(functions.map((fn) => fn.path.replace(/\/+$/, "")));
+    const unslashed = new Set(functionAddresses.map((fn) => fn.path.replace(/\/+$/, "")));
     expect(routes.length).toBe(Object.keys(manifest.pages).length + unslashed.size + 2);
   });
 
   it("a function path without its slash moves to the slashed spelling before Vercel's own routes", () => {
     const routes = (vercelConfig.routes ?? []) as { src?: string; dest?: string }[];
-    for (const fn of functions) {
+    for (const fn of functionAddresses) {
       const bare = fn.path.replace(":requestId", "req_123");
       const rewrite = routes.find((item) => item.dest && new RegExp(item.src ?? "").test(bare));
       expect(rewrite?.dest?.replace("$1", bare), bare).toBe(`${bare}/`);
-      expect(routes.some((item) => item.dest && new RegExp(item.src ?? "").test(`${bare}/`))).toBe(false);
+      expect(routes.some((item) => item.dest && new RegExp(item.src ?? "").test(`${bare}/`))).toBe(
+        false,
+      );
     }
   });
 });

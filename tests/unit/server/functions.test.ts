@@ -4,13 +4,17 @@ import { describe, expect, it, vi } from "vitest";
 import {
   findFunction,
   functionNamed,
-  functionPaths,
   functions,
-  normalizeFunctionPath,
   runFunction,
   type FunctionRoute,
 } from "../../../src/server/functions";
-import { json } from "../../../src/server/http";
+import {
+  functionAddresses,
+  type FunctionAddress,
+  functionPaths,
+  normalizeFunctionPath,
+} from "../../../src/server/functionPaths";
+import { json } from "../../../src/server/http/responses";
 
 const echo: FunctionRoute = {
   name: "echo",
@@ -24,6 +28,12 @@ describe("function table", () => {
     const route = functionNamed("get-country");
     expect(route.path).toBe("/api/get-country");
     expect(functions).toContain(route);
+  });
+
+  it("answers exactly the addresses of the plain path list, in its order", () => {
+    const address = ({ name, path, byHeader }: FunctionAddress) => ({ name, path, byHeader });
+    expect(functions.map(address)).toEqual(functionAddresses.map(address));
+    for (const route of functions) expect(typeof route.handler, route.name).toBe("function");
   });
 
   it("matches with or without a trailing slash", () => {

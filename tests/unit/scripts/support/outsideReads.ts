@@ -31,7 +31,10 @@ function isModuleSpecifier(node: ts.StringLiteralLike): boolean {
   if (callee.kind === ts.SyntaxKind.ImportKeyword) return true;
   if (ts.isIdentifier(callee)) return /^require/i.test(callee.text);
   // vi.mock("../x"), vi.importActual("../x"), require.resolve("../x")
-  return ts.isPropertyAccessExpression(callee) && /^(mock|doMock|importActual|resolve)$/.test(callee.name.text);
+  return (
+    ts.isPropertyAccessExpression(callee) &&
+    /^(mock|doMock|importActual|resolve)$/.test(callee.name.text)
+  );
 }
 
 /** Calls whose string arguments are file paths: path building and the file system's readers. */
@@ -101,6 +104,11 @@ function textFindings(file: string, source: string, root: string): string[] {
  * folder, paths built on `__dirname`/`import.meta` too, any other relative path from the root, where both test
  * runners and every script start.
  */
-export function outsideReads(file: string, source: string, root: string, kind: "code" | "text"): string[] {
+export function outsideReads(
+  file: string,
+  source: string,
+  root: string,
+  kind: "code" | "text",
+): string[] {
   return kind === "code" ? codeFindings(file, source, root) : textFindings(file, source, root);
 }

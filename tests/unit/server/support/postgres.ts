@@ -34,7 +34,14 @@ export async function startPostgres(): Promise<TestPostgres> {
     persistent: false,
     // The tests never crash PostgreSQL itself, only our processes: skipping its disk flushes keeps a
     // shared, busy machine from turning the simulated-clock tests into minutes of fsync waits.
-    postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
+    postgresFlags: [
+      "-c",
+      "fsync=off",
+      "-c",
+      "synchronous_commit=off",
+      "-c",
+      "full_page_writes=off",
+    ],
     onLog: () => undefined,
     onError: () => undefined,
   });

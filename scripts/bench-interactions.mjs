@@ -1,0 +1,348 @@
+// `npm run bench:interactions`: how long the site's key interactions take to paint (web-vitals' INP) on a phone-speed CPU.
+// A measurement, not a test: it always exits 0 once it has run; figures go to stdout and a JSON file.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import process from "node:process";
+import { createRequire } from "node:module";
+import { precompressDir } from "../src/gatsby/precompress.ts";
+import { EXPERIMENTS } from "../src/config/experiments.ts";
+import { FLAGS_STORAGE_KEY } from "../src/providers/experiments/flags.ts";
+import { POPUP_SHOWN_KEY } from "../src/forms/subscription.ts";
+import { fakesBuild, startBenchSite } from "./lib/benchsite.mjs";
+import { hotFunctions, mergeHot } from "./lib/cpuprofile.mjs";
+import {
+  INP_BUDGET_MS,
+  formatTable,
+  initScript,
+  readRun,
+  summariseRuns,
+  usualCulprit,
+} from "./lib/inp.mjs";
+import { INTERACTIONS, VIEWPORTS, selectInteractions } from "./lib/interactions.mjs";
+import { CHROMIUM_ARGS } from "./lib/observe.mjs";
+import { buildForFakes } from "./lib/benchbuild.mjs";
+import { SourceMaps } from "./lib/sourcemaps.mjs";
+import { summariseTrace } from "./lib/tracesummary.mjs";
+import { REPO_ROOT, chromiumPath } from "./lib/setup.mjs";
+
+const argv = process.argv.slice(2);
+const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const flag = (name) => argv.includes(`--${name}`);
+if (flag("help")) {
+  console.log(`usage: npm run bench:interactions [-- options]
+  (measures public/ built for the fakes: \`npm test -- --only=build\`, or pass --build)
+  --build          build public/ for the fakes first
+  --runs=5         runs per interaction (median and worst are printed)
+  --only=a,b       only these interactions (${INTERACTIONS.map((i) => i.id).join(", ")})
+  --cpu=4          CPU slowdown
+  --json=FILE      where the figures go (default tests/artifacts/bench/interactions.json)
+  --trace          record a Chromium trace of each interaction (saved beside the JSON) and print its style,
+                   layout and paint time
+  --profile        record a CPU profile of each interaction and print its hottest functions (source-mapped)
+  --verbose        print each run with its attribution (input delay, processing, presentation, longest script)`);
+  process.exit(0);
+}
+
+const root = REPO_ROOT;
+const publicDir = path.join(root, "public");
+const runs = Math.max(1, Number(option("runs") ?? 5));
+const out = path.resolve(
+  option("json") ?? path.join(root, "tests", "artifacts", "bench", "interactions.json"),
+);
+const outDir = path.dirname(out);
+const cpu = Math.max(1, Number(option("cpu") ?? 4));
+let chosen;
+try {
+  chosen = selectInteractions(option("only"));
+} catch (error) {
+  console.log(`bench:interactions: ${error.message}`);
+  process.exit(2);
+}
+
+if (flag("build") && !(await buildForFakes(root))) process.exit(1);
+const build = fakesBuild(root);
+if (build.problem) {
+  console.log(
+    `bench:interactions: ${build.problem}; run \`npm test -- --only=build\` or pass --build`,
+  );
+  process.exit(1);
+}
+
+const require = createRequire(import.meta.url);
+// The package exports no path to its script build; it sits beside the CommonJS one.
+const webVitalsDist = path.dirname(require.resolve("web-vitals/attribution"));
+const webVitals = path.join(webVitalsDist, "web-vitals.attribution.iife.js");
+const collector = initScript(fs.readFileSync(webVitals, "utf8"));
+const webVitalsVersion = JSON.parse(
+  fs.readFileSync(path.join(path.dirname(webVitalsDist), "package.json"), "utf8"),
+).version;
+const maps = new SourceMaps(publicDir);
+await precompressDir(publicDir);
+const site = await startBenchSite({ publicDir, fakesPort: build.fakesPort });
+const { chromium } = await import("@playwright/test");
+const browser = await chromium.launch({
+  executablePath: chromiumPath(),
+  args: [
+    ...CHROMIUM_ARGS,
+    "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+  ],
+});
+const load = () =>
+  os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(", ");
+const loadBefore = load();
+console.log(
+  `bench:interactions: ${chosen.length} interaction(s) × ${runs} run(s) at ${cpu}x CPU on ${site.url}; load average ${loadBefore}`,
+);
+
+/** Starts every page with each experiment at control (stable pages) and the article popup just offered. */
+function presets([flagsKey, flags, popupKey]) {
+  try {
+    globalThis.localStorage.setItem(flagsKey, flags);
+    globalThis.localStorage.setItem(popupKey, String(Date.now()));
+  } catch {
+    // about:blank has no storage
+  }
+}
+
+/**
+ * Resolves once no request has been in flight for `quietMs` (at most `limitMs`). A request in flight for
+ * more than 3 s stops counting: Chromium never reports the end of a keepalive fetch (the exposure call) to
+ * Playwright.
+ */
+function networkWatch(context) {
+  const pending = new Map();
+  let last = Date.now();
+  const start = (request) => {
+    pending.set(request, Date.now());
+    last = Date.now();
+  };
+  const end = (request) => {
+    pending.delete(request);
+    last = Date.now();
+  };
+  context.on("request", start);
+  context.on("requestfinished", end);
+  context.on("requestfailed", end);
+  const busy = () => [...pending.values()].some((since) => Date.now() - since < 3000);
+  return async (quietMs, limitMs) => {
+    const begun = Date.now();
+    while (Date.now() - begun < limitMs && (busy() || Date.now() - last < quietMs))
+      await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+}
+
+const idle = (page) =>
+  page.evaluate(
+    () =>
+      new Promise((resolve) => globalThis.requestIdleCallback(() => resolve(), { timeout: 5000 })),
+  );
+
+async function measureOnce(interaction, run) {
+  const context = await browser.newContext({
+    ...VIEWPORTS[interaction.viewport],
+    serviceWorkers: "block",
+  });
+  const origins = new Set([site.url, site.fakesOrigin]);
+  await context.route(
+    (url) => !origins.has(url.origin),
+    (r) => r.abort("blockedbyclient"),
+  );
+  // The visitor's country, told to the site's own country function only (a header on every request would
+  // make the browser ask the fakes for CORS permission first).
+  await context.route("**/api/get-country", (r) =>
+    r.continue({ headers: { ...r.request().headers(), "x-country": interaction.country } }),
+  );
+  await context.addInitScript(presets, [
+    FLAGS_STORAGE_KEY,
+    JSON.stringify(Object.fromEntries(EXPERIMENTS.map((key) => [key, "control"]))),
+    POPUP_SHOWN_KEY,
+  ]);
+  await context.addInitScript(collector);
+  const quiet = networkWatch(context);
+  let ingested = false;
+  context.on("request", (request) => {
+    if (request.method() === "POST" && /\/2\/httpapi$/.test(request.url())) ingested = true;
+  });
+  const analyticsStarted = async (limitMs) => {
+    for (const begun = Date.now(); !ingested && Date.now() - begun < limitMs;)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+  };
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpu });
+  const t0 = Date.now();
+  const phases = {};
+  const mark = (name) => {
+    phases[name] = Date.now() - t0;
+  };
+  try {
+    await page.goto(site.url + interaction.route, { waitUntil: "load", timeout: 60_000 });
+    mark("load");
+    const target = interaction.target(page);
+    await target.waitFor({ state: "visible", timeout: 60_000 });
+    // React's handlers attached (its fiber key on the node), the page's requests done, the browser idle.
+    await target.evaluate(
+      (node) =>
+        new Promise((resolve) => {
+          const check = () =>
+            Object.keys(node).some((key) => key.startsWith("__reactFiber"))
+              ? resolve()
+              : setTimeout(check, 50);
+          check();
+        }),
+      null,
+      { timeout: 60_000 },
+    );
+    mark("hydrated");
+    // A visitor who needs no consent: identification and analytics start after the largest paint. The
+    // interaction is measured once they have (the first events reached the ingestion fake), not in the middle
+    // of their start-up, so each run measures the same thing.
+    if (interaction.country !== "DE") await analyticsStarted(20_000);
+    await quiet(500, 20_000);
+    mark("quiet");
+    await interaction.prepare?.(page, target, run);
+    await quiet(300, 10_000);
+    await idle(page);
+    if (flag("profile")) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
+    mark("idle");
+    if (flag("trace"))
+      await browser.startTracing(page, {
+        categories: [
+          "devtools.timeline",
+          "disabled-by-default-devtools.timeline",
+          "blink.user_timing",
+        ],
+      });
+    await interaction.act(page, target);
+    // The profile and the trace cover the interaction up to the frame after it, nothing later.
+    await page.evaluate(
+      () =>
+        new Promise((resolve) => globalThis.requestAnimationFrame(() => setTimeout(resolve, 0))),
+    );
+    const profile = flag("profile") ? (await cdp.send("Profiler.stop")).profile : null;
+    const traced = flag("trace") ? await browser.stopTracing() : null;
+    await interaction.done(page);
+    mark("done");
+    // web-vitals reports once the browser has dispatched the interaction's timing, a few frames after it.
+    let record = null;
+    for (let waited = 0; waited < 5000; waited += 250) {
+      await page.waitForTimeout(250);
+      record = await page.evaluate(() => globalThis.__benchInp);
+      if (record.reports.length > 0 && waited >= 500) break;
+    }
+    let trace = null;
+    if (traced) {
+      const buffer = traced;
+      const file = path.join(outDir, "traces", `${interaction.id}-${run}.json`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, buffer);
+      trace = {
+        file: path.relative(root, file),
+        ...summariseTrace(JSON.parse(buffer.toString()).traceEvents),
+      };
+    }
+    const result = readRun(record);
+    const longest = result.attribution?.longestScript;
+    if (longest) longest.origin = originOf(longest);
+    for (const script of result.attribution?.scripts ?? []) script.origin = originOf(script);
+    mark("reported");
+    return { ...result, phases, hot: profile ? hotFunctions(profile, maps) : null, trace };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A Long Animation Frame script's function, mapped to its source when it is one of the site's chunks. */
+function originOf(script) {
+  const mapped = script.sourceURL
+    ? maps.positionAtChar(script.sourceURL, script.sourceCharPosition)
+    : null;
+  const name = script.sourceFunctionName || mapped?.name || script.invoker || "(anonymous)";
+  return mapped ? `${name} (${mapped.source}:${mapped.line})` : `${name} (${script.invoker})`;
+}
+
+const results = [];
+const started = Date.now();
+try {
+  for (const interaction of chosen) {
+    const samples = [];
+    for (let run = 1; run <= runs; run++) {
+      let sample;
+      try {
+        sample = await measureOnce(interaction, run);
+      } catch (error) {
+        sample = { inp: null, error: error.message.split("\n")[0], interactions: [] };
+      }
+      samples.push(sample);
+      if (flag("verbose") || sample.error) {
+        const a = sample.attribution;
+        console.log(
+          `  ${interaction.id} run ${run}: ` +
+            (sample.error
+              ? `failed: ${sample.error}`
+              : `INP ${sample.inp ?? "–"} ms` +
+                (a
+                  ? ` (${a.type} on ${a.target}: input delay ${a.inputDelay}, processing ${a.processingDuration}, ` +
+                    `presentation ${a.presentationDelay}; script ${a.script}, style+layout ${a.styleAndLayout}, ` +
+                    `paint ${a.paint}; longest script ${a.longestScript ? `${a.longestScript.origin} ${a.longestScript.duration} ms` : "none"})`
+                  : "") +
+                `; phases ${JSON.stringify(sample.phases)}` +
+                (sample.trace
+                  ? `; trace ${sample.trace.rows.map((r) => `${r.name} ${r.ms.toFixed(1)}`).join(", ")}, ` +
+                    `style recalc up to ${sample.trace.styleElements} elements`
+                  : "") +
+                `; interactions ${sample.interactions.map((i) => `${i.type} ${i.duration}`).join(", ") || "none over 16 ms"}`),
+        );
+      }
+    }
+    const summary = summariseRuns(samples);
+    results.push({
+      id: interaction.id,
+      label: interaction.label,
+      route: interaction.route,
+      viewport: interaction.viewport,
+      country: interaction.country,
+      summary,
+      culprit: usualCulprit(samples),
+      hot: flag("profile") ? mergeHot(samples.map((s) => s.hot ?? [])) : null,
+      runs: samples,
+    });
+    process.stdout.write(`  measured ${interaction.id}\n`);
+  }
+} finally {
+  await browser.close();
+  await site.close();
+}
+
+const loadAfter = load();
+console.log(
+  `\nINP (web-vitals ${webVitalsVersion}, every interaction reported) at ${cpu}x CPU, ` +
+    `${runs} run(s) each, Chromium ${browser.version()}; load average before ${loadBefore}, after ${loadAfter}; ` +
+    `${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
+console.log(formatTable(results, INP_BUDGET_MS));
+for (const r of results) {
+  console.log(`  ${r.id}: ${r.label}${r.culprit ? `; longest script usually ${r.culprit}` : ""}`);
+  if (r.hot)
+    for (const { where, ms } of r.hot.slice(0, 10))
+      console.log(`      ${ms.toFixed(1).padStart(6)} ms  ${where}`);
+}
+console.log(
+  "\nINP here is the page's worst interaction as web-vitals reports it (input delay + processing + presentation), " +
+    "measured with the CPU slowed down; on a shared machine read it as an upper bound.",
+);
+fs.mkdirSync(path.dirname(out), { recursive: true });
+fs.writeFileSync(
+  out,
+  `${JSON.stringify({ cpu, runs, budgetMs: INP_BUDGET_MS, loadAverage: { before: loadBefore, after: loadAfter }, results }, null, 2)}\n`,
+);
+console.log(`bench:interactions: wrote ${path.relative(root, out)}`);
+process.exit(0);

@@ -1,0 +1,19 @@
+// Builds public/ for the fakes (the build `npm test` makes for the browser tests), for the benchmarks that need one.
+import fs from "node:fs";
+import path from "node:path";
+import { freePort } from "./ports.mjs";
+import { FAKES_BUILD_RECORD, baseEnv, fakesBuildEnv, gatsbyBuild } from "./setup.mjs";
+
+/** Runs `gatsby build` with the fakes' settings on a free port and records the port. Returns true on success. */
+export async function buildForFakes(root, log = console.log) {
+  const fakesPort = freePort();
+  fs.mkdirSync(path.dirname(path.join(root, FAKES_BUILD_RECORD)), { recursive: true });
+  fs.writeFileSync(path.join(root, FAKES_BUILD_RECORD), `${JSON.stringify({ fakesPort })}\n`);
+  log(`bench: gatsby build for the fakes on port ${fakesPort}`);
+  const result = await gatsbyBuild(root, {
+    env: baseEnv(fakesBuildEnv(fakesPort)),
+    purpose: "test",
+  });
+  if (result.code !== 0) log(`bench: gatsby build failed (exit ${result.code})`);
+  return result.code === 0;
+}

@@ -1,0 +1,131 @@
+// The interaction benchmark's pure parts: what the page records (web-vitals' INP), and the medians, worst runs and table.
+
+/** The issue's budget for every interaction at a 4x CPU slowdown (a benchmark prints it; no test asserts it). */
+export const INP_BUDGET_MS = 50;
+
+/**
+ * Runs in the page before any of its own scripts (an init script, which the page's policy does not apply to),
+ * given web-vitals' attribution build. Every INP report (reportAllChanges, so each new worst interaction) and
+ * every interaction the Event Timing API saw go to `globalThis.__benchInp`.
+ */
+export function collectorScript(webVitals) {
+  const slim = (script) =>
+    script && {
+      invoker: script.invoker,
+      invokerType: script.invokerType,
+      sourceURL: script.sourceURL,
+      sourceFunctionName: script.sourceFunctionName,
+      sourceCharPosition: script.sourceCharPosition,
+      duration: Math.round(script.duration),
+      forcedStyleAndLayoutDuration: Math.round(script.forcedStyleAndLayoutDuration ?? 0),
+    };
+  const record = { reports: [], interactions: {} };
+  globalThis.__benchInp = record;
+  webVitals.onINP(
+    (metric) => {
+      const a = metric.attribution;
+      const scripts = (a.longAnimationFrameEntries ?? [])
+        .flatMap((frame) => frame.scripts ?? [])
+        .map(slim)
+        .sort((x, y) => y.duration - x.duration)
+        .slice(0, 5);
+      record.reports.push({
+        value: Math.round(metric.value),
+        target: a.interactionTarget ?? "",
+        type: a.interactionType ?? "",
+        events: [...new Set((metric.entries ?? []).map((entry) => entry.name))],
+        inputDelay: Math.round(a.inputDelay),
+        processingDuration: Math.round(a.processingDuration),
+        presentationDelay: Math.round(a.presentationDelay),
+        script: Math.round(a.totalScriptDuration ?? 0),
+        styleAndLayout: Math.round(a.totalStyleAndLayoutDuration ?? 0),
+        paint: Math.round(a.totalPaintDuration ?? 0),
+        longestScript: a.longestScript
+          ? { ...slim(a.longestScript.entry), subpart: a.longestScript.subpart }
+          : null,
+        scripts,
+      });
+    },
+    { reportAllChanges: true, durationThreshold: 0 },
+  );
+  // Every interaction (not only the worst), longest event per interaction, as the browser timed it.
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.interactionId) continue;
+      const seen = record.interactions[entry.interactionId];
+      if (!seen || entry.duration > seen.duration)
+        record.interactions[entry.interactionId] = { type: entry.name, duration: entry.duration };
+    }
+  }).observe({ type: "event", durationThreshold: 16, buffered: true });
+}
+
+/**
+ * The init script: web-vitals' script build (which declares `webVitals`) and the collector, in one scope (the
+ * browser may wrap each init script in a function of its own).
+ */
+export function initScript(webVitalsSource) {
+  return `${webVitalsSource}\n;(${collectorScript})(webVitals);`;
+}
+
+/** What one run yields from the page's record: the INP (the last report is the page's worst) and its details. */
+export function readRun(record) {
+  const reports = record?.reports ?? [];
+  const last = reports.at(-1) ?? null;
+  const interactions = Object.values(record?.interactions ?? {}).map((i) => ({
+    type: i.type,
+    duration: Math.round(i.duration),
+  }));
+  return { inp: last ? last.value : null, attribution: last, interactions };
+}
+
+const middle = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/**
+ * Median and worst INP of one interaction's runs. A run the page reported no INP for (no interaction reached the
+ * browser) counts as missing, never as 0 ms.
+ */
+export function summariseRuns(runs) {
+  const values = runs.map((run) => run.inp).filter((value) => typeof value === "number");
+  const missing = runs.length - values.length;
+  if (values.length === 0) return { median: null, worst: null, runs: runs.length, missing };
+  return { median: middle(values), worst: Math.max(...values), runs: runs.length, missing };
+}
+
+/** "met" or "over" against the budget; a median that could not be measured is "not measured". */
+export function verdict(summary, budget = INP_BUDGET_MS) {
+  if (summary.median === null || summary.missing > 0) return "not measured";
+  return summary.worst <= budget
+    ? "met"
+    : summary.median <= budget
+      ? "median met, worst over"
+      : "over";
+}
+
+/** The printed table: one row per interaction with its median, worst, each run and the verdict. */
+export function formatTable(results, budget = INP_BUDGET_MS) {
+  const idWidth = Math.max(12, ...results.map((r) => r.id.length));
+  const head = `${"interaction".padEnd(idWidth)} ${"viewport".padEnd(8)} ${"median".padStart(7)} ${"worst".padStart(6)}  runs (ms)              budget ${budget} ms`;
+  const lines = [head, "─".repeat(head.length)];
+  for (const r of results) {
+    const ms = (v) => (v === null ? "–" : `${Math.round(v)}`);
+    const each = r.runs.map((run) => (run.inp === null ? "–" : String(run.inp))).join(", ");
+    lines.push(
+      `${r.id.padEnd(idWidth)} ${r.viewport.padEnd(8)} ${ms(r.summary.median).padStart(7)} ${ms(r.summary.worst).padStart(6)}  ${each.padEnd(22)} ${verdict(r.summary, budget)}`,
+    );
+  }
+  return lines.join("\n");
+}
+
+/** The most common longest script of an interaction's runs, "function (file:line)", for the table's notes. */
+export function usualCulprit(runs) {
+  const counts = new Map();
+  for (const run of runs) {
+    const where = run.attribution?.longestScript?.origin;
+    if (where) counts.set(where, (counts.get(where) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}

@@ -1,0 +1,138 @@
+// The interactions the interaction benchmark measures: where each happens, on which screen, and what the visitor does.
+
+/** A phone like Lighthouse's (Moto G Power: 1.75 device pixels per CSS pixel) at the issue's 390 px. */
+export const VIEWPORTS = {
+  phone: {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  },
+  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+};
+
+/** The page's lead form (the visible A/B variant; not the footer's newsletter form). */
+const leadForm = (page) => page.locator("[data-form-slot] form[data-form-id]:visible");
+
+/** A fresh address per run, so each run's lead is a new one. */
+const email = (run) => `bench-${Date.now()}-${run}@example.org`;
+
+/**
+ * Each interaction: the route, the screen, the visitor's country (US: no banner, analytics and identification
+ * run as for most visitors; DE: the consent banner and the demo's start button), the element the visitor uses,
+ * anything set up before it that is not an interaction (filling fields with `fill` dispatches no key or pointer
+ * event), the interaction itself, and what shows that it took effect.
+ */
+export const INTERACTIONS = [
+  {
+    id: "phone-menu",
+    label: "Open the phone menu (tap)",
+    route: "/",
+    viewport: "phone",
+    country: "US",
+    target: (page) => page.getByRole("button", { name: "Open menu" }),
+    act: (page, target) => target.tap(),
+    done: (page) => page.locator("#phone-menu").waitFor({ state: "visible" }),
+  },
+  {
+    id: "consent-accept",
+    label: "Accept all on the consent banner (tap, EU visitor)",
+    route: "/",
+    viewport: "phone",
+    country: "DE",
+    target: (page) => page.getByRole("button", { name: "Accept all" }),
+    act: (page, target) => target.tap(),
+    done: (page) => page.locator("[data-consent-banner]").waitFor({ state: "detached" }),
+  },
+  {
+    id: "header-menu",
+    label: "Open a header menu (Enter on Platform; with a mouse it opens on hover)",
+    route: "/",
+    viewport: "desktop",
+    country: "US",
+    target: (page) => page.getByRole("button", { name: "Platform" }),
+    act: async (page, target) => {
+      await target.focus();
+      await page.keyboard.press("Enter");
+    },
+    done: (page) => page.locator("#menu-platform").waitFor({ state: "visible" }),
+  },
+  {
+    id: "type-email",
+    label: "Type an email address on /contact-sales/ (20 keys, 120 ms apart)",
+    route: "/contact-sales/",
+    viewport: "phone",
+    country: "US",
+    target: (page) => leadForm(page).getByLabel("Work email", { exact: true }),
+    act: async (page, target) => {
+      await target.focus();
+      await page.keyboard.type("ana.ruiz@example.com", { delay: 120 });
+    },
+    done: async () => {},
+  },
+  {
+    id: "price-estimator",
+    label: "Move the price estimator (tap on the slider)",
+    route: "/pricing/",
+    viewport: "phone",
+    country: "US",
+    target: (page) => page.locator('input[type="range"]').first(),
+    prepare: (page, target) => target.scrollIntoViewIfNeeded(),
+    act: async (page, target) => {
+      const box = await target.boundingBox();
+      await target.tap({
+        position: { x: Math.round(box.width * 0.7), y: Math.round(box.height / 2) },
+      });
+    },
+    done: async () => {},
+  },
+  {
+    id: "lead-submit",
+    label: "Submit the contact-sales form (tap, fields filled)",
+    route: "/contact-sales/",
+    viewport: "phone",
+    country: "US",
+    target: (page) => leadForm(page).getByRole("button", { name: "Talk to sales" }),
+    prepare: async (page, target, run) => {
+      const form = leadForm(page);
+      await form.getByLabel("Work email", { exact: true }).fill(email(run));
+      await form.getByLabel("Job title").fill("Head of Risk");
+      await form.getByLabel("Company website").fill("shop.example.com");
+      await form.getByLabel("Monthly identification requests").selectOption("100k-1m");
+      await form.getByLabel("What would you like to solve?").fill("Card testing at checkout.");
+      await target.scrollIntoViewIfNeeded();
+    },
+    act: (page, target) => target.tap(),
+    done: (page) => page.locator('[data-form-state="success"]').waitFor({ state: "visible" }),
+  },
+  {
+    id: "demo-start",
+    label: "Start the demo (tap, EU visitor)",
+    route: "/demo/",
+    viewport: "phone",
+    country: "DE",
+    target: (page) =>
+      page
+        .locator("[data-demo-state='consent']:visible")
+        .getByRole("button", { name: "Start the demo" }),
+    prepare: (page, target) => target.scrollIntoViewIfNeeded(),
+    act: (page, target) => target.tap(),
+    done: (page) =>
+      page.locator("[data-demo-state='loaded']:visible").waitFor({ state: "visible" }),
+  },
+];
+
+/** The interactions named in a comma-separated list (all when empty); an unknown name is an error. */
+export function selectInteractions(list, all = INTERACTIONS) {
+  if (!list) return all;
+  const wanted = list
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean);
+  const unknown = wanted.filter((id) => !all.some((i) => i.id === id));
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown interaction ${unknown.join(", ")}; known: ${all.map((i) => i.id).join(", ")}`,
+    );
+  return all.filter((i) => wanted.includes(i.id));
+}

@@ -1,0 +1,210 @@
+// Serves Gatsby's build output through @hono/node-server's serveStatic and Hono's etag middleware.
+// What stays ours: path safety, the cache policy per path, the 404 page, the one trailing-slash 301.
+import { promises as fs, type Stats } from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Context, type Hono, type MiddlewareHandler } from "hono";
+import { etag } from "hono/etag";
+import { contentTypeFor, isCompressible } from "../../config/contentTypes";
+import { methodNotAllowed } from "./responses";
+
+const STATIC_METHODS = ["GET", "HEAD"] as const;
+
+export const CACHE_IMMUTABLE = "public, max-age=31536000, immutable";
+export const CACHE_REVALIDATE = "public, max-age=0, must-revalidate";
+export const CACHE_NO_CACHE = "no-cache";
+
+/**
+ * Gatsby names bundles `[name]-[contenthash].js` and styles `[name].[contenthash].css` (webpack's
+ * 20-hex-digit hash); their source maps and licence files carry the same hash.
+ */
+const HASHED_ASSET = /[-.][0-9a-f]{8,}\.(?:m?js|css)(?:\.map|\.LICENSE\.txt)?$/;
+
+/**
+ * Content-addressed files may be cached forever; everything else must be revalidated, or a deploy
+ * would leave visitors with HTML and page-data pointing at bundles that no longer exist.
+ */
+export function cacheControlFor(urlPath: string, contentType: string): string {
+  if (urlPath.startsWith("/page-data/") || urlPath.startsWith("/slice-data/")) {
+    return CACHE_NO_CACHE;
+  }
+  if (contentType.startsWith("text/html")) return CACHE_NO_CACHE;
+  if (urlPath.startsWith("/static/")) return CACHE_IMMUTABLE;
+  if (HASHED_ASSET.test(path.posix.basename(urlPath))) return CACHE_IMMUTABLE;
+  return CACHE_REVALIDATE;
+}
+
+export type PathResolution =
+  { ok: true; filePath: string } | { ok: false; reason: "bad-request" | "not-found" };
+
+/**
+ * Maps a raw (still percent-encoded) URL path to a file under root, or says why it cannot.
+ * Decoding happens here, after the URL parser has normalised dot segments, so an encoded
+ * "%2e%2e%2f" or "%00" is caught on its decoded form.
+ */
+export function resolvePublicPath(root: string, pathname: string): PathResolution {
+  if (!pathname.startsWith("/")) return { ok: false, reason: "not-found" };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return { ok: false, reason: "bad-request" };
+  }
+  if (decoded.includes("\0") || decoded.includes("\\")) return { ok: false, reason: "not-found" };
+  const segments = decoded.split("/").filter((segment) => segment !== "");
+  // Dotfiles are never part of a Gatsby build, except the well-known URIs of RFC 8615.
+  if (segments.some((segment) => segment.startsWith(".") && segment !== ".well-known")) {
+    return { ok: false, reason: "not-found" };
+  }
+  const filePath = path.resolve(root, ...segments);
+  const relative = path.relative(root, filePath);
+  if (relative.startsWith("..") || path.isAbsolute(relative)) {
+    return { ok: false, reason: "not-found" };
+  }
+  return { ok: true, filePath };
+}
+
+async function statOrNull(filePath: string): Promise<Stats | null> {
+  try {
+    return await fs.stat(filePath);
+  } catch {
+    return null;
+  }
+}
+
+function plain(status: 400 | 404, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": CACHE_NO_CACHE },
+  });
+}
+
+/**
+ * The one well-formed byte range a Range header asks for (RFC 9110 §14.1.2), spelled as the static
+ * library reads it; null for anything else (another unit, garbage, several ranges, last before first),
+ * which a server may ignore and this one does: the file goes whole with 200, never as a 206 that
+ * claims to be part of it.
+ */
+export function singleByteRange(header: string): string | null {
+  const match = /^bytes=[ \t]*(\d*)-(\d*)[ \t]*$/i.exec(header.trim());
+  if (!match) return null;
+  const [, first = "", last = ""] = match;
+  if (first === "" && last === "") return null;
+  if (first !== "" && last !== "" && BigInt(last) < BigInt(first)) return null;
+  return `bytes=${first}-${last}`;
+}
+
+/** The request with its Range cleaned: dropped when not one byte range, or always (`whole`). */
+function withRange(c: Context, whole = false): Context {
+  const range = c.req.header("range");
+  if (range === undefined) return c;
+  const single = whole ? null : singleByteRange(range);
+  if (single === range) return c;
+  const headers = new Headers(c.req.raw.headers);
+  if (single === null) headers.delete("range");
+  else headers.set("range", single);
+  return new Context(new Request(c.req.url, { method: c.req.method, headers }));
+}
+
+/** Answers GET and HEAD for any path of the build: file, directory redirect, 404 page, 405 or 400. */
+export function serveBuild(publicDir: string): MiddlewareHandler {
+  const root = path.resolve(publicDir);
+  let realRoot: string | null = null;
+
+  /** Symlinks inside the build must not lead out of it. */
+  async function staysInside(filePath: string): Promise<boolean> {
+    try {
+      realRoot ??= await fs.realpath(root);
+      const real = await fs.realpath(filePath);
+      const relative = path.relative(realRoot, real);
+      return !relative.startsWith("..") && !path.isAbsolute(relative);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * The library picks the .br/.gz sibling written at build time, answers Range and HEAD, and sets
+   * Content-Length and Last-Modified; the headers that depend on our rules are set here.
+   */
+  async function sendFile(
+    c: Context,
+    filePath: string,
+    urlPath: string,
+    status: 200 | 404,
+  ): Promise<Response | null> {
+    let served = filePath;
+    const response = await serveStatic({
+      path: filePath,
+      precompressed: true,
+      onFound: (found) => {
+        served = found;
+      },
+    })(c, async () => undefined);
+    if (!response) return null;
+    const contentType = contentTypeFor(filePath);
+    const headers = response.headers;
+    headers.set("content-type", contentType);
+    headers.set(
+      "cache-control",
+      status === 200 ? cacheControlFor(urlPath, contentType) : CACHE_NO_CACHE,
+    );
+    // Caches must key on Accept-Encoding even for the identity answer, or they could serve it to all.
+    if (isCompressible(contentType)) headers.set("vary", "Accept-Encoding");
+    if (status === 404) {
+      headers.delete("last-modified");
+      return new Response(response.body, { status, headers });
+    }
+    if (!response.ok) return response;
+    // A cheap validator per representation (the etag middleware answers If-None-Match with it).
+    const stats = await fs.stat(served);
+    const encoding = headers.get("content-encoding");
+    const version = `${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}`;
+    headers.set("etag", `W/"${version}${encoding ? `-${encoding}` : ""}"`);
+    return response;
+  }
+
+  async function notFound(c: Context): Promise<Response> {
+    const page = path.join(root, "404.html");
+    if ((await statOrNull(page))?.isFile()) {
+      const response = await sendFile(withRange(c, true), page, "/404.html", 404);
+      if (response) return response;
+    }
+    return plain(404, "Not Found");
+  }
+
+  return async (c) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return methodNotAllowed(STATIC_METHODS);
+    const url = new URL(c.req.url);
+    const resolved = resolvePublicPath(root, url.pathname);
+    if (!resolved.ok) {
+      return resolved.reason === "bad-request" ? plain(400, "Bad Request") : notFound(c);
+    }
+    const stats = await statOrNull(resolved.filePath);
+    if (!stats || !(await staysInside(resolved.filePath))) return notFound(c);
+
+    let filePath = resolved.filePath;
+    if (stats.isDirectory()) {
+      filePath = path.join(resolved.filePath, "index.html");
+      if (!(await statOrNull(filePath))?.isFile()) return notFound(c);
+      if (!url.pathname.endsWith("/")) {
+        // Collapsing repeated slashes keeps "//evil.com" from becoming a protocol-relative Location.
+        const location = `${url.pathname.replace(/\/{2,}/g, "/")}/${url.search}`;
+        return new Response(null, {
+          status: 301,
+          headers: { location, "cache-control": CACHE_REVALIDATE },
+        });
+      }
+    } else if (!stats.isFile() || url.pathname.endsWith("/")) {
+      // "/styles.css/" names a directory that does not exist, not the file.
+      return notFound(c);
+    }
+    return (await sendFile(withRange(c), filePath, url.pathname, 200)) ?? notFound(c);
+  };
+}
+
+/** Mounts the build after whatever routes the app already has: ETags and 304s, then the files. */
+export function mountBuild(app: Hono, publicDir: string): void {
+  app.use("*", etag());
+  app.all("*", serveBuild(publicDir));
+}

@@ -1,0 +1,293 @@
+// @vitest-environment jsdom
+// Tests the interaction benchmark's runner parts: what the page records, the medians and worst runs, the table,
+// the interactions chosen, and CPU profiles and script positions mapped back to the sources.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  INP_BUDGET_MS,
+  collectorScript,
+  formatTable,
+  readRun,
+  summariseRuns,
+  usualCulprit,
+  verdict,
+  type PageRecord,
+} from "../../../scripts/lib/inp.mjs";
+import { INTERACTIONS, selectInteractions } from "../../../scripts/lib/interactions.mjs";
+import { hotFunctions, mergeHot, selfTimes } from "../../../scripts/lib/cpuprofile.mjs";
+import { SourceMaps, lineAndColumn, repoPath } from "../../../scripts/lib/sourcemaps.mjs";
+
+let publicDir: string;
+const ORIGIN = "http://127.0.0.1:9000";
+
+beforeAll(() => {
+  publicDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-maps-"));
+  // Two lines of "built" code mapped to two functions of src/forms/Form.tsx and one of react-dom.
+  fs.writeFileSync(
+    path.join(publicDir, "app-0123456789abcdef.js"),
+    "function a(){}\nfunction b(){}c()",
+  );
+  fs.writeFileSync(
+    path.join(publicDir, "app-0123456789abcdef.js.map"),
+    JSON.stringify({
+      version: 3,
+      sources: [
+        "webpack://site/./src/forms/Form.tsx",
+        "webpack://site/./node_modules/react-dom/cjs/react-dom.production.min.js",
+      ],
+      names: ["submit", "edited", "render"],
+      // line 1 col 0 → Form.tsx:1 "submit"; line 2 col 0 → Form.tsx:2 "edited"; line 2 col 14 → react-dom:1 "render"
+      mappings: "AAAAA;AACAC,cCDAC",
+    }),
+  );
+});
+afterAll(() => fs.rmSync(publicDir, { recursive: true, force: true }));
+
+describe("what the page records", () => {
+  it("keeps every INP report with its attribution, and every interaction the browser timed", () => {
+    let report: ((metric: unknown) => void) | null = null;
+    let observed: ((list: { getEntries(): unknown[] }) => void) | null = null;
+    vi.stubGlobal(
+      "PerformanceObserver",
+      class {
+        constructor(callback: (list: { getEntries(): unknown[] }) => void) {
+          observed = callback;
+        }
+        observe() {}
+      },
+    );
+    const options: unknown[] = [];
+    collectorScript({
+      onINP: (callback: (metric: unknown) => void, opts: unknown) => {
+        report = callback;
+        options.push(opts);
+      },
+    });
+    expect(options).toEqual([{ reportAllChanges: true, durationThreshold: 0 }]);
+    report!({
+      value: 71.6,
+      entries: [{ name: "pointerdown" }, { name: "click" }, { name: "click" }],
+      attribution: {
+        interactionTarget: "button.menu",
+        interactionType: "pointer",
+        inputDelay: 10.2,
+        processingDuration: 40.4,
+        presentationDelay: 21,
+        totalScriptDuration: 38,
+        longAnimationFrameEntries: [
+          {
+            scripts: [{ invoker: "BUTTON.onclick", sourceURL: `${ORIGIN}/app.js`, duration: 30.4 }],
+          },
+        ],
+        longestScript: {
+          entry: { invoker: "BUTTON.onclick", sourceURL: `${ORIGIN}/app.js`, duration: 30.4 },
+          subpart: "processing-duration",
+        },
+      },
+    });
+    observed!({
+      getEntries: () => [
+        { interactionId: 7, name: "pointerdown", duration: 40 },
+        { interactionId: 7, name: "click", duration: 72 },
+        { interactionId: 0, name: "mousemove", duration: 300 },
+      ],
+    });
+    const record = (globalThis as unknown as { __benchInp: PageRecord }).__benchInp;
+    const run = readRun(record);
+    expect(run.inp).toBe(72);
+    expect(run.attribution).toMatchObject({
+      target: "button.menu",
+      events: ["pointerdown", "click"],
+      inputDelay: 10,
+      processingDuration: 40,
+      longestScript: { invoker: "BUTTON.onclick", duration: 30, subpart: "processing-duration" },
+    });
+    expect(run.interactions).toEqual([{ type: "click", duration: 72 }]);
+  });
+
+  it("reads a page that reported nothing as no INP, never as 0 ms", () => {
+    expect(readRun({ reports: [], interactions: {} }).inp).toBeNull();
+    expect(readRun(undefined).inp).toBeNull();
+  });
+});
+
+describe("medians, worst runs and the table", () => {
+  const runs = (...values: Array<number | null>) => values.map((inp) => ({ inp }));
+
+  it("takes the median and the worst of the measured runs", () => {
+    expect(summariseRuns(runs(40, 24, 56, 32, 48))).toEqual({
+      median: 40,
+      worst: 56,
+      runs: 5,
+      missing: 0,
+    });
+    expect(summariseRuns(runs(40, 48))).toMatchObject({ median: 44, worst: 48 });
+  });
+
+  it("counts a run without a report as missing, and then calls the interaction not measured", () => {
+    const summary = summariseRuns(runs(30, null, 20));
+    expect(summary).toEqual({ median: 25, worst: 30, runs: 3, missing: 1 });
+    expect(verdict(summary)).toBe("not measured");
+    expect(verdict(summariseRuns(runs(null)))).toBe("not measured");
+  });
+
+  it("judges against the 50 ms budget: met only when the worst run is within it", () => {
+    expect(INP_BUDGET_MS).toBe(50);
+    expect(verdict(summariseRuns(runs(40, 50, 32)))).toBe("met");
+    expect(verdict(summariseRuns(runs(40, 64, 32)))).toBe("median met, worst over");
+    expect(verdict(summariseRuns(runs(56, 64, 72)))).toBe("over");
+  });
+
+  it("prints one row per interaction with each run", () => {
+    const table = formatTable([
+      {
+        id: "phone-menu",
+        viewport: "phone",
+        summary: summariseRuns(runs(24, 32)),
+        runs: runs(24, 32),
+      },
+      {
+        id: "lead-submit",
+        viewport: "phone",
+        summary: summariseRuns(runs(88, null)),
+        runs: runs(88, null),
+      },
+    ]);
+    const [head, , first, second] = table.split("\n");
+    expect(head).toMatch(/interaction\s+viewport\s+median\s+worst/);
+    expect(first).toMatch(/^phone-menu\s+phone\s+28\s+32\s+24, 32\s+met$/);
+    expect(second).toMatch(/^lead-submit\s+phone\s+88\s+88\s+88, –\s+not measured$/);
+  });
+
+  it("names the script most runs blamed", () => {
+    const blamed = (origin: string | null) => ({
+      inp: 60,
+      attribution: origin ? ({ longestScript: { origin } } as never) : null,
+    });
+    expect(
+      usualCulprit([blamed("a (src/a.ts:1)"), blamed("b (src/b.ts:2)"), blamed("b (src/b.ts:2)")]),
+    ).toBe("b (src/b.ts:2)");
+    expect(usualCulprit([blamed(null)])).toBeNull();
+  });
+});
+
+describe("the interactions", () => {
+  it("are the issue's six plus the demo's start, phone-sized where they are phone interactions", () => {
+    expect(INTERACTIONS.map((i) => i.id)).toEqual([
+      "phone-menu",
+      "consent-accept",
+      "header-menu",
+      "type-email",
+      "price-estimator",
+      "lead-submit",
+      "demo-start",
+    ]);
+    expect(INTERACTIONS.filter((i) => i.viewport === "desktop").map((i) => i.id)).toEqual([
+      "header-menu",
+    ]);
+    // The banner and the demo's start button are what an EU visitor sees; the rest are US visitors (no banner).
+    expect(INTERACTIONS.filter((i) => i.country === "DE").map((i) => i.id)).toEqual([
+      "consent-accept",
+      "demo-start",
+    ]);
+  });
+
+  it("can be narrowed, and an unknown name is refused with the known ones", () => {
+    expect(selectInteractions("demo-start, phone-menu").map((i) => i.id)).toEqual([
+      "phone-menu",
+      "demo-start",
+    ]);
+    expect(selectInteractions(undefined)).toHaveLength(INTERACTIONS.length);
+    expect(() => selectInteractions("phone-menu,nope")).toThrow(
+      /unknown interaction nope; known: phone-menu/,
+    );
+  });
+});
+
+describe("source maps", () => {
+  it("names repository paths, and packages by their folder", () => {
+    expect(repoPath("webpack://site/./src/forms/Form.tsx")).toBe("src/forms/Form.tsx");
+    expect(repoPath("webpack://site/./node_modules/@amplitude/analytics-core/lib/esm/x.js")).toBe(
+      "node_modules/@amplitude/analytics-core",
+    );
+    expect(repoPath("webpack://site/./node_modules/react-dom/cjs/x.js")).toBe(
+      "node_modules/react-dom",
+    );
+    expect(repoPath(null)).toBeNull();
+  });
+
+  it("turns a character offset into a line and column", () => {
+    expect(lineAndColumn("ab\ncd\nef", 0)).toEqual({ line: 1, column: 0 });
+    expect(lineAndColumn("ab\ncd\nef", 4)).toEqual({ line: 2, column: 1 });
+    expect(lineAndColumn("ab\ncd\nef", 6)).toEqual({ line: 3, column: 0 });
+  });
+
+  it("maps a built position back to its source, and says nothing for files it does not have", () => {
+    const maps = new SourceMaps(publicDir);
+    const url = `${ORIGIN}/app-0123456789abcdef.js`;
+    expect(maps.position(url, 1, 0)).toEqual({
+      source: "src/forms/Form.tsx",
+      line: 1,
+      name: "submit",
+    });
+    expect(maps.positionAtChar(url, 15)).toEqual({
+      source: "src/forms/Form.tsx",
+      line: 2,
+      name: "edited",
+    });
+    expect(maps.positionAtChar(url, 29)).toEqual({
+      source: "node_modules/react-dom",
+      line: 1,
+      name: "render",
+    });
+    expect(maps.position(`${ORIGIN}/missing.js`, 1, 0)).toBeNull();
+    expect(maps.position(`${ORIGIN}/../../etc/passwd.js`, 1, 0)).toBeNull();
+    expect(maps.describe(url, 2, 0)).toBe("edited (src/forms/Form.tsx:2)");
+  });
+});
+
+describe("CPU profiles", () => {
+  const url = `${ORIGIN}/app-0123456789abcdef.js`;
+  const profile = {
+    nodes: [
+      { id: 1, callFrame: { functionName: "(root)", url: "", lineNumber: -1, columnNumber: -1 } },
+      { id: 2, callFrame: { functionName: "a", url, lineNumber: 0, columnNumber: 0 } },
+      { id: 3, callFrame: { functionName: "c", url, lineNumber: 1, columnNumber: 14 } },
+      { id: 4, callFrame: { functionName: "(idle)", url: "", lineNumber: -1, columnNumber: -1 } },
+      {
+        id: 5,
+        callFrame: { functionName: "getAttribute", url: "", lineNumber: -1, columnNumber: -1 },
+      },
+    ],
+    // Each sample is charged the time until the next one (µs).
+    samples: [2, 2, 3, 4, 5, 2],
+    timeDeltas: [0, 1000, 1000, 2000, 500, 3000],
+  };
+
+  it("charges each sample the time until the next", () => {
+    expect(selfTimes(profile)).toEqual(
+      new Map([
+        [2, 2],
+        [3, 2],
+        [4, 0.5],
+        [5, 3],
+      ]),
+    );
+  });
+
+  it("lists the hottest source functions, packages by name, and leaves idle time out", () => {
+    const hot = hotFunctions(profile, new SourceMaps(publicDir));
+    expect(hot).toEqual([
+      { where: "getAttribute (native)", ms: 3 },
+      { where: "submit (src/forms/Form.tsx:1)", ms: 2 },
+      { where: "render (node_modules/react-dom)", ms: 2 },
+    ]);
+    // Two runs: the average per run.
+    expect(mergeHot([hot, [{ where: "getAttribute (native)", ms: 5 }]])[0]).toEqual({
+      where: "getAttribute (native)",
+      ms: 4,
+    });
+  });
+});
