@@ -5,11 +5,10 @@ import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
 import { ensureHostTools } from "./lib/hosttools.mjs";
-import { RUN_MARKER, reapLeftovers } from "./lib/leftovers.mjs";
+import { RUN_MARKER, leftoversStep } from "./lib/leftovers.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { localBin, run } from "./lib/proc.mjs";
 import {
-  addCounts,
   countCheck,
   countPlaywright,
   countVitest,
@@ -17,6 +16,7 @@ import {
   finalLine,
   parseOnly,
   reconcileExit,
+  summaryTable,
 } from "./lib/results.mjs";
 import {
   FAKES_BUILD_RECORD,
@@ -274,34 +274,8 @@ for (const step of steps) {
 }
 
 // Nothing the run started may outlive it: a server or browser still running is killed and reported.
-if (!interrupted) {
-  const left = await reapLeftovers(runId);
-  const note = left.map(({ pid, command }) => `${pid} ${command.slice(0, 160)}`).join("; ");
-  if (left.length > 0) console.error(`\nnpm test: processes left running (killed now): ${note}`);
-  summary.push({
-    step: "leftovers",
-    status: left.length === 0 ? "passed" : "failed",
-    counts: countCheck(left.length === 0, `processes left running after the steps: ${note}`),
-  });
-}
+if (!interrupted) summary.push(await leftoversStep(runId));
 
-// Summary: one row per step, the failures, then the single counting line.
-let total = emptyCounts();
 banner("summary");
-for (const row of summary) {
-  total = addCounts(total, row.counts);
-  const c = row.counts;
-  const isSuite = row.step === "unit" || row.step === "e2e";
-  let detail;
-  if (row.status !== "passed" && row.status !== "failed") detail = row.status;
-  else if (isSuite) detail = finalLine(c);
-  else detail = row.status === "failed" ? "FAILED" : "passed";
-  const time = row.seconds !== undefined ? `${row.seconds.toFixed(1).padStart(7)} s` : "";
-  console.log(`  ${row.step.padEnd(10)} ${detail.padEnd(40)} ${time}`);
-}
-if (total.failures.length > 0) {
-  console.log("\nfailed:");
-  for (const f of total.failures) console.log(`  - ${f}`);
-}
-console.log(finalLine(total));
+const total = summaryTable(summary);
 process.exit(interrupted ? 130 : total.failed > 0 ? 1 : 0);

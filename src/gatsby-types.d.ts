@@ -272,7 +272,7 @@ type BlogHeadingSortInput = {
   readonly value: InputMaybe<SortOrderEnum>;
 };
 
-/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent. */
+/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent; dateLabel from createResolvers. */
 type BlogPost = Node & {
   readonly authorKeys: ReadonlyArray<Scalars['String']>;
   readonly authors: ReadonlyArray<Author>;
@@ -280,6 +280,8 @@ type BlogPost = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly cta: Maybe<BlogCta>;
   readonly date: Scalars['Date'];
+  /** The date as the post shows it, in its language (resolved at build time). */
+  readonly dateLabel: Scalars['String'];
   readonly description: Scalars['String'];
   readonly draft: Scalars['Boolean'];
   readonly featured: Scalars['Boolean'];
@@ -305,7 +307,7 @@ type BlogPost = Node & {
 };
 
 
-/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent. */
+/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent; dateLabel from createResolvers. */
 type BlogPost_dateArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
@@ -314,7 +316,7 @@ type BlogPost_dateArgs = {
 };
 
 
-/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent. */
+/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent; dateLabel from createResolvers. */
 type BlogPost_updatedArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
@@ -374,6 +376,7 @@ type BlogPostFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly cta: InputMaybe<BlogCtaFieldSelector>;
   readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly dateLabel: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly draft: InputMaybe<FieldSelectorEnum>;
   readonly featured: InputMaybe<FieldSelectorEnum>;
@@ -405,6 +408,7 @@ type BlogPostFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly cta: InputMaybe<BlogCtaFilterInput>;
   readonly date: InputMaybe<DateQueryOperatorInput>;
+  readonly dateLabel: InputMaybe<StringQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly draft: InputMaybe<BooleanQueryOperatorInput>;
   readonly featured: InputMaybe<BooleanQueryOperatorInput>;
@@ -477,6 +481,7 @@ type BlogPostSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly cta: InputMaybe<BlogCtaSortInput>;
   readonly date: InputMaybe<SortOrderEnum>;
+  readonly dateLabel: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly draft: InputMaybe<SortOrderEnum>;
   readonly featured: InputMaybe<SortOrderEnum>;
@@ -3091,6 +3096,7 @@ type Query_blogPostArgs = {
   children: InputMaybe<NodeFilterListInput>;
   cta: InputMaybe<BlogCtaFilterInput>;
   date: InputMaybe<DateQueryOperatorInput>;
+  dateLabel: InputMaybe<StringQueryOperatorInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   draft: InputMaybe<BooleanQueryOperatorInput>;
   featured: InputMaybe<BooleanQueryOperatorInput>;
@@ -3374,6 +3380,7 @@ type Query_tagArgs = {
 type Query_webinarArgs = {
   children: InputMaybe<NodeFilterListInput>;
   date: InputMaybe<DateQueryOperatorInput>;
+  dateLabel: InputMaybe<StringQueryOperatorInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   draft: InputMaybe<BooleanQueryOperatorInput>;
   durationMinutes: InputMaybe<IntQueryOperatorInput>;
@@ -3387,6 +3394,7 @@ type Query_webinarArgs = {
   slug: InputMaybe<StringQueryOperatorInput>;
   sourceFile: InputMaybe<StringQueryOperatorInput>;
   speakers: InputMaybe<WebinarSpeakerFilterListInput>;
+  timeLabel: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4345,6 +4353,8 @@ type WebPOptions = {
 type Webinar = Node & {
   readonly children: ReadonlyArray<Node>;
   readonly date: Scalars['Date'];
+  /** The day and the time of day as the page shows them (resolved at build time). */
+  readonly dateLabel: Scalars['String'];
   readonly description: Scalars['String'];
   readonly draft: Scalars['Boolean'];
   readonly durationMinutes: Scalars['Int'];
@@ -4358,6 +4368,7 @@ type Webinar = Node & {
   readonly slug: Scalars['String'];
   readonly sourceFile: Scalars['String'];
   readonly speakers: ReadonlyArray<WebinarSpeaker>;
+  readonly timeLabel: Scalars['String'];
   readonly title: Scalars['String'];
 };
 
@@ -4418,6 +4429,7 @@ type WebinarEdge = {
 type WebinarFieldSelector = {
   readonly children: InputMaybe<NodeFieldSelector>;
   readonly date: InputMaybe<FieldSelectorEnum>;
+  readonly dateLabel: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly draft: InputMaybe<FieldSelectorEnum>;
   readonly durationMinutes: InputMaybe<FieldSelectorEnum>;
@@ -4431,12 +4443,14 @@ type WebinarFieldSelector = {
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly sourceFile: InputMaybe<FieldSelectorEnum>;
   readonly speakers: InputMaybe<WebinarSpeakerFieldSelector>;
+  readonly timeLabel: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
 
 type WebinarFilterInput = {
   readonly children: InputMaybe<NodeFilterListInput>;
   readonly date: InputMaybe<DateQueryOperatorInput>;
+  readonly dateLabel: InputMaybe<StringQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly draft: InputMaybe<BooleanQueryOperatorInput>;
   readonly durationMinutes: InputMaybe<IntQueryOperatorInput>;
@@ -4450,6 +4464,7 @@ type WebinarFilterInput = {
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly sourceFile: InputMaybe<StringQueryOperatorInput>;
   readonly speakers: InputMaybe<WebinarSpeakerFilterListInput>;
+  readonly timeLabel: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
 
@@ -4497,6 +4512,7 @@ type WebinarGroupConnection_sumArgs = {
 type WebinarSortInput = {
   readonly children: InputMaybe<NodeSortInput>;
   readonly date: InputMaybe<SortOrderEnum>;
+  readonly dateLabel: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly draft: InputMaybe<SortOrderEnum>;
   readonly durationMinutes: InputMaybe<SortOrderEnum>;
@@ -4510,6 +4526,7 @@ type WebinarSortInput = {
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly sourceFile: InputMaybe<SortOrderEnum>;
   readonly speakers: InputMaybe<WebinarSpeakerSortInput>;
+  readonly timeLabel: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
 
@@ -4551,7 +4568,7 @@ type BlogListQueryVariables = Exact<{
 }>;
 
 
-type BlogListQuery = { readonly posts: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> }> }, readonly featured: { readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> } | null, readonly tag: { readonly key: string, readonly label: string, readonly description: string, readonly path: string } | null, readonly author: { readonly key: string, readonly path: string, readonly name: string, readonly role: string, readonly bio: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }>, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTag: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }> } };
+type BlogListQuery = { readonly posts: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly dateLabel: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> }> }, readonly featured: { readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly dateLabel: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> } | null, readonly tag: { readonly key: string, readonly label: string, readonly description: string, readonly path: string } | null, readonly author: { readonly key: string, readonly path: string, readonly name: string, readonly role: string, readonly bio: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }>, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null } | null, readonly allTag: { readonly nodes: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }> } };
 
 type BlogPostQueryVariables = Exact<{
   id: Scalars['String'];
@@ -4559,7 +4576,7 @@ type BlogPostQueryVariables = Exact<{
 }>;
 
 
-type BlogPostQuery = { readonly blogPost: { readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly updated: string | null, readonly timeToRead: number, readonly locale: string, readonly hidden: boolean, readonly canonical: string | null, readonly html: string, readonly heroAlt: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null, readonly depth: number | null }>, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly key: string, readonly path: string, readonly name: string, readonly role: string, readonly bio: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }>, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }>, readonly cta: { readonly title: string, readonly lead: string | null, readonly label: string, readonly href: string } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> }> } };
+type BlogPostQuery = { readonly blogPost: { readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly dateLabel: string, readonly updated: string | null, readonly timeToRead: number, readonly locale: string, readonly hidden: boolean, readonly canonical: string | null, readonly html: string, readonly heroAlt: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null, readonly depth: number | null }>, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly key: string, readonly path: string, readonly name: string, readonly role: string, readonly bio: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }>, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }>, readonly cta: { readonly title: string, readonly lead: string | null, readonly label: string, readonly href: string } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly dateLabel: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> }> } };
 
 type CaseStudyQueryVariables = Exact<{
   id: Scalars['String'];
@@ -4611,7 +4628,7 @@ type MarketingPageQuery = { readonly marketingPage: { readonly path: string, rea
 
 type NavigationEntryFieldsFragment = { readonly title: string, readonly url: string, readonly isLocal: boolean, readonly description: string | null, readonly icon: string | null, readonly useCasesLink: string | null, readonly badge: number | null };
 
-type PostCardFragment = { readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> };
+type PostCardFragment = { readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly dateLabel: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> };
 
 type SiteNavigationQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -4623,14 +4640,14 @@ type WebinarQueryVariables = Exact<{
 }>;
 
 
-type WebinarQuery = { readonly webinar: { readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly durationMinutes: number, readonly format: string, readonly hubspotFormId: string, readonly html: string, readonly speakers: ReadonlyArray<{ readonly name: string, readonly role: string, readonly company: string | null }> } | null };
+type WebinarQuery = { readonly webinar: { readonly path: string, readonly title: string, readonly description: string, readonly dateLabel: string, readonly timeLabel: string, readonly durationMinutes: number, readonly format: string, readonly hubspotFormId: string, readonly html: string, readonly speakers: ReadonlyArray<{ readonly name: string, readonly role: string, readonly company: string | null }> } | null };
 
 type WebinarListQueryVariables = Exact<{
   ids: ReadonlyArray<Scalars['String']> | Scalars['String'];
 }>;
 
 
-type WebinarListQuery = { readonly allWebinar: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly durationMinutes: number, readonly format: string }> } };
+type WebinarListQuery = { readonly allWebinar: { readonly nodes: ReadonlyArray<{ readonly path: string, readonly title: string, readonly description: string, readonly dateLabel: string, readonly timeLabel: string, readonly durationMinutes: number, readonly format: string }> } };
 
 
 }

@@ -3,12 +3,10 @@
 // loaded by @vercel/node's own launcher on the Node major its config names and called with real requests.
 import fs from "node:fs";
 import path from "node:path";
-import postgres from "postgres";
 import { functionAddresses, functionPaths } from "../../src/server/functionPaths";
 import { hostedCommonHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
-import { validBodies } from "../../tests/unit/leads/samples";
-import { expectThat, Findings } from "./report";
+import { Findings } from "./report";
 import { spawnLogged, type HostTools } from "./run";
 import { makeScratch } from "./scratch";
 import {
@@ -18,31 +16,9 @@ import {
   readVcConfig,
   type LaunchedFunction,
 } from "./vercelLauncher";
-import { route, type Filesystem, type Route } from "./vercelRouting";
-import { CRON_SECRET, SITE_URL, startWorld, type World } from "./world";
-
-const SITE_HOST = new URL(SITE_URL).host;
-const CLIENT = { ip: "203.0.113.7", host: SITE_HOST };
-
-type Output = { dir: string; routes: Route[]; crons: { path: string; schedule: string }[] };
-
-function outputFilesystem(outputDir: string): Filesystem {
-  return {
-    isStaticFile: (file) =>
-      fs.statSync(path.join(outputDir, "static", file), { throwIfNoEntry: false })?.isFile() ??
-      false,
-    isFunction: (name) =>
-      fs.existsSync(path.join(outputDir, "functions", `${name}.func`, ".vc-config.json")),
-  };
-}
-
-function routeGet(output: Output, url: string, headers: Record<string, string> = {}) {
-  return route(
-    output.routes,
-    { method: "GET", url, headers: new Headers(headers) },
-    outputFilesystem(output.dir),
-  );
-}
+import { checkCalls, CLIENT, routeGet, type Output } from "./vercelCalls";
+import type { Route } from "./vercelRouting";
+import { startWorld, type World } from "./world";
 
 /** The function folders of the output, as their names ("api/get-country"). */
 function functionNames(outputDir: string): string[] {
@@ -127,130 +103,6 @@ function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifes
     cron?.schedule === "* * * * *",
     JSON.stringify(output.crons),
   );
-}
-
-async function withFunction<T>(
-  launched: Map<string, LaunchedFunction>,
-  name: string,
-  use: (fn: LaunchedFunction) => Promise<T>,
-): Promise<T> {
-  const fn = launched.get(name);
-  if (!fn) throw new Error(`${name} did not load`);
-  return use(fn);
-}
-
-async function checkCalls(
-  findings: Findings,
-  output: Output,
-  world: World,
-  launched: Map<string, LaunchedFunction>,
-): Promise<void> {
-  await findings.attempt("country from Vercel's geo header", () =>
-    withFunction(launched, "api/get-country", async (fn) => {
-      const answer = await callFunction(
-        fn,
-        { method: "GET", url: "/api/get-country", headers: { "x-vercel-ip-country": "DE" } },
-        CLIENT,
-      );
-      const body = (await answer.json()) as { country: unknown };
-      expectThat(
-        answer.status === 200 && body.country === "DE",
-        `answered ${answer.status} ${JSON.stringify(body)}`,
-      );
-      return "DE";
-    }),
-  );
-
-  await findings.attempt("job board through the site's proxy (fake Greenhouse)", () => {
-    const outcome = routeGet(output, "/greenhouse/?action=listings");
-    expectThat(outcome.kind === "function", `routed to ${outcome.kind}`);
-    return withFunction(launched, outcome.name, async (fn) => {
-      const answer = await callFunction(fn, { method: "GET", url: outcome.url }, CLIENT);
-      const body = (await answer.json()) as { jobs?: unknown[] };
-      expectThat(
-        answer.status === 200 && Array.isArray(body.jobs) && body.jobs.length > 0,
-        `answered ${answer.status}`,
-      );
-      return `${body.jobs?.length} jobs`;
-    });
-  });
-
-  const sql = postgres(world.databaseUrl, { max: 1, onnotice: () => undefined });
-  try {
-    let leadId = "";
-    await findings.attempt(
-      "a lead: 2xx and stored in PostgreSQL (HubSpot down for its first send)",
-      () =>
-        withFunction(launched, "api/hubspot", async (fn) => {
-          world.hubspot.setMode("down", true);
-          const answer = await callFunction(
-            fn,
-            {
-              method: "POST",
-              url: "/api/hubspot/",
-              headers: {
-                "content-type": "application/json",
-                origin: SITE_URL,
-                "idempotency-key": crypto.randomUUID(),
-              },
-              body: JSON.stringify({
-                ...validBodies["/api/hubspot/"],
-                email: "vercel.rehearsal@example.org",
-              }),
-            },
-            CLIENT,
-          );
-          const body = (await answer.json()) as { id?: string };
-          expectThat(
-            answer.status >= 200 && answer.status < 300 && typeof body.id === "string",
-            `answered ${answer.status} ${JSON.stringify(body)}`,
-          );
-          leadId = body.id;
-          const rows = await sql<
-            { status: string }[]
-          >`SELECT status FROM leads WHERE id = ${leadId}`;
-          expectThat(rows.length === 1, "the lead is not in PostgreSQL");
-          return `lead ${rows[0]?.status}`;
-        }),
-    );
-
-    await findings.attempt("the cron without CRON_SECRET is refused", () =>
-      withFunction(launched, "api/leads-worker", async (fn) => {
-        const answer = await callFunction(fn, { method: "GET", url: "/api/leads-worker" }, CLIENT);
-        expectThat(answer.status === 401 || answer.status === 403, `answered ${answer.status}`);
-        return String(answer.status);
-      }),
-    );
-
-    await findings.attempt("the cron with CRON_SECRET delivers the lead to HubSpot once", () =>
-      withFunction(launched, "api/leads-worker", async (fn) => {
-        const mine = () =>
-          world.hubspot.submissions.filter(
-            (item) => item.values.email === "vercel.rehearsal@example.org",
-          );
-        // The backoff after the failed first send is at most a few seconds: call the cron as Vercel would, each minute.
-        for (let attempt = 0; attempt < 20 && mine().length === 0; attempt += 1) {
-          await new Promise((resolve) => setTimeout(resolve, 1_000));
-          const answer = await callFunction(
-            fn,
-            {
-              method: "GET",
-              url: "/api/leads-worker",
-              headers: { authorization: `Bearer ${CRON_SECRET}` },
-            },
-            CLIENT,
-          );
-          expectThat(answer.status === 200, `answered ${answer.status}`);
-        }
-        const rows = await sql<{ status: string }[]>`SELECT status FROM leads WHERE id = ${leadId}`;
-        expectThat(mine().length === 1, `HubSpot received it ${mine().length} times`);
-        expectThat(rows[0]?.status === "forwarded", `lead is ${rows[0]?.status}`);
-        return "forwarded, 1 submission";
-      }),
-    );
-  } finally {
-    await sql.end();
-  }
 }
 
 /** `vercel build` in the scratch copy, as Vercel's build step runs it; records the outcome. */

@@ -1,12 +1,8 @@
 // What a host rehearsal talks to: a real PostgreSQL for the leads and the fake upstreams, on loopback.
-import { startFakeGreenhouse } from "../../tests/fakes/greenhouse";
-import { createAmplitudeRoute, FAKE_AMPLITUDE_KEY } from "../../tests/fakes/amplitude";
-import {
-  createFingerprintRoute,
-  FAKE_FPJS_SECRET,
-  startFakeFingerprintProxyUpstream,
-} from "../../tests/fakes/fingerprint";
-import { createHubspotRoute, hubspotServerEnv, type HubspotRoute } from "../../tests/fakes/hubspot";
+import { FAKE_AMPLITUDE_KEY } from "../../tests/fakes/amplitude";
+import { FAKE_FPJS_SECRET, startFakeFingerprintProxyUpstream } from "../../tests/fakes/fingerprint";
+import { hubspotServerEnv, type HubspotRoute } from "../../tests/fakes/hubspot";
+import { startFakeUpstreams } from "../../tests/fakes/upstreams";
 import { startPostgres } from "../../tests/unit/server/support/postgres";
 
 export const CRON_SECRET = "verify-hosts-cron-secret";
@@ -25,12 +21,9 @@ export type World = {
 
 export async function startWorld(): Promise<World> {
   const postgres = await startPostgres();
-  const hubspot = createHubspotRoute();
   const fingerprintUpstream = await startFakeFingerprintProxyUpstream();
-  const fakes = await startFakeGreenhouse({
-    port: 0,
-    extraRoutes: [hubspot.route, createAmplitudeRoute().route, createFingerprintRoute().route],
-  });
+  const fakes = await startFakeUpstreams(0);
+  const hubspot = fakes.hubspot;
   const env = {
     DATABASE_URL: postgres.url,
     ...hubspotServerEnv(fakes.origin),

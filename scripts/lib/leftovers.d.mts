@@ -13,3 +13,6 @@ export declare function reapLeftovers(
   runId: string,
   options?: { graceMs?: number; procDir?: string; exclude?: number[] },
 ): Promise<MarkedProcess[]>;
+export declare function leftoversStep(
+  runId: string,
+): Promise<{ step: string; status: string; counts: import("./results.mjs").Counts }>;

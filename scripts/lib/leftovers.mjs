@@ -1,5 +1,6 @@
 // Finds processes a test run left behind: every process it starts inherits a marker in its environment.
 import fs from "node:fs";
+import { countCheck } from "./results.mjs";
 
 /** The variable every step of `npm test` inherits; its value names one run. */
 export const RUN_MARKER = "NPM_TEST_RUN_ID";
@@ -61,4 +62,16 @@ export async function reapLeftovers(runId, { graceMs = 5_000, procDir = "/proc",
     }
   }
   return left;
+}
+
+/** The run's last step: kills what the steps left running and reports it (a failed check naming each). */
+export async function leftoversStep(runId) {
+  const left = await reapLeftovers(runId);
+  const note = left.map(({ pid, command }) => `${pid} ${command.slice(0, 160)}`).join("; ");
+  if (left.length > 0) console.error(`\nnpm test: processes left running (killed now): ${note}`);
+  return {
+    step: "leftovers",
+    status: left.length === 0 ? "passed" : "failed",
+    counts: countCheck(left.length === 0, `processes left running after the steps: ${note}`),
+  };
 }

@@ -14,3 +14,6 @@ export declare function reconcileExit(counts: Counts, exitCode: number, label: s
 export declare function countCheck(ok: boolean, label: string): Counts;
 export declare function finalLine(counts: Pick<Counts, "passed" | "failed" | "skipped">): string;
 export declare function parseOnly(argv: string[], allSteps: string[]): string[];
+export declare function summaryTable(
+  rows: Array<{ step: string; status: string; counts: Counts; seconds?: number }>,
+): Counts;

@@ -156,3 +156,28 @@ function shortFile(name) {
   const i = s.indexOf("/tests/");
   return i >= 0 ? s.slice(i + 1) : s;
 }
+
+/**
+ * Prints the run's summary: one row per step (its counts for suites, passed or FAILED for checks, else why
+ * it did not run, and its time), the failures, then the single counting line; returns the total.
+ */
+export function summaryTable(rows) {
+  let total = emptyCounts();
+  for (const row of rows) {
+    total = addCounts(total, row.counts);
+    const c = row.counts;
+    const isSuite = row.step === "unit" || row.step === "e2e";
+    let detail;
+    if (row.status !== "passed" && row.status !== "failed") detail = row.status;
+    else if (isSuite) detail = finalLine(c);
+    else detail = row.status === "failed" ? "FAILED" : "passed";
+    const time = row.seconds !== undefined ? `${row.seconds.toFixed(1).padStart(7)} s` : "";
+    console.log(`  ${row.step.padEnd(10)} ${detail.padEnd(40)} ${time}`);
+  }
+  if (total.failures.length > 0) {
+    console.log("\nfailed:");
+    for (const f of total.failures) console.log(`  - ${f}`);
+  }
+  console.log(finalLine(total));
+  return total;
+}

@@ -3,6 +3,7 @@ import * as React from "react";
 
 import { paths, relatedPosts, type ListablePost } from "../data/blog";
 import { blogCrumbs, languageNames, postCta, postMeta, textFor } from "../views/blogView";
+import { dateLabel } from "../data/dateLabels";
 import type { PictureData } from "../data/images";
 import { BlogPostView } from "../views/BlogPostView";
 
@@ -66,7 +67,11 @@ export function BlogPostPreview(props: PreviewProps) {
         crumbs={blogCrumbs(locale, ...(tags[0] ? [tags[0]] : []), { label: title })}
         title={title}
         description={text(data["description"])}
-        meta={postMeta({ date: dateIso, timeToRead: readingMinutes(markdown), locale })}
+        meta={postMeta({
+          dateLabel: dateLabel(dateIso, locale),
+          timeToRead: readingMinutes(markdown),
+          locale,
+        })}
         dateIso={dateIso}
         tags={tags}
         authors={list(data["authors"]).map((author) => authorCard(author, authorOf(author)))}

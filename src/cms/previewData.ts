@@ -8,6 +8,7 @@ import type { EntryCardProps } from "../components/EntryCard";
 import { paths, type ListablePost } from "../data/blog";
 import { postCta, postMeta } from "../views/blogView";
 import { fillPlaceholders } from "../data/content";
+import { dateLabel } from "../data/dateLabels";
 
 export type Getter = { getIn(path: string[]): unknown };
 
@@ -157,7 +158,7 @@ export function postCard(
     meta: [
       names.join(", "),
       postMeta({
-        date: post.date,
+        dateLabel: dateLabel(post.date, post.locale),
         timeToRead: readingMinutes(text(entry.data["body"])),
         locale: post.locale,
       }),

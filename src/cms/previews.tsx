@@ -8,6 +8,7 @@ import { site } from "../config/site";
 import { paths } from "../data/blog";
 import { postCta, toWebinarView } from "../views/blogView";
 import { fillPlaceholders } from "../data/content";
+import { dateLabel, timeLabel } from "../data/dateLabels";
 import { markdownToHtml } from "../data/markdown";
 import { renderSections } from "../data/renderSections";
 import type { SectionContent } from "../data/sectionSchemas";
@@ -53,6 +54,7 @@ export function CaseStudyPreview(props: PreviewProps) {
 
 export function WebinarPreview(props: PreviewProps) {
   const data = dataOf(props);
+  const date = isoDate(data["date"]);
   const speakers = fillPlaceholders(
     plain<Array<{ name: string; role: string; company?: string }>>(data["speakers"], []),
   );
@@ -62,7 +64,9 @@ export function WebinarPreview(props: PreviewProps) {
         {...toWebinarView({
           title: text(data["title"]) || "Untitled webinar",
           description: text(data["description"]),
-          date: isoDate(data["date"]),
+          // No GraphQL here: the same functions the build's resolvers call.
+          dateLabel: dateLabel(date),
+          timeLabel: timeLabel(date),
           durationMinutes:
             typeof data["durationMinutes"] === "number" ? data["durationMinutes"] : 0,
           format: typeof data["format"] === "string" ? data["format"] : "on-demand",

@@ -4,7 +4,7 @@ type PublicSource = Readonly<Record<string, string | undefined>>;
 
 export type PublicEnv = {
   /**
-   * Base URL of the product's API ({api} in the spec). One rule for every use: null (GATSBY_API_URL
+   * Base URL of the product's API (GATSBY_API_URL). One rule for every use: null (GATSBY_API_URL
    * unset) means no service-status call or indicator and no single sign-on links.
    */
   apiUrl: string | null;

@@ -72,8 +72,8 @@ export function isSafeVisitsSegment(segment: string): boolean {
 }
 
 /**
- * A random 4-character path for the visits call, e.g. "/k3Qa/": letters and digits as
- * the spec says, always with at least one upper-case letter and one digit (see isSafeVisitsSegment).
+ * A random 4-character path for the visits call, e.g. "/k3Qa/": letters and digits only, always with
+ * at least one upper-case letter and one digit (see isSafeVisitsSegment).
  */
 export function randomVisitsPath(random: () => number = Math.random): string {
   const pick = (alphabet: string) =>

@@ -72,7 +72,7 @@ export interface MenuEntry {
   badge?: number;
 }
 
-/** The header's menus, in the spec's order; the content file can relabel and refill them. */
+/** The header's menus, in the order the header shows them; the content file can relabel and refill them. */
 export const MENU_IDS = ["developers", "platform", "resources", "demo", "industries"] as const;
 
 export interface Menu {

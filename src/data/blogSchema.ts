@@ -1,4 +1,4 @@
-/** The blog's content contract: zod schemas for every frontmatter and data file, checked at build time (never shipped to the browser). */
+/** The blog's content contract: zod schemas for every frontmatter and data file, checked at build time and read by the CMS admin to build its collections and field rules. */
 import { z } from "zod";
 import { slug } from "../config/site";
 import { localeSuffix, locales } from "./blog";

@@ -8,6 +8,7 @@ export const blogFragments = graphql`
     title
     description
     date
+    dateLabel
     timeToRead
     locale
     heroAlt

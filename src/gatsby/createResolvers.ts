@@ -1,11 +1,13 @@
 /**
  * Resolves the body fields of markdown-backed types through their MarkdownRemark parent, brand placeholders
  * filled; the body's HTML then passes the one body sanitizer (src/data/bodyHtml.ts), as the CMS preview does.
+ * Also writes the date text pages show, so no page formats a date while it renders or hydrates.
  */
 import type { GatsbyNode } from "gatsby";
 import type { GraphQLFieldResolver, GraphQLObjectType, GraphQLResolveInfo } from "graphql";
 import { sanitizeBodyHtml } from "../data/bodyHtml";
 import { fillPlaceholders } from "../data/content";
+import { dateLabel, timeLabel } from "../data/dateLabels";
 
 interface ResolverContext {
   nodeModel: { getNodeById: (args: { id: string }) => unknown };
@@ -42,13 +44,23 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
       typeof value === "string" ? sanitizeBodyHtml(value) : "",
     ),
   };
+  const dates = {
+    dateLabel: {
+      resolve: (source: { date: string; locale?: string }) => dateLabel(source.date, source.locale),
+    },
+  };
   create({
     BlogPost: {
       ...body,
+      ...dates,
       headings: fromMarkdownParent("headings", []),
       timeToRead: fromMarkdownParent("timeToRead", 1),
     },
     CaseStudy: body,
-    Webinar: body,
+    Webinar: {
+      ...body,
+      ...dates,
+      timeLabel: { resolve: (source: { date: string }) => timeLabel(source.date) },
+    },
   });
 };

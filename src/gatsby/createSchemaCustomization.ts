@@ -24,13 +24,15 @@ export const typeDefs = `
       depth: Int
     }
 
-    """A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent."""
+    """A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent; dateLabel from createResolvers."""
     type BlogPost implements Node @dontInfer {
       slug: String!
       path: String!
       title: String!
       description: String!
       date: Date! @dateformat
+      """The date as the post shows it, in its language (resolved at build time)."""
+      dateLabel: String!
       updated: Date @dateformat
       authorKeys: [String!]!
       authors: [Author!]! @link(by: "key", from: "authorKeys")
@@ -120,6 +122,9 @@ export const typeDefs = `
       title: String!
       description: String!
       date: Date! @dateformat
+      """The day and the time of day as the page shows them (resolved at build time)."""
+      dateLabel: String!
+      timeLabel: String!
       durationMinutes: Int!
       format: String!
       speakers: [WebinarSpeaker!]!

@@ -137,6 +137,7 @@ export const query = graphql`
       title
       description
       date
+      dateLabel
       updated
       timeToRead
       locale

@@ -36,7 +36,8 @@ export const query = graphql`
       path
       title
       description
-      date
+      dateLabel
+      timeLabel
       durationMinutes
       format
       hubspotFormId

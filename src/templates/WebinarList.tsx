@@ -51,7 +51,8 @@ export const query = graphql`
         path
         title
         description
-        date
+        dateLabel
+        timeLabel
         durationMinutes
         format
       }

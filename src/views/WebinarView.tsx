@@ -15,12 +15,12 @@ export interface WebinarViewProps {
   crumbs: Crumb[];
   title: string;
   description: string;
-  /** e.g. "On demand · 45 minutes · recorded 4 June 2025". */
+  /** e.g. "On demand · 45 minutes · recorded June 4, 2025" (webinarMeta, from labels written at build time). */
   meta: string;
   eyebrow: string;
   speakers: Array<{ name: string; role: string; company?: string }>;
   html: string;
-  /** The registration slot: the forms issue renders the WebinarForm here, posting to `hubspotFormId`. */
+  /** The registration form section: FormSection renders the WebinarForm, which posts to `hubspotFormId`. */
   form: FormSectionContent;
   hubspotFormId: string;
 }

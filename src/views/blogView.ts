@@ -2,7 +2,7 @@
 import type { AuthorCardProps } from "../components/AuthorCard";
 import type { EntryCardProps } from "../components/EntryCard";
 import { site } from "../config/site";
-import { formatDate, paths } from "../data/blog";
+import { paths } from "../data/blog";
 import { toPictureData, type ImageDataLike } from "../data/images";
 import type { CtaBannerContent } from "../data/sectionSchemas";
 import type { WebinarViewProps } from "./WebinarView";
@@ -18,6 +18,8 @@ export interface PostNode {
   title: string;
   description: string;
   date: string;
+  /** The day as the page shows it, written at build time (createResolvers). */
+  dateLabel: string;
   timeToRead?: Maybe<number>;
   locale: string;
   heroAlt?: Maybe<string>;
@@ -76,9 +78,9 @@ export function imageOf(node: Maybe<ImageNode>, alt: Maybe<string>) {
 }
 
 /** "12 March 2025 · 6 min read", in the post's own language. */
-export function postMeta(post: Pick<PostNode, "date" | "timeToRead" | "locale">): string {
+export function postMeta(post: Pick<PostNode, "dateLabel" | "timeToRead" | "locale">): string {
   const text = textFor(post.locale);
-  const parts = [formatDate(post.date, post.locale)];
+  const parts = [post.dateLabel];
   if (post.timeToRead) parts.push(text.minRead(post.timeToRead));
   return parts.join(" · ");
 }
@@ -165,23 +167,25 @@ export function blogCrumbs(locale: string, ...rest: Array<{ label: string; href?
   return [{ label: text.home, href: "/" }, { label: text.blog, href: paths.blog() }, ...rest];
 }
 
-/** "Live · 45 minutes · 4 June 2025, 3:00 PM UTC" or "On demand · 45 minutes · recorded 4 June 2025". */
+/** "Live · 45 minutes · June 4, 2025, 3:00 PM UTC" or "On demand · 45 minutes · recorded June 4, 2025". */
 export function webinarMeta(webinar: {
   format: string;
   durationMinutes: number;
-  date: string;
+  dateLabel: string;
+  timeLabel: string;
 }): string {
-  const when = formatDate(webinar.date);
   return webinar.format === "live"
-    ? `Live · ${webinar.durationMinutes} minutes · ${when}, ${new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(new Date(webinar.date))}`
-    : `On demand · ${webinar.durationMinutes} minutes · recorded ${when}`;
+    ? `Live · ${webinar.durationMinutes} minutes · ${webinar.dateLabel}, ${webinar.timeLabel}`
+    : `On demand · ${webinar.durationMinutes} minutes · recorded ${webinar.dateLabel}`;
 }
 
 /** What the webinar page and its CMS preview know about a webinar. */
 export interface WebinarLike {
   title: string;
   description: string;
-  date: string;
+  /** The day and the time of day as the page shows them, written at build time (createResolvers). */
+  dateLabel: string;
+  timeLabel: string;
   durationMinutes: number;
   format: string;
   hubspotFormId: string;

@@ -11,7 +11,7 @@ import { roiFields } from "../../src/leads/roiFields";
 import { BOTD_TOKEN_STORAGE_KEY } from "../../src/forms/botdTokens";
 import { SUBSCRIBED_KEY } from "../../src/forms/subscription";
 import { checkA11y, expect, snap, test } from "./fixtures";
-import { fakesOrigin } from "./support/fakes";
+import { asVisitor, fakesOrigin } from "./support/fakes";
 
 // The browser logs the two failures these tests provoke on purpose: the refused connection and the 422.
 test.use({
@@ -62,21 +62,6 @@ async function setHubspotMode(mode: "ok" | "down", once = false): Promise<void> 
     body: JSON.stringify({ mode, once }),
   });
   if (!response.ok) throw new Error(`fake HubSpot mode control answered ${response.status}`);
-}
-
-/**
- * Makes the loopback Fingerprint agent answer with this visitor id (as tests/e2e/identification.spec.ts
- * does), so the page learns a visitor id once identification runs.
- */
-async function knownVisitor(page: Page, label: string): Promise<string> {
-  const id = `${label}${Date.now()}${Math.floor(Math.random() * 1e9)}`
-    .replace(/[^A-Za-z0-9]/g, "")
-    .padEnd(20, "0")
-    .slice(0, 20);
-  await page.route("**/__fake/fingerprint/identify**", (route) =>
-    route.continue({ url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}` }),
-  );
-  return id;
 }
 
 async function withFlags(page: Page, chosen: Record<string, "control" | "treatment"> = {}) {
@@ -449,7 +434,7 @@ test.describe("the BotD token request with a visitor id", () => {
   test("BotdGenerateToken on /products/bot-detection/ → /api/hubspot/: failure with retry, field error, success, lead forwarded, no second token to the same email", async ({
     page,
   }) => {
-    const id = await knownVisitor(page, "Botd");
+    const id = await asVisitor(page, "Botd");
     await page.setExtraHTTPHeaders({ "x-country": "US" });
     await page.goto("/products/bot-detection/");
     const form = page.locator('form[data-form-id="BotdGenerateToken"]');

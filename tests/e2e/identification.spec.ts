@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { readMeterEnv } from "../../src/server/env";
 import { checkA11y, expect, snap, test } from "./fixtures";
-import { fakesOrigin } from "./support/fakes";
+import { asVisitor, fakesOrigin } from "./support/fakes";
 
 test.use({ presetConsent: false });
 
@@ -12,21 +12,10 @@ test.use({ presetConsent: false });
 const panel = (page: Page) => page.locator("[data-demo-state]:visible");
 const fact = (page: Page, name: string) => panel(page).locator(`[data-demo='${name}']`);
 
-async function visitor(page: Page, label: string): Promise<string> {
-  const id = `${label}${Date.now()}${Math.floor(Math.random() * 1e9)}`
-    .replace(/[^A-Za-z0-9]/g, "")
-    .padEnd(20, "0")
-    .slice(0, 20);
-  await page.route("**/__fake/fingerprint/identify**", (route) =>
-    route.continue({ url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}` }),
-  );
-  return id;
-}
-
 test("a US visitor is identified: visitor id, confidence, bot, VM, location and visit history", async ({
   page,
 }) => {
-  const id = await visitor(page, "Demo");
+  const id = await asVisitor(page, "Demo");
   await page.setExtraHTTPHeaders({ "x-country": "US" });
   await page.goto("/demo/");
   await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
@@ -60,7 +49,7 @@ test("a US visitor is identified: visitor id, confidence, bot, VM, location and 
 });
 
 test("more than 20 visits: the 20 newest, and says there are more", async ({ page }) => {
-  const id = await visitor(page, "Many");
+  const id = await asVisitor(page, "Many");
   for (let i = 0; i < 22; i += 1)
     await fetch(`${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}`);
   await page.setExtraHTTPHeaders({ "x-country": "US" });
@@ -74,7 +63,7 @@ test("more than 20 visits: the 20 newest, and says there are more", async ({ pag
 test("an EU visitor starts the demo with one button; nothing is asked before it", async ({
   page,
 }) => {
-  await visitor(page, "Start");
+  await asVisitor(page, "Start");
   await page.setExtraHTTPHeaders({ "x-country": "DE" });
   const asked: string[] = [];
   page.on("request", (request) => {
@@ -178,7 +167,7 @@ test.describe("an unknown event", () => {
 });
 
 test("a page's calls to the metered functions stay far under the meter", async ({ page }) => {
-  await visitor(page, "Meter");
+  await asVisitor(page, "Meter");
   // Every function that spends a secret or a quota, by path (the visits call by its header).
   const metered: Record<string, number> = {};
   page.on("request", (request) => {

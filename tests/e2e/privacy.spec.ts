@@ -3,7 +3,7 @@
 // holds, Accept starts identification then analytics, exposures go once, withdrawal stops everything.
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { fakesOrigin } from "./support/fakes";
+import { asVisitor, fakesOrigin } from "./support/fakes";
 
 test.use({ presetConsent: false });
 
@@ -42,18 +42,6 @@ async function trackingStorage(page: Page): Promise<string[]> {
       /^(@fpjs@client@|AMP_|amp_)/.test(key),
     ),
   );
-}
-
-/** A visitor id of our own for this test, so its events are told apart at the shared fake. */
-async function asVisitor(page: Page, label: string): Promise<string> {
-  const id = `${label}${Date.now()}${Math.floor(Math.random() * 1e9)}`
-    .replace(/[^A-Za-z0-9]/g, "")
-    .padEnd(20, "0")
-    .slice(0, 20);
-  await page.route("**/__fake/fingerprint/identify**", (route) =>
-    route.continue({ url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}` }),
-  );
-  return id;
 }
 
 type FakeEvent = {

@@ -1,18 +1,9 @@
 // Runs the fake upstreams for browser tests as one process: Greenhouse at /v1, the product API at /api.
-import { startFakeGreenhouse } from "./greenhouse";
-import { createAmplitudeRoute } from "./amplitude";
-import { createFingerprintRoute } from "./fingerprint";
-import { createHubspotRoute } from "./hubspot";
+import { startFakeUpstreams } from "./upstreams";
 
 async function main(): Promise<void> {
   const port = Number(process.env.FAKES_PORT ?? 9101);
-  const hubspot = createHubspotRoute();
-  const amplitude = createAmplitudeRoute();
-  const fingerprint = createFingerprintRoute();
-  const fake = await startFakeGreenhouse({
-    port,
-    extraRoutes: [hubspot.route, amplitude.route, fingerprint.route],
-  });
+  const fake = await startFakeUpstreams(port);
   console.log(
     `fake upstreams on ${fake.origin} (Greenhouse ${fake.apiUrl}, API ${fake.origin}/api)`,
   );

@@ -3,7 +3,7 @@ import { categoryFor, routes, withTrailingSlash } from "../../../src/config/rout
 import { specRoutes } from "../../fixtures/specRoutes";
 
 describe("route registry", () => {
-  it("contains every route of the spec's list (tests/fixtures/routes.txt)", () => {
+  it("contains every route of the site's route list (tests/fixtures/routes.txt)", () => {
     const registered = new Set(routes.map((route) => route.path));
     const missing = specRoutes().filter((route) => !registered.has(withTrailingSlash(route)));
     expect(missing).toEqual([]);

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { slug } from "../../../src/config/site";
 import {
   featuredPost,
-  formatDate,
   isListed,
   listedPosts,
   pagerItems,
@@ -390,29 +389,5 @@ describe("other content schemas", () => {
       hubspotFormId: "not-a-guid",
     };
     expect(() => parseContent(webinarFrontmatterSchema, webinar, "w.md")).toThrow(/hubspotFormId/);
-  });
-});
-
-describe("formatDate", () => {
-  it("uses a fixed time zone and the post's language", () => {
-    expect(formatDate("2025-03-25T00:00:00.000Z")).toBe("March 25, 2025");
-    expect(formatDate("2025-03-25T00:00:00.000Z", "pt-BR")).toBe("25 de março de 2025");
-  });
-
-  // Written by hand so no Intl.DateTimeFormat is built while a post hydrates: the output must be Intl's.
-  it("writes every month and day as Intl does, in both languages, in UTC", () => {
-    const dates: string[] = [];
-    for (let month = 0; month < 12; month++)
-      for (const day of [1, 9, 10, 28])
-        dates.push(new Date(Date.UTC(2025, month, day, month % 2 ? 23 : 0, 30)).toISOString());
-    dates.push("1999-12-31T23:59:59.000Z", "2024-02-29T12:00:00.000Z", "2031-01-01T00:00:00+02:00");
-    for (const [locale, tag] of [
-      ["en", "en-US"],
-      ["pt-BR", "pt-BR"],
-    ] as const) {
-      const intl = new Intl.DateTimeFormat(tag, { dateStyle: "long", timeZone: "UTC" });
-      for (const iso of dates)
-        expect(formatDate(iso, locale), `${iso} ${locale}`).toBe(intl.format(new Date(iso)));
-    }
   });
 });

@@ -40,7 +40,7 @@ const posts = postSlugs.map((slug) => {
 });
 
 describe("content/blog", () => {
-  it("has enough posts, authors and tags for pagination and the spec's topics", () => {
+  it("has enough posts, authors and tags for pagination and every topic the blog covers", () => {
     expect(posts.length).toBeGreaterThanOrEqual(16);
     expect(authors.length).toBeGreaterThanOrEqual(4);
     expect(tags.length).toBeGreaterThanOrEqual(8);

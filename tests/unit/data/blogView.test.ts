@@ -8,6 +8,7 @@ import {
   tocOf,
   webinarMeta,
 } from "../../../src/views/blogView";
+import { dateLabel, timeLabel } from "../../../src/data/dateLabels";
 import { toPictureData } from "../../../src/data/images";
 
 const imageData = {
@@ -37,6 +38,7 @@ describe("toPostCard", () => {
     title: "A",
     description: "About A",
     date: "2025-03-25T00:00:00.000Z",
+    dateLabel: "March 25, 2025",
     timeToRead: 4,
     locale: "en",
     heroAlt: "Alt text",
@@ -78,6 +80,7 @@ describe("toPostCard", () => {
       tags: [],
       timeToRead: null,
       locale: "pt-BR",
+      dateLabel: "25 de março de 2025",
     });
     expect(card).toMatchObject({
       image: undefined,
@@ -90,7 +93,7 @@ describe("toPostCard", () => {
 
 describe("postMeta", () => {
   it("speaks the post's language", () => {
-    expect(postMeta({ date: "2025-03-25T00:00:00.000Z", timeToRead: 5, locale: "pt-BR" })).toBe(
+    expect(postMeta({ dateLabel: "25 de março de 2025", timeToRead: 5, locale: "pt-BR" })).toBe(
       "25 de março de 2025 · 5 min de leitura",
     );
   });
@@ -150,12 +153,13 @@ describe("postCta", () => {
 });
 
 describe("webinarMeta", () => {
-  it("describes live and recorded sessions in UTC", () => {
+  it("describes live and recorded sessions with the labels the build wrote", () => {
+    const at = (iso: string) => ({ dateLabel: dateLabel(iso), timeLabel: timeLabel(iso) });
     expect(
-      webinarMeta({ format: "live", durationMinutes: 45, date: "2025-05-20T15:00:00.000Z" }),
+      webinarMeta({ format: "live", durationMinutes: 45, ...at("2025-05-20T15:00:00.000Z") }),
     ).toBe("Live · 45 minutes · May 20, 2025, 3:00 PM UTC");
     expect(
-      webinarMeta({ format: "on-demand", durationMinutes: 40, date: "2025-03-12T14:00:00.000Z" }),
+      webinarMeta({ format: "on-demand", durationMinutes: 40, ...at("2025-03-12T14:00:00.000Z") }),
     ).toBe("On demand · 40 minutes · recorded March 12, 2025");
   });
 });

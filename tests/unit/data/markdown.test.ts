@@ -30,3 +30,25 @@ describe("markdownToHtml", () => {
     expect(markdownToHtml("![diagram](https://cdn.example.com/x.png)")).not.toContain("<img");
   });
 });
+
+describe("markdownToHtml with remark", () => {
+  it("renders reference links as their text, so a definition cannot slip an unsafe scheme past the check", () => {
+    const html = markdownToHtml(
+      "[click][x] and [docs][d]\n\n[x]: javascript:alert(1)\n[d]: https://d.example",
+    );
+    expect(html).not.toContain("href");
+    expect(html).toContain("click and docs");
+  });
+
+  it("writes no title attribute and keeps raw HTML inside a link as text", () => {
+    const html = markdownToHtml('[a <b>bold</b> move](/x/ "Title")');
+    expect(html).toBe('<p><a href="/x/">a &lt;b&gt;bold&lt;/b&gt; move</a></p>');
+  });
+
+  it("keeps GFM: strikethrough, autolinks and task lists", () => {
+    const html = markdownToHtml("~~old~~ https://example.com\n\n- [x] done");
+    expect(html).toContain("<del>old</del>");
+    expect(html).toContain('<a href="https://example.com" rel="noopener">https://example.com</a>');
+    expect(html).toContain('<input type="checkbox" checked disabled');
+  });
+});

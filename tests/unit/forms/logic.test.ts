@@ -361,6 +361,21 @@ describe("ROI", () => {
     expect(formatDollars(1_404_000)).toBe("$1,404,000");
     expect(formatDollars(-1200)).toBe("-$1,200");
   });
+  // Written by hand so no Intl.NumberFormat is built on a keystroke: the text must stay Intl's.
+  it("writes what Intl's en-US whole-dollar format writes", () => {
+    const intl = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      maximumFractionDigits: 0,
+    });
+    const values = [0, -0, 0.4, 0.5, -0.4, -0.5, 1.5, 2.5, 999.5, 999_999.5, -1234.5, 25];
+    for (let exponent = 0; exponent <= 15; exponent++)
+      for (const mantissa of [1, 1.234, 4.9999, 7.5, 9.99951])
+        values.push(mantissa * 10 ** exponent, -mantissa * 10 ** exponent);
+    values.push(Number.MAX_SAFE_INTEGER, 1e21, NaN, Infinity, -Infinity);
+    for (const value of values)
+      expect(formatDollars(value), String(value)).toBe(intl.format(value));
+  });
 });
 
 describe("newsletter popup rules", () => {

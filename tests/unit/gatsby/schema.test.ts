@@ -52,7 +52,17 @@ const cases: Array<[string, unknown, NodeMapping]> = [
     postFrontmatterSchema,
     {
       renamed: { authors: "authorKeys", tags: "tagKeys", hero: "heroPath" },
-      derived: ["path", "sourceFile", "authors", "tags", "hero", "html", "headings", "timeToRead"],
+      derived: [
+        "path",
+        "sourceFile",
+        "authors",
+        "tags",
+        "hero",
+        "html",
+        "headings",
+        "timeToRead",
+        "dateLabel",
+      ],
       nested: { cta: "BlogCta" },
     },
   ],
@@ -77,7 +87,10 @@ const cases: Array<[string, unknown, NodeMapping]> = [
   [
     "Webinar",
     webinarFrontmatterSchema,
-    { derived: ["path", "sourceFile", "html"], nested: { speakers: "WebinarSpeaker" } },
+    {
+      derived: ["path", "sourceFile", "html", "dateLabel", "timeLabel"],
+      nested: { speakers: "WebinarSpeaker" },
+    },
   ],
   ["MarketingPage", marketingPageSchema, { derived: ["sourceFile"] }],
   [

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 // Remote configuration with the real Amplitude SDK pinned here: the site starts it with no
-// remote-configuration fetch, and the SDK's own fetch is not the one the spec describes (README, Analytics).
+// remote-configuration fetch, and the SDK's own fetch, when switched on, is not the one a remote
+// configuration is often described as (one GET /config?api_key…&config_keys…&session_id…, five retries a
+// second apart, its own log messages): README, Analytics.
 import * as amplitude from "@amplitude/analytics-browser";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startAnalytics, stopAnalytics } from "../../../../src/providers/analytics/startAnalytics";
@@ -8,7 +10,7 @@ import { tracking } from "../../../../src/providers/analytics/tracking";
 
 const SERVER = "http://127.0.0.1:9/2/httpapi";
 const API_KEY = "0123456789abcdef0123456789abcdef";
-const SPEC_MESSAGES = [
+const DESCRIBED_MESSAGES = [
   "Remote config fetch rejected due to timeout after 5 seconds",
   "Remote config fetch rejected due to exceeded retry count",
   "Network error occurred, remote config fetch failed",
@@ -59,7 +61,7 @@ describe("remote configuration", () => {
     expect(urls.filter((url) => url !== SERVER)).toEqual([]);
   });
 
-  it("in SDK 2.47, when switched on, is another endpoint with other numbers and none of the spec's messages", async () => {
+  it("in SDK 2.47, when switched on, is another endpoint with other numbers and none of those log messages", async () => {
     const urls = recordRequests();
     const console = recordConsole();
     const client = amplitude.createInstance();
@@ -81,7 +83,7 @@ describe("remote configuration", () => {
     // A 5xx is tried 3 times within the SDK's 1 s budget, not 5 times `attempts × 1 s` apart;
     // init asks twice (its diagnostics settings, then its own), so two rounds of 3.
     expect(configCalls).toHaveLength(6);
-    for (const message of SPEC_MESSAGES)
+    for (const message of DESCRIBED_MESSAGES)
       expect(
         console.some((line) => line.includes(message)),
         message,

@@ -120,7 +120,7 @@ describe("locations and visits", () => {
 });
 
 describe("identification configuration", () => {
-  it("is off without a key, with the spec's timeout and cache defaults", () => {
+  it("is off without a key, with the default timeout and cache settings", () => {
     const config = readIdentificationConfig({});
     expect(config).toMatchObject({
       apiKey: null,

@@ -1,0 +1,26 @@
+// Every dynamic import in browser code names its chunk: Gatsby names shared chunks after the chunks that
+// share them, so unnamed lazy chunks pool everything they share into one chunk that loads on every page.
+
+const CHUNK_NAME = /webpackChunkName:\s*"[a-z0-9-]+"/;
+
+/** @type {import("eslint").Rule.RuleModule} */
+export const namedChunks = {
+  meta: {
+    type: "problem",
+    docs: { description: "every import() in browser code carries a webpackChunkName comment" },
+    messages: {
+      unnamed:
+        'Name this chunk: import(/* webpackChunkName: "lowercase-hyphen-name" */ "..."), or it pools with every other unnamed chunk.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      ImportExpression(node) {
+        const comments = context.sourceCode.getCommentsBefore(node.source);
+        if (!comments.some((comment) => comment.type === "Block" && CHUNK_NAME.test(comment.value)))
+          context.report({ node, messageId: "unnamed" });
+      },
+    };
+  },
+};
