@@ -18,9 +18,8 @@ export function adminReactAliases(
   );
 }
 
-/** A class as `instanceof` takes it. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- constructors of any signature
-export type PluginClass = abstract new (...args: any[]) => object;
+/** A class as `instanceof` takes it (a constructor of any signature: `never[]` admits every parameter list). */
+export type PluginClass = abstract new (...args: never[]) => object;
 
 /**
  * `items` without the instances of `classes`. Classes are matched by identity, not by name (a release may
