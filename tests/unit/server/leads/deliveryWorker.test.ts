@@ -15,6 +15,7 @@ import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
 import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 import { startPostgres, type TestPostgres } from "../support/postgres";
+import { seeded } from "../support/seeded";
 
 let pg: TestPostgres;
 let fake: FakeHubspot;
@@ -35,18 +36,6 @@ async function freshDatabase(): Promise<string> {
   await admin.unsafe(`CREATE DATABASE delivery_${databases}`);
   await admin.end();
   return pg.url.replace(/\/postgres$/, `/delivery_${databases}`);
-}
-
-/** Deterministic randomness (mulberry32), so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 describe("outage hold", () => {

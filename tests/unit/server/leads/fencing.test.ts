@@ -18,6 +18,7 @@ import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../f
 import { validBodies } from "../../leads/samples";
 import { startPostgres, type TestPostgres } from "../support/postgres";
 import { createSimulation, type Simulation } from "../support/simulation";
+import { seeded } from "../support/seeded";
 
 let pg: TestPostgres;
 let fake: FakeHubspot;
@@ -50,18 +51,6 @@ async function openStore(kind: Kind, sim: Simulation): Promise<LeadStore> {
   return createPgLeadStore(pg.url.replace(/\/postgres$/, `/fencing_${databases}`), {
     now: sim.now,
   });
-}
-
-/** Deterministic randomness (mulberry32), so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** HubSpot takes the lead when it arrives, and its answer arrives `delay()` simulated ms later. */
