@@ -9,6 +9,16 @@ import { useSiteNavigation } from "../hooks/useSiteNavigation";
 import { StatusIndicator } from "./StatusIndicator";
 import { theme } from "../styles/theme";
 
+/**
+ * An empty element after the main content. Each page's head asks Chromium to hold its first paint until this
+ * is parsed (gatsby-ssr.tsx), so the first frame already has the page's layout: painted half-parsed, the
+ * header (every menu's panel is in its HTML) shows a shorter menu row and a lone action button, and a hero
+ * illustration centred beside its copy grows upwards row by row, layout shifts on slow phones. The footer,
+ * below the fold, is not waited for. An empty marker, because Chromium ends the hold when the element is
+ * inserted and the specification when it is fully parsed: here both mean the same.
+ */
+export const CONTENT_END_ID = "content-end";
+
 export function Layout({ pathname, children }: { pathname: string; children: React.ReactNode }) {
   return (
     <NavigationContext.Provider value={useSiteNavigation()}>
@@ -21,6 +31,7 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
         <Main id="main" tabIndex={-1}>
           {children}
         </Main>
+        <span id={CONTENT_END_ID} hidden />
         <LaterFooter />
       </Frame>
     </NavigationContext.Provider>

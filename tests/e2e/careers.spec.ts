@@ -7,6 +7,7 @@ import { site } from "../../src/config/site";
 import { checkA11y, expect, snap, test } from "./fixtures";
 import { fakeApiUrl, fakesOrigin, setFakeStatus } from "./support/fakes";
 import { hydrated } from "./support/hydration";
+import { layoutShifts, recordLayoutShifts } from "./support/layoutShift";
 
 /**
  * Served routes whose page is not in this build (another issue writes their content): Gatsby
@@ -94,31 +95,8 @@ test.describe("jobs list", () => {
     }) => {
       await page.setViewportSize(viewport);
       // Every layout shift of the page's life, as the browser reports it to CLS.
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        const record = (entries: PerformanceEntryList) => {
-          for (const entry of entries as Array<PerformanceEntry & { value: number }>)
-            shifts.push(entry.value);
-        };
-        const observer = new PerformanceObserver((list) => record(list.getEntries()));
-        observer.observe({ type: "layout-shift", buffered: true });
-        // Every shift so far, once the next two frames are painted (a shift is reported after its frame),
-        // including records the observer holds but has not delivered yet.
-        const settled = () =>
-          new Promise<number[]>((resolve) =>
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() => {
-                record(observer.takeRecords());
-                resolve([...shifts]);
-              }),
-            ),
-          );
-        Object.assign(window, { __settledShifts: settled });
-      });
-      const settledShifts = () =>
-        page.evaluate(() =>
-          (window as unknown as { __settledShifts: () => Promise<number[]> }).__settledShifts(),
-        );
+      await recordLayoutShifts(page);
+      const settledShifts = async () => (await layoutShifts(page)).values;
       let release: () => void = () => undefined;
       const answered = new Promise<void>((resolve) => {
         release = resolve;

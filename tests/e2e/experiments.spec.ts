@@ -7,6 +7,7 @@ import { EXPERIMENTS, type ExperimentKey } from "../../src/config/experiments";
 import { fillPlaceholders } from "../../src/data/content";
 import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 import { expect, snap, test } from "./fixtures";
+import { layoutShifts, recordLayoutShifts } from "./support/layoutShift";
 
 // This spec is about assignment itself, so nothing is preset.
 test.use({ presetFlags: false });
@@ -46,46 +47,18 @@ async function visitWith(
   const flags = Object.fromEntries(
     EXPERIMENTS.map((key) => [key, key === experiment ? variant : "control"]),
   );
-  await page.addInitScript(
-    ([key, value]) => {
-      window.localStorage.setItem(key, value);
-      const w = window as unknown as { __cls: number; __shifts: string[] };
-      w.__cls = 0;
-      w.__shifts = [];
-      type Shift = PerformanceEntry & {
-        value: number;
-        hadRecentInput: boolean;
-        sources?: Array<{
-          node?: Node | null;
-          previousRect: DOMRectReadOnly;
-          currentRect: DOMRectReadOnly;
-        }>;
-      };
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Shift[]) {
-          if (entry.hadRecentInput) continue;
-          w.__cls += entry.value;
-          for (const source of entry.sources ?? []) {
-            const el = source.node as Element | null;
-            w.__shifts.push(
-              `${el?.nodeName ?? "?"}.${String(el?.className ?? "").slice(0, 30)} "${(el?.textContent ?? "").slice(0, 30)}" y ${source.previousRect.y}→${source.currentRect.y} h ${source.previousRect.height}→${source.currentRect.height}`,
-            );
-          }
-        }
-      }).observe({ type: "layout-shift", buffered: true });
-    },
-    [FLAGS_STORAGE_KEY, JSON.stringify(flags)] as const,
-  );
+  await recordLayoutShifts(page);
+  await page.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    FLAGS_STORAGE_KEY,
+    JSON.stringify(flags),
+  ] as const);
   const response = await page.goto(url);
   await page.waitForLoadState("networkidle");
   return (await response?.text()) ?? "";
 }
 
 async function expectNoShift(page: import("@playwright/test").Page) {
-  const { cls, shifts } = await page.evaluate(() => {
-    const w = window as unknown as { __cls: number; __shifts: string[] };
-    return { cls: w.__cls, shifts: w.__shifts };
-  });
+  const { cls, shifts } = await layoutShifts(page);
   expect(cls, shifts.join("\n")).toBe(0);
 }
 
