@@ -49,6 +49,9 @@ for (const route of sitePages) {
       expect(answer.status(), image.src).toBe(200);
     }
 
+    // Some pages move on by themselves once hydrated (the application page without a role opens the list
+    // of roles, which then loads them): axe checks the page the visitor ends on, not a moment between.
+    await page.waitForLoadState("networkidle");
     await checkA11y(page);
     await snap(
       page,
