@@ -20,6 +20,7 @@ import {
   usualCulprit,
 } from "./lib/inp.mjs";
 import { INTERACTIONS, VIEWPORTS, selectInteractions } from "./lib/interactions.mjs";
+import { describeRun, idle, networkWatch, presets } from "./lib/interactionrun.mjs";
 import { CHROMIUM_ARGS } from "./lib/observe.mjs";
 import { buildForFakes } from "./lib/benchbuild.mjs";
 import { SourceMaps } from "./lib/sourcemaps.mjs";
@@ -97,49 +98,6 @@ const loadBefore = load();
 console.log(
   `bench:interactions: ${chosen.length} interaction(s) × ${runs} run(s) at ${cpu}x CPU on ${site.url}; load average ${loadBefore}`,
 );
-
-/** Starts every page with each experiment at control (stable pages) and the article popup just offered. */
-function presets([flagsKey, flags, popupKey]) {
-  try {
-    globalThis.localStorage.setItem(flagsKey, flags);
-    globalThis.localStorage.setItem(popupKey, String(Date.now()));
-  } catch {
-    // about:blank has no storage
-  }
-}
-
-/**
- * Resolves once no request has been in flight for `quietMs` (at most `limitMs`). A request in flight for
- * more than 3 s stops counting: Chromium never reports the end of a keepalive fetch (the exposure call) to
- * Playwright.
- */
-function networkWatch(context) {
-  const pending = new Map();
-  let last = Date.now();
-  const start = (request) => {
-    pending.set(request, Date.now());
-    last = Date.now();
-  };
-  const end = (request) => {
-    pending.delete(request);
-    last = Date.now();
-  };
-  context.on("request", start);
-  context.on("requestfinished", end);
-  context.on("requestfailed", end);
-  const busy = () => [...pending.values()].some((since) => Date.now() - since < 3000);
-  return async (quietMs, limitMs) => {
-    const begun = Date.now();
-    while (Date.now() - begun < limitMs && (busy() || Date.now() - last < quietMs))
-      await new Promise((resolve) => setTimeout(resolve, 50));
-  };
-}
-
-const idle = (page) =>
-  page.evaluate(
-    () =>
-      new Promise((resolve) => globalThis.requestIdleCallback(() => resolve(), { timeout: 5000 })),
-  );
 
 async function measureOnce(interaction, run) {
   const context = await browser.newContext({
@@ -283,24 +241,7 @@ try {
       }
       samples.push(sample);
       if (flag("verbose") || sample.error) {
-        const a = sample.attribution;
-        console.log(
-          `  ${interaction.id} run ${run}: ` +
-            (sample.error
-              ? `failed: ${sample.error}`
-              : `INP ${sample.inp ?? "–"} ms` +
-                (a
-                  ? ` (${a.type} on ${a.target}: input delay ${a.inputDelay}, processing ${a.processingDuration}, ` +
-                    `presentation ${a.presentationDelay}; script ${a.script}, style+layout ${a.styleAndLayout}, ` +
-                    `paint ${a.paint}; longest script ${a.longestScript ? `${a.longestScript.origin} ${a.longestScript.duration} ms` : "none"})`
-                  : "") +
-                `; phases ${JSON.stringify(sample.phases)}` +
-                (sample.trace
-                  ? `; trace ${sample.trace.rows.map((r) => `${r.name} ${r.ms.toFixed(1)}`).join(", ")}, ` +
-                    `style recalc up to ${sample.trace.styleElements} elements`
-                  : "") +
-                `; interactions ${sample.interactions.map((i) => `${i.type} ${i.duration}`).join(", ") || "none over 16 ms"}`),
-        );
+        console.log(`  ${interaction.id} run ${run}: ${describeRun(sample)}`);
       }
     }
     const summary = summariseRuns(samples);

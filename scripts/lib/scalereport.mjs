@@ -4,7 +4,7 @@ import path from "node:path";
 
 const GIB = 1024 ** 3;
 const KIB = 1024;
-/** The budgets at 5,000 posts on 2 cores (issue 24). */
+/** The budgets at 5,000 posts on a 2-core machine (docs/performance.md, "Build time at scale"). */
 export const BUDGETS = {
   coldSeconds: 300,
   editSeconds: 60,
