@@ -10,7 +10,8 @@ import { theme } from "../styles/theme";
 const loadPanel = () => import(/* webpackChunkName: "phone-menu-panel" */ "./PhoneMenuPanel");
 const PhoneMenuPanel = React.lazy(loadPanel);
 
-export function PhoneMenu({ pathname }: { pathname: string }) {
+/** Memoised: opening a header menu renders the header again, and nothing here changes with it. */
+export const PhoneMenu = React.memo(function PhoneMenu({ pathname }: { pathname: string }) {
   const [open, setOpen] = React.useState(false);
   // Mounted from the first open on (then only hidden), so the accordion keeps its state while open.
   const [wanted, setWanted] = React.useState(false);
@@ -76,7 +77,7 @@ export function PhoneMenu({ pathname }: { pathname: string }) {
       ) : null}
     </Wrapper>
   );
-}
+});
 
 const Wrapper = styled.div`
   margin-left: auto;

@@ -6,8 +6,10 @@ import { MenuEntryLink } from "../MenuEntryLink";
 import { AllLink, Groups, GroupTitle, Panel, PanelEntries } from "./styles";
 
 /**
- * Memoised: opening one menu re-renders the header, and only the panels whose `open` changed need to
- * render again (each holds up to a dozen entries with icons).
+ * Opening a menu changes only `open`: the panel element takes the new `hidden`, and its entries (memoised on
+ * the menu alone) are not rendered again. Rendering them again re-ran every entry's link (its prefetch
+ * observer included) inside the tap's frame, the largest part of a header menu's processing time
+ * (`npm run bench:interactions -- --only=header-menu --verbose`).
  */
 export const MenuPanel = React.memo(function MenuPanel({
   menu,
@@ -18,6 +20,14 @@ export const MenuPanel = React.memo(function MenuPanel({
 }) {
   return (
     <Panel id={`menu-${menu.id}`} hidden={!open} $wide={Boolean(menu.groups)}>
+      <PanelContent menu={menu} />
+    </Panel>
+  );
+});
+
+const PanelContent = React.memo(function PanelContent({ menu }: { menu: Menu }) {
+  return (
+    <>
       <PanelEntries role="list" $columns={menu.entries.length > 5 ? 2 : 1}>
         {menu.entries.map((entry) => (
           <li key={entry.title}>
@@ -46,6 +56,6 @@ export const MenuPanel = React.memo(function MenuPanel({
           </AllLink>
         </Groups>
       ) : null}
-    </Panel>
+    </>
   );
 });

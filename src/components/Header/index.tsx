@@ -25,12 +25,12 @@ export function Header({ pathname }: { pathname: string }) {
   const { menus } = useNavigation();
   const menuProps = useMenus(pathname);
 
+  // Opening a menu renders the header again: the parts that do not change with it are memoised, so their
+  // links (each with its prefetch observer) are not rendered again inside the tap's frame.
   return (
     <Bar>
       <Inner>
-        <HomeLink href="/" aria-label={`${site.productName} home`}>
-          <Logo />
-        </HomeLink>
+        <Brand />
         <DesktopNav aria-label="Main">
           <MenuList role="list">
             {menus.map((menu) => {
@@ -52,27 +52,44 @@ export function Header({ pathname }: { pathname: string }) {
                 </li>
               );
             })}
-            <li>
-              <PlainLink
-                href={headerActions.pricing.url}
-                aria-current={pathname.startsWith("/pricing") ? "page" : undefined}
-              >
-                {headerActions.pricing.title}
-              </PlainLink>
-            </li>
+            <PricingItem current={pathname.startsWith("/pricing")} />
           </MenuList>
         </DesktopNav>
-        <Actions>
-          <PlainLink href={headerActions.login.url}>{headerActions.login.title}</PlainLink>
-          <Button href={headerActions.contactSales.url} variant="secondary" data-cta="header">
-            {headerActions.contactSales.title}
-          </Button>
-          <Button href={headerActions.signup.url} data-cta="header">
-            {headerActions.signup.title}
-          </Button>
-        </Actions>
+        <HeaderActions />
         <PhoneMenu pathname={pathname} />
       </Inner>
     </Bar>
   );
 }
+
+const Brand = React.memo(function Brand() {
+  return (
+    <HomeLink href="/" aria-label={`${site.productName} home`}>
+      <Logo />
+    </HomeLink>
+  );
+});
+
+const PricingItem = React.memo(function PricingItem({ current }: { current: boolean }) {
+  return (
+    <li>
+      <PlainLink href={headerActions.pricing.url} aria-current={current ? "page" : undefined}>
+        {headerActions.pricing.title}
+      </PlainLink>
+    </li>
+  );
+});
+
+const HeaderActions = React.memo(function HeaderActions() {
+  return (
+    <Actions>
+      <PlainLink href={headerActions.login.url}>{headerActions.login.title}</PlainLink>
+      <Button href={headerActions.contactSales.url} variant="secondary" data-cta="header">
+        {headerActions.contactSales.title}
+      </Button>
+      <Button href={headerActions.signup.url} data-cta="header">
+        {headerActions.signup.title}
+      </Button>
+    </Actions>
+  );
+});
