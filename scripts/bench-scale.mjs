@@ -25,6 +25,8 @@ if (argv.includes("--help")) {
   --dir=PATH      build the copy there (default: a new folder in the system's temp folder)
   --keep          keep the copy afterwards (its build logs are build-cold.log and build-edit.log)
   --no-rebuild    only the cold build
+  --host=NAME     build as on that host (netlify or vercel: its environment flag set, so no precompression,
+                  which the host does at its edge); default: as \`npm start\` serves it, precompressed
   --json=FILE     also write the figures as JSON`);
   process.exit(0);
 }
@@ -33,6 +35,15 @@ if (!Number.isInteger(posts) || posts < 0) {
   console.error(`bench:scale: --posts must be a whole number, got ${option("posts")}`);
   process.exit(2);
 }
+
+/** The environment flag each host's build sets (what src/gatsby/precompress.ts and the CMS policy read). */
+const HOSTS = { netlify: { NETLIFY: "true" }, vercel: { VERCEL: "1" } };
+const host = option("host");
+if (host !== undefined && !(host in HOSTS)) {
+  console.error(`bench:scale: --host must be one of ${Object.keys(HOSTS).join(", ")}, got ${host}`);
+  process.exit(2);
+}
+const hostEnv = host ? HOSTS[host] : {};
 
 const EDIT = "One more paragraph, added to measure a rebuild after a single edit.";
 const load = () =>
@@ -57,6 +68,7 @@ async function build(dir, label) {
         process.env.GATSBY_AMPLITUDE_API_KEY || "0123456789abcdef0123456789abcdef",
       NO_COLOR: "1",
       FORCE_COLOR: "0",
+      ...hostEnv,
     }),
     stdio: ["ignore", fd, fd],
     onSpawn: (child) => {
@@ -75,7 +87,9 @@ async function build(dir, label) {
 }
 
 const site = createScratchSite(REPO_ROOT, { dir: option("dir"), prefix: "bench-scale-" });
-console.log(`bench:scale: copy in ${site.dir}; adding ${posts} posts (load ${load()})`);
+console.log(
+  `bench:scale: copy in ${site.dir}; adding ${posts} posts (load ${load()}); built as ${host ?? "npm start serves it (precompressed)"}`,
+);
 const slugs = generatePosts(site.dir, posts);
 const startedAt = Date.now();
 
