@@ -81,6 +81,17 @@ test.describe("desktop header menus", () => {
       await expect(button).toHaveAttribute("aria-expanded", "true");
       const panel = page.locator(`#${(await button.getAttribute("aria-controls")) ?? ""}`);
       await expect(panel).toBeVisible();
+      // Everything in the panel inside its box, and the box inside the window, at the narrowest width the
+      // desktop menus show at (the Platform panel's second use-case column once ran 80 px past its edge).
+      const overflow = await panel.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const inside = [...el.querySelectorAll("*")].map((d) => d.getBoundingClientRect().right);
+        return {
+          content: Math.max(0, ...inside.map((right) => right - box.right)),
+          window: Math.max(0, box.right - document.documentElement.clientWidth),
+        };
+      });
+      expect(overflow).toEqual({ content: 0, window: 0 });
       await page.keyboard.press("Tab");
       await expect(panel.locator(":focus")).toHaveCount(1);
       await page.keyboard.press("Escape");

@@ -125,14 +125,17 @@ export const Panel = styled.div<{ $wide: boolean }>`
 
 export const PanelEntries = styled.ul<{ $columns: 1 | 2 }>`
   display: grid;
-  grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(15rem, 1fr));
+  grid-template-columns: repeat(${({ $columns }) => $columns}, minmax(13rem, 1fr));
   gap: ${theme.space[1]};
   align-content: start;
 `;
 
+// Minimums low enough that a wide panel (entries and use cases) fits its 860 px: with 15rem entry and 12rem
+// use-case columns the second use-case column ran past the panel's right edge (the header menus' browser test
+// measures every panel at the narrowest desktop width, 1280 px).
 export const Groups = styled.div`
   display: grid;
-  grid-template-columns: repeat(2, minmax(12rem, 1fr));
+  grid-template-columns: repeat(2, minmax(9rem, 1fr));
   gap: ${theme.space[2]} ${theme.space[4]};
   align-content: start;
   padding-left: ${theme.space[5]};
