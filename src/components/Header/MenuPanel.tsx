@@ -7,9 +7,8 @@ import { AllLink, Groups, GroupTitle, Panel, PanelEntries } from "./styles";
 
 /**
  * Opening a menu changes only `open`: the panel element takes the new `hidden`, and its entries (memoised on
- * the menu alone) are not rendered again. Rendering them again re-ran every entry's link (its prefetch
- * observer included) inside the tap's frame, the largest part of a header menu's processing time
- * (`npm run bench:interactions -- --only=header-menu --verbose`).
+ * the menu alone) are not rendered again: rendering them again re-ran every entry's Gatsby link (its prefetch
+ * observer included) inside the tap's frame (tests/unit/components/headerRenders.test.tsx counts them).
  */
 export const MenuPanel = React.memo(function MenuPanel({
   menu,
