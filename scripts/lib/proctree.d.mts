@@ -3,15 +3,30 @@ export declare function parseStat(text: string): { pid: number; comm: string; pp
 export declare function parseKbField(text: string, field: string): number | null;
 export declare function descendants(rootPid: number, parentOf: Map<number, number>): number[];
 export declare function readParents(procDir?: string): Map<number, number>;
+export interface TreeMember {
+  pid: number;
+  comm: string;
+  rss: number;
+  pss: number | null;
+}
+export interface TreeSample {
+  rss: number;
+  pss: number | null;
+  processes: number;
+  members?: TreeMember[];
+}
 export declare function sampleTree(
   rootPid: number,
   procDir?: string,
-): { rss: number; pss: number | null; processes: number };
+  options?: { each?: boolean },
+): TreeSample;
 export interface Peaks {
   peakRss: number;
   peakPss: number | null;
   peakProcesses: number;
   samples: number;
+  /** When the RSS peak was seen (ms after the start) and the processes that held it, largest first. */
+  atPeakRss: { ms: number; members: TreeMember[] } | null;
 }
 export declare function startSampler(
   rootPid: number,

@@ -67,13 +67,16 @@ export function readParents(procDir = "/proc") {
  * Memory of a process tree right now: { rss, pss, processes } in bytes. RSS counts shared pages once
  * per process (an upper bound for a tree of workers); PSS splits shared pages between the processes
  * that share them (closer to what the tree really costs). pss is null when smaps_rollup is unreadable.
+ * With `each`, also `members`: { pid, comm, rss, pss } per process, largest RSS first.
  */
-export function sampleTree(rootPid, procDir = "/proc") {
-  const tree = descendants(rootPid, readParents(procDir));
+export function sampleTree(rootPid, procDir = "/proc", { each = false } = {}) {
+  const parents = readParents(procDir);
+  const tree = descendants(rootPid, parents);
   let rss = 0;
   let pss = 0;
   let pssKnown = true;
   let processes = 0;
+  const members = [];
   for (const pid of tree) {
     const status = readText(`${procDir}/${pid}/status`);
     const r = status === null ? null : parseKbField(status, "VmRSS");
@@ -84,25 +87,40 @@ export function sampleTree(rootPid, procDir = "/proc") {
     const p = rollup === null ? null : parseKbField(rollup, "Pss");
     if (p === null) pssKnown = false;
     else pss += p;
+    if (each) members.push({ pid, comm: commandName(procDir, pid), rss: r, pss: p });
   }
-  return { rss, pss: pssKnown ? pss : null, processes };
+  const sample = { rss, pss: pssKnown ? pss : null, processes };
+  return each ? { ...sample, members: members.sort((a, b) => b.rss - a.rss) } : sample;
+}
+
+/** A short name for a process: its command line's script (a Gatsby worker's file) or its comm. */
+function commandName(procDir, pid) {
+  const cmdline = readText(`${procDir}/${pid}/cmdline`);
+  const args = cmdline ? cmdline.split("\0").filter(Boolean) : [];
+  const script = args.slice(1).find((a) => !a.startsWith("-"));
+  if (script) return script.split("/").slice(-3).join("/");
+  const stat = readText(`${procDir}/${pid}/stat`);
+  return (stat && parseStat(stat)?.comm) || String(pid);
 }
 
 /**
  * Samples a process tree every `intervalMs` until stop() is called; stop() returns the peaks:
- * { peakRss, peakPss, peakProcesses, samples }.
+ * { peakRss, peakPss, peakProcesses, samples, atPeakRss }, where atPeakRss says when the RSS peak was
+ * seen (ms after the start) and which processes held it.
  */
 export function startSampler(rootPid, intervalMs = 200, procDir = "/proc") {
-  const peak = { peakRss: 0, peakPss: null, peakProcesses: 0, samples: 0 };
+  const peak = { peakRss: 0, peakPss: null, peakProcesses: 0, samples: 0, atPeakRss: null };
+  const started = Date.now();
   const take = () => {
     let s;
     try {
-      s = sampleTree(rootPid, procDir);
+      s = sampleTree(rootPid, procDir, { each: true });
     } catch {
       return;
     }
     if (s.processes === 0) return;
     peak.samples += 1;
+    if (s.rss > peak.peakRss) peak.atPeakRss = { ms: Date.now() - started, members: s.members };
     peak.peakRss = Math.max(peak.peakRss, s.rss);
     if (s.pss !== null) peak.peakPss = Math.max(peak.peakPss ?? 0, s.pss);
     peak.peakProcesses = Math.max(peak.peakProcesses, s.processes);

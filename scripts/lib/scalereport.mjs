@@ -69,7 +69,18 @@ export function buildFigures(run, dir, since) {
     ok: run.ok,
     seconds: run.seconds,
     peakRssBytes: run.memory?.peakRss ?? null,
+    peakPssBytes: run.memory?.peakPss ?? null,
     peakProcesses: run.memory?.peakProcesses ?? null,
+    atPeakRss: run.memory?.atPeakRss
+      ? {
+          seconds: run.memory.atPeakRss.ms / 1000,
+          processes: run.memory.atPeakRss.members.map((m) => ({
+            name: m.comm,
+            rssBytes: m.rss,
+            pssBytes: m.pss,
+          })),
+        }
+      : null,
     loadBefore: run.loadBefore,
     loadAfter: run.loadAfter,
     pages: pages.length,
@@ -103,7 +114,14 @@ export function printScaleReport({ posts, runs }) {
       const parts = Object.entries(r.sitePostBuild).filter(([k]) => k !== "total");
       console.log(`    ${parts.map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(", ")}`);
     }
-    console.log(`  peak memory: ${rss} RSS over up to ${r.peakProcesses ?? "?"} processes`);
+    const pss = r.peakPssBytes ? `, ${(r.peakPssBytes / GIB).toFixed(2)} GiB PSS` : "";
+    console.log(`  peak memory: ${rss} RSS${pss} over up to ${r.peakProcesses ?? "?"} processes`);
+    if (r.atPeakRss) {
+      const held = r.atPeakRss.processes
+        .map((p) => `${p.name} ${(p.rssBytes / GIB).toFixed(2)}`)
+        .join(", ");
+      console.log(`    RSS peak ${s(r.atPeakRss.seconds)} into the build: ${held} GiB`);
+    }
     console.log(
       `  pages: ${r.pages} (${r.pagesWritten} written by this build), blog index pages: ${r.blogListPages}` +
         (r.editReachedPage === undefined

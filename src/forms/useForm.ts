@@ -1,6 +1,7 @@
 /** The one hook behind every form: values, client validation with the shared schema, posting, state. */
 import * as React from "react";
 import type { ZodError } from "zod";
+import { afterNextPaint } from "../gatsby/nextTask";
 import { buildPayload } from "./enrich";
 import { loadPayloadSchemas } from "./payloadSchemas";
 import { HONEYPOT_FIELD } from "../leads/constants";
@@ -119,6 +120,9 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
         return;
       }
       try {
+        // "Sending…" paints first; loading and running the schemas and starting the request come after that
+        // frame, not inside the tap's (the schemas' chunk is evaluated on the first submit).
+        await afterNextPaint();
         const [payloads, context] = await Promise.all([loadPayloadSchemas(), readContext()]);
         const schema = payloads.endpointSchemas[definition.endpoint];
         const payload = buildPayload(definition, values, context, optionsRef.current.extra);

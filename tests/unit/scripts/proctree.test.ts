@@ -89,6 +89,19 @@ describe("sampling a fake /proc", () => {
   it("sums RSS and PSS over the tree", () => {
     expect(readParents(proc).get(102)).toBe(101);
     expect(sampleTree(100, proc)).toEqual({ rss: 1700 * 1024, pss: 1000 * 1024, processes: 3 });
+    fs.writeFileSync(
+      path.join(proc, "101", "cmdline"),
+      "/usr/bin/node\0--max-old-space-size=4096\0/site/node_modules/gatsby/dist/child.js\0",
+    );
+    try {
+      expect(sampleTree(100, proc, { each: true }).members).toEqual([
+        { pid: 100, comm: "proc 100", rss: 1000 * 1024, pss: 600 * 1024 },
+        { pid: 101, comm: "gatsby/dist/child.js", rss: 500 * 1024, pss: 300 * 1024 },
+        { pid: 102, comm: "proc 102", rss: 200 * 1024, pss: 100 * 1024 },
+      ]);
+    } finally {
+      fs.rmSync(path.join(proc, "101", "cmdline"));
+    }
   });
 
   it("keeps the peak across samples", () => {
@@ -105,6 +118,14 @@ describe("sampling a fake /proc", () => {
       expect(peaks.peakRss).toBe(2000 * 1024);
       expect(peaks.peakPss).toBe(1300 * 1024);
       expect(peaks.peakProcesses).toBe(4);
+      // The moment of the RSS peak names the processes that held it, the largest first.
+      expect(peaks.atPeakRss?.ms).toBe(30);
+      expect(peaks.atPeakRss?.members.map((m) => [m.comm, m.rss])).toEqual([
+        ["proc 100", 1000 * 1024],
+        ["proc 101", 500 * 1024],
+        ["proc 104", 300 * 1024],
+        ["proc 102", 200 * 1024],
+      ]);
       // The first sample at start, then one per 10 ms over 50 ms.
       expect(peaks.samples).toBe(6);
     } finally {
