@@ -3,6 +3,7 @@
 // entry, then a frame), then idle time; the fallbacks for browsers without the API and hidden tabs.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
+  IMAGE_PAINT_WAIT_MS,
   PAINT_WAIT_MS,
   afterLargestPaint,
   resetLargestPaint,
@@ -21,7 +22,9 @@ function fakeObserver(supported = ["largest-contentful-paint", "event"]) {
     disconnect() {}
   }
   vi.stubGlobal("PerformanceObserver", FakeObserver);
-  return { paint: () => observers.forEach((notify) => notify([{ startTime: 420 }])) };
+  return {
+    paint: (entry: object = { startTime: 420 }) => observers.forEach((notify) => notify([entry])),
+  };
 }
 
 function documentState(
@@ -71,12 +74,11 @@ describe("afterLargestPaint", () => {
     expect(await settled(gate)).toBe(true);
   });
 
-  it("waits for an image in view the load event did not wait for (lazily loaded) to be decoded", async () => {
-    const lcp = fakeObserver();
-    documentState("complete");
+  /** An image in view, 390 × 300 px, whose decoding the test finishes with the returned function. */
+  function imageInView(complete: boolean): { image: HTMLImageElement; decode: () => void } {
     document.body.innerHTML = '<img alt="" src="/hero.webp" loading="lazy">';
     const image = document.querySelector("img")!;
-    vi.spyOn(image, "complete", "get").mockReturnValue(false);
+    vi.spyOn(image, "complete", "get").mockReturnValue(complete);
     vi.spyOn(image, "getBoundingClientRect").mockReturnValue({
       top: 100,
       left: 0,
@@ -85,13 +87,55 @@ describe("afterLargestPaint", () => {
       width: 390,
       height: 300,
     } as DOMRect);
-    let decode: () => void = () => undefined;
-    image.decode = () => new Promise<void>((resolve) => (decode = resolve));
+    let finish: () => void = () => undefined;
+    // An image that arrived with the load event is decoded already; one still loading decodes when told.
+    image.decode = complete
+      ? () => Promise.resolve()
+      : () => new Promise<void>((resolve) => (finish = resolve));
+    return { image, decode: () => finish() };
+  }
+
+  it("waits for an image in view the load event did not wait for (lazily loaded) to be decoded and painted", async () => {
+    const lcp = fakeObserver();
+    documentState("complete");
+    const { image, decode } = imageInView(false);
     const gate = afterLargestPaint();
-    lcp.paint();
+    lcp.paint({ startTime: 420, size: 20_000 }); // a heading, before the image
     expect(await settled(gate)).toBe(false);
     decode();
+    // Decoded is not painted: the gate waits for the image's own entry.
+    expect(await settled(gate)).toBe(false);
+    lcp.paint({ startTime: 900, size: 117_000, element: image });
     expect(await settled(gate)).toBe(true);
+    document.body.innerHTML = "";
+  });
+
+  it("waits for the paint of an image that arrived with the load event but paints later (decoding async)", async () => {
+    const lcp = fakeObserver();
+    documentState("complete");
+    const { image } = imageInView(true);
+    const gate = afterLargestPaint();
+    lcp.paint({ startTime: 420, size: 20_000 });
+    expect(await settled(gate)).toBe(false);
+    lcp.paint({ startTime: 3392, size: 117_000, element: image });
+    expect(await settled(gate)).toBe(true);
+    document.body.innerHTML = "";
+  });
+
+  it("is not held by an image smaller than the largest paint, and not for long by one the browser does not count", async () => {
+    const lcp = fakeObserver();
+    documentState("complete");
+    imageInView(true);
+    const smaller = afterLargestPaint();
+    lcp.paint({ startTime: 420, size: 200_000 });
+    expect(await settled(smaller)).toBe(true);
+
+    resetLargestPaint();
+    const uncounted = afterLargestPaint();
+    lcp.paint({ startTime: 420, size: 20_000 });
+    expect(await settled(uncounted)).toBe(false);
+    await vi.advanceTimersByTimeAsync(IMAGE_PAINT_WAIT_MS);
+    expect(await settled(uncounted)).toBe(true);
     document.body.innerHTML = "";
   });
 
