@@ -106,7 +106,7 @@ function decoded(image: HTMLImageElement): Promise<void> {
 /** A largest-contentful-paint entry: its area and element (the DOM typings lack the interface in places). */
 type LargestPaint = PerformanceEntry & { size?: number; element?: Element | null };
 
-/** Images in the viewport that can paint (not a placeholder, not transparent), with their visible area. */
+/** Images in the viewport that can paint: not a placeholder, not transparent. */
 function imagesInView(): HTMLImageElement[] {
   return Array.from(document.images).filter((image) => visibleArea(image) > 0);
 }
