@@ -19,8 +19,8 @@ import {
   summariseRuns,
   usualCulprit,
 } from "./lib/inp.mjs";
-import { INTERACTIONS, VIEWPORTS, selectInteractions } from "./lib/interactions.mjs";
-import { describeRun, idle, networkWatch, presets } from "./lib/interactionrun.mjs";
+import { INTERACTIONS, REFERENCES, VIEWPORTS, selectInteractions } from "./lib/interactions.mjs";
+import { describeRun, idle, networkWatch, presets, reactHydrated } from "./lib/interactionrun.mjs";
 import { CHROMIUM_ARGS } from "./lib/observe.mjs";
 import { buildForFakes } from "./lib/benchbuild.mjs";
 import { SourceMaps } from "./lib/sourcemaps.mjs";
@@ -36,11 +36,14 @@ if (flag("help")) {
   --build          build public/ for the fakes first
   --runs=5         runs per interaction (median and worst are printed)
   --only=a,b       only these interactions (${INTERACTIONS.map((i) => i.id).join(", ")})
+  --floors         also measure the reference taps (${REFERENCES.map((i) => i.id).join(", ")}): a paragraph
+                   on a page with no script, on / before consent, on / with the SDKs running; no budget
   --cpu=4          CPU slowdown
   --json=FILE      where the figures go (default tests/artifacts/bench/interactions.json)
   --trace          record a Chromium trace of each interaction (saved beside the JSON) and print its style,
                    layout and paint time
-  --profile        record a CPU profile of each interaction and print its hottest functions (source-mapped)
+  --profile        record a CPU profile of each interaction and print its hottest functions (source-mapped);
+                   the profiles are saved beside the JSON (open them in DevTools)
   --verbose        print each run with its attribution (input delay, processing, presentation, longest script)`);
   process.exit(0);
 }
@@ -55,7 +58,8 @@ const outDir = path.dirname(out);
 const cpu = Math.max(1, Number(option("cpu") ?? 4));
 let chosen;
 try {
-  chosen = selectInteractions(option("only"));
+  chosen = selectInteractions(option("only"), [...INTERACTIONS, ...REFERENCES]);
+  if (!option("only")) chosen = flag("floors") ? [...REFERENCES, ...INTERACTIONS] : INTERACTIONS;
 } catch (error) {
   console.log(`bench:interactions: ${error.message}`);
   process.exit(2);
@@ -120,6 +124,11 @@ async function measureOnce(interaction, run) {
     POPUP_SHOWN_KEY,
   ]);
   await context.addInitScript(collector);
+  // A reference page the bench serves itself, on the site's origin (no file is added to the build).
+  if (interaction.page)
+    await context.route(site.url + interaction.route, (r) =>
+      r.fulfill({ contentType: "text/html; charset=utf-8", body: interaction.page }),
+    );
   const quiet = networkWatch(context);
   let ingested = false;
   context.on("request", (request) => {
@@ -143,18 +152,7 @@ async function measureOnce(interaction, run) {
     const target = interaction.target(page);
     await target.waitFor({ state: "visible", timeout: 60_000 });
     // React's handlers attached (its fiber key on the node), the page's requests done, the browser idle.
-    await target.evaluate(
-      (node) =>
-        new Promise((resolve) => {
-          const check = () =>
-            Object.keys(node).some((key) => key.startsWith("__reactFiber"))
-              ? resolve()
-              : setTimeout(check, 50);
-          check();
-        }),
-      null,
-      { timeout: 60_000 },
-    );
+    if (!interaction.page) await reactHydrated(target);
     mark("hydrated");
     // A visitor who needs no consent: identification and analytics start after the largest paint. The
     // interaction is measured once they have (the first events reached the ingestion fake), not in the middle
@@ -177,6 +175,9 @@ async function measureOnce(interaction, run) {
           "devtools.timeline",
           "disabled-by-default-devtools.timeline",
           "blink.user_timing",
+          // V8.CompileCode: the lazy compilation a first call costs (seen in the click of a tap).
+          "v8",
+          "disabled-by-default-v8.compile",
         ],
       });
     await interaction.act(page, target);
@@ -206,6 +207,11 @@ async function measureOnce(interaction, run) {
         file: path.relative(root, file),
         ...summariseTrace(JSON.parse(buffer.toString()).traceEvents),
       };
+    }
+    if (profile) {
+      const file = path.join(outDir, "profiles", `${interaction.id}-${run}.cpuprofile`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, JSON.stringify(profile));
     }
     const result = readRun(record);
     const longest = result.attribution?.longestScript;
@@ -250,6 +256,7 @@ try {
       label: interaction.label,
       route: interaction.route,
       viewport: interaction.viewport,
+      reference: interaction.reference === true,
       country: interaction.country,
       summary,
       culprit: usualCulprit(samples),

@@ -46,7 +46,13 @@ export declare function readRun(record: PageRecord | null | undefined): Required
 export declare function summariseRuns(runs: Run[]): Summary;
 export declare function verdict(summary: Summary, budget?: number): string;
 export declare function formatTable(
-  results: Array<{ id: string; viewport: string; summary: Summary; runs: Run[] }>,
+  results: Array<{
+    id: string;
+    viewport: string;
+    reference?: boolean;
+    summary: Summary;
+    runs: Run[];
+  }>,
   budget?: number,
 ): string;
 export declare function usualCulprit(runs: Run[]): string | null;

@@ -114,7 +114,7 @@ export function formatTable(results, budget = INP_BUDGET_MS) {
     const ms = (v) => (v === null ? "–" : `${Math.round(v)}`);
     const each = r.runs.map((run) => (run.inp === null ? "–" : String(run.inp))).join(", ");
     lines.push(
-      `${r.id.padEnd(idWidth)} ${r.viewport.padEnd(8)} ${ms(r.summary.median).padStart(7)} ${ms(r.summary.worst).padStart(6)}  ${each.padEnd(22)} ${verdict(r.summary, budget)}`,
+      `${r.id.padEnd(idWidth)} ${r.viewport.padEnd(8)} ${ms(r.summary.median).padStart(7)} ${ms(r.summary.worst).padStart(6)}  ${each.padEnd(22)} ${r.reference ? "reference" : verdict(r.summary, budget)}`,
     );
   }
   return lines.join("\n");

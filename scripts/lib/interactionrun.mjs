@@ -63,3 +63,19 @@ export function describeRun(sample) {
     `; interactions ${seen || "none over 16 ms"}`
   );
 }
+
+/** Resolves once React has hydrated the element (its fiber key is on the node): its handlers are attached. */
+export function reactHydrated(target) {
+  return target.evaluate(
+    (node) =>
+      new Promise((resolve) => {
+        const check = () =>
+          Object.keys(node).some((key) => key.startsWith("__reactFiber"))
+            ? resolve()
+            : setTimeout(check, 50);
+        check();
+      }),
+    null,
+    { timeout: 60_000 },
+  );
+}

@@ -5,9 +5,15 @@ export interface Interaction {
   route: string;
   viewport: "phone" | "desktop";
   country: string;
+  /** A reference tap, measured against no budget. */
+  reference?: true;
+  /** The HTML the bench serves itself at `route` (the no-script floor). */
+  page?: string;
 }
 export declare const VIEWPORTS: Record<"phone" | "desktop", Record<string, unknown>>;
 export declare const INTERACTIONS: Interaction[];
+export declare const FLOOR_PAGE: string;
+export declare const REFERENCES: Interaction[];
 export declare function selectInteractions(
   list: string | undefined,
   all?: Interaction[],

@@ -122,6 +122,53 @@ export const INTERACTIONS = [
   },
 ];
 
+/** A page with no script and no style: what a tap costs the browser (and the harness) alone. */
+export const FLOOR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width,initial-scale=1"><title>Floor</title></head>
+<body><main><h1>Floor</h1><p>A paragraph nothing handles: tapping it costs only what the browser does for any tap.</p>
+</main></body></html>`;
+
+/**
+ * Reference taps (`--floors`), measured like the interactions but judged against no budget: a tap on a paragraph
+ * on a page with no script (the browser's and the harness's own cost of a tap at this CPU speed), the same tap on
+ * the home page before consent (the site's own listeners: React's root handlers), and after it for a US visitor
+ * (the analytics SDK's click capture as well). An interaction's INP less the matching floor is what its own
+ * handlers and frame cost.
+ */
+export const REFERENCES = [
+  paragraphTap(
+    "floor-no-script",
+    "Tap a paragraph on a page with no script (served by the bench)",
+    "DE",
+    { route: "/__bench/floor/", page: FLOOR_PAGE },
+  ),
+  paragraphTap(
+    "floor-site",
+    "Tap a paragraph on / before consent (React's listeners, no SDK)",
+    "DE",
+  ),
+  paragraphTap(
+    "floor-site-sdk",
+    "Tap a paragraph on / as a US visitor (the SDKs running, their click capture too)",
+    "US",
+  ),
+];
+
+/** A reference tap on the first paragraph of the page's main content, on a phone. */
+function paragraphTap(id, label, country, where = { route: "/" }) {
+  return {
+    id,
+    label,
+    ...where,
+    viewport: "phone",
+    country,
+    reference: true,
+    target: (page) => page.locator("main p").first(),
+    act: (page, target) => target.tap(),
+    done: async () => {},
+  };
+}
+
 /** The interactions named in a comma-separated list (all when empty); an unknown name is an error. */
 export function selectInteractions(list, all = INTERACTIONS) {
   if (!list) return all;

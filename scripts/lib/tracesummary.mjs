@@ -7,6 +7,8 @@ export const WORK = [
   "TimerFire",
   "FireAnimationFrame",
   "RunMicrotasks",
+  // A function's first call compiles it (V8 compiles lazily): traced with the v8 categories.
+  "V8.CompileCode",
   "ParseAuthorStyleSheet",
   "UpdateLayoutTree",
   "Layout",

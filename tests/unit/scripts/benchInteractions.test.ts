@@ -15,7 +15,12 @@ import {
   verdict,
   type PageRecord,
 } from "../../../scripts/lib/inp.mjs";
-import { INTERACTIONS, selectInteractions } from "../../../scripts/lib/interactions.mjs";
+import {
+  FLOOR_PAGE,
+  INTERACTIONS,
+  REFERENCES,
+  selectInteractions,
+} from "../../../scripts/lib/interactions.mjs";
 import { hotFunctions, mergeHot, selfTimes } from "../../../scripts/lib/cpuprofile.mjs";
 import { SourceMaps, lineAndColumn, repoPath } from "../../../scripts/lib/sourcemaps.mjs";
 
@@ -161,6 +166,21 @@ describe("medians, worst runs and the table", () => {
     expect(second).toMatch(/^lead-submit\s+phone\s+88\s+88\s+88, –\s+not measured$/);
   });
 
+  it("prints a reference tap without a budget verdict", () => {
+    const table = formatTable([
+      {
+        id: "floor-no-script",
+        viewport: "phone",
+        reference: true,
+        summary: summariseRuns(runs(72, 80)),
+        runs: runs(72, 80),
+      },
+    ]);
+    expect(table.split("\n")[2]).toMatch(
+      /^floor-no-script\s+phone\s+76\s+80\s+72, 80\s+reference$/,
+    );
+  });
+
   it("names the script most runs blamed", () => {
     const blamed = (origin: string | null) => ({
       inp: 60,
@@ -194,6 +214,21 @@ describe("the interactions", () => {
     ]);
   });
 
+  it("have reference taps: a page with no script, the site before consent, the site with the SDKs", () => {
+    expect(REFERENCES.map((r) => [r.id, r.route, r.country, r.reference])).toEqual([
+      ["floor-no-script", "/__bench/floor/", "DE", true],
+      ["floor-site", "/", "DE", true],
+      ["floor-site-sdk", "/", "US", true],
+    ]);
+    // Only the first is served by the bench itself, and it runs nothing: no script, no style, no handler.
+    expect(REFERENCES.filter((r) => "page" in r).map((r) => r.id)).toEqual(["floor-no-script"]);
+    document.documentElement.innerHTML = FLOOR_PAGE.replace(/^<!doctype html>/i, "");
+    expect(document.querySelectorAll("script, style, link, [onclick]")).toHaveLength(0);
+    expect(document.querySelector("main p")?.textContent).toMatch(/nothing handles/);
+    // None of them counts as one of the budgeted interactions.
+    expect(INTERACTIONS.some((i) => "reference" in i)).toBe(false);
+  });
+
   it("can be narrowed, and an unknown name is refused with the known ones", () => {
     expect(selectInteractions("demo-start, phone-menu").map((i) => i.id)).toEqual([
       "phone-menu",
@@ -203,6 +238,11 @@ describe("the interactions", () => {
     expect(() => selectInteractions("phone-menu,nope")).toThrow(
       /unknown interaction nope; known: phone-menu/,
     );
+    expect(
+      selectInteractions("floor-site,phone-menu", [...INTERACTIONS, ...REFERENCES]).map(
+        (i) => i.id,
+      ),
+    ).toEqual(["phone-menu", "floor-site"]);
   });
 });
 

@@ -244,6 +244,23 @@ describe("long tasks and what ran in them", () => {
     ]);
     expect(summary.styleElements).toBe(166);
   });
+
+  it("counts the lazy compilation of functions on their first call", () => {
+    const compile = {
+      name: "V8.CompileCode",
+      ph: "X",
+      pid: 1,
+      tid: 2,
+      ts: 31_000,
+      dur: 2500,
+      args: {},
+    } as TraceEvent;
+    expect(summariseTrace([...trace(), compile]).rows).toContainEqual({
+      name: "V8.CompileCode",
+      ms: 2.5,
+      count: 1,
+    });
+  });
 });
 
 describe("profiles, targets and the JS count", () => {
