@@ -6,6 +6,7 @@ import { useOnPathnameChange } from "../hooks/useOnPathnameChange";
 import { Icon } from "./Icon";
 import { SITE_MAP_ID } from "./Footer";
 import { theme } from "../styles/theme";
+import { afterNextPaint } from "../gatsby/nextTask";
 
 const loadPanel = () => import(/* webpackChunkName: "phone-menu-panel" */ "./PhoneMenuPanel");
 const PhoneMenuPanel = React.lazy(loadPanel);
@@ -28,7 +29,15 @@ export const PhoneMenu = React.memo(function PhoneMenu({ pathname }: { pathname:
   React.useEffect(() => {
     if (!open) return undefined;
     const previousOverflow = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
+    let live = true;
+    let locked = false;
+    // The page behind stops scrolling once the tap's own frame is on screen: changing the body's overflow
+    // makes the browser lay out and repaint the page's root scroller, work that would delay that frame.
+    void afterNextPaint().then(() => {
+      if (!live) return;
+      document.body.style.overflow = "hidden";
+      locked = true;
+    });
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         setOpen(false);
@@ -37,7 +46,8 @@ export const PhoneMenu = React.memo(function PhoneMenu({ pathname }: { pathname:
     };
     document.addEventListener("keydown", onKeyDown);
     return () => {
-      document.body.style.overflow = previousOverflow;
+      live = false;
+      if (locked) document.body.style.overflow = previousOverflow;
       document.removeEventListener("keydown", onKeyDown);
     };
   }, [open]);

@@ -158,12 +158,16 @@ test.describe("phone menu", () => {
     await toggle.click();
     const panel = page.locator("#phone-menu");
     await expect(panel).toBeVisible();
+    // The page behind the open menu does not scroll; it does again once the menu closes.
+    const bodyOverflow = () => page.evaluate(() => document.body.style.overflow);
+    await expect.poll(bodyOverflow).toBe("hidden");
     const industries = panel.getByRole("button", { name: "Industries" });
     await industries.click();
     await expect(industries).toHaveAttribute("aria-expanded", "true");
     await expect(panel.getByRole("link", { name: "Fintech" })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
+    await expect.poll(bodyOverflow).toBe("");
     await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(panel.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing/");
