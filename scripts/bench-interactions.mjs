@@ -58,8 +58,9 @@ const outDir = path.dirname(out);
 const cpu = Math.max(1, Number(option("cpu") ?? 4));
 let chosen;
 try {
-  chosen = selectInteractions(option("only"), [...INTERACTIONS, ...REFERENCES]);
-  if (!option("only")) chosen = flag("floors") ? [...REFERENCES, ...INTERACTIONS] : INTERACTIONS;
+  chosen = option("only")
+    ? selectInteractions(option("only"), [...INTERACTIONS, ...REFERENCES])
+    : [...(flag("floors") ? REFERENCES : []), ...INTERACTIONS];
 } catch (error) {
   console.log(`bench:interactions: ${error.message}`);
   process.exit(2);
