@@ -4,6 +4,7 @@ import styled, { css } from "styled-components";
 import { Link } from "./Link";
 import { Icon } from "./Icon";
 import { theme } from "../styles/theme";
+import { media } from "../styles/media";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost" | "inverse";
 export type ButtonSize = "md" | "lg";
@@ -96,9 +97,11 @@ const base = css<StyleProps>`
         return css`
           background: ${theme.colors.accent};
           color: ${theme.colors.surface};
-          &:hover:not(:disabled) {
-            background: ${theme.colors.accentStrong};
-            color: ${theme.colors.surface};
+          ${media.hover} {
+            &:hover:not(:disabled) {
+              background: ${theme.colors.accentStrong};
+              color: ${theme.colors.surface};
+            }
           }
         `;
       case "secondary":
@@ -106,18 +109,22 @@ const base = css<StyleProps>`
           background: ${theme.colors.surface};
           color: ${theme.colors.ink};
           border-color: ${theme.colors.lineStrong};
-          &:hover:not(:disabled) {
-            border-color: ${theme.colors.ink};
-            color: ${theme.colors.ink};
+          ${media.hover} {
+            &:hover:not(:disabled) {
+              border-color: ${theme.colors.ink};
+              color: ${theme.colors.ink};
+            }
           }
         `;
       case "inverse":
         return css`
           background: ${theme.colors.surface};
           color: ${theme.colors.night};
-          &:hover:not(:disabled) {
-            background: ${theme.colors.surfaceSunken};
-            color: ${theme.colors.night};
+          ${media.hover} {
+            &:hover:not(:disabled) {
+              background: ${theme.colors.surfaceSunken};
+              color: ${theme.colors.night};
+            }
           }
         `;
       case "ghost":
@@ -125,9 +132,11 @@ const base = css<StyleProps>`
           background: transparent;
           color: inherit;
           border-color: currentColor;
-          &:hover:not(:disabled) {
-            color: inherit;
-            background: rgba(127, 127, 160, 0.14);
+          ${media.hover} {
+            &:hover:not(:disabled) {
+              color: inherit;
+              background: rgba(127, 127, 160, 0.14);
+            }
           }
         `;
     }

@@ -8,6 +8,7 @@ import {
   serverRendererConstants,
   sourceMapsWanted,
   withBrowserEntry,
+  withCompileHints,
 } from "../../../src/gatsby/onCreateWebpackConfig";
 import { nextTask } from "../../../src/gatsby/nextTask";
 
@@ -108,7 +109,12 @@ describe("withBrowserEntry", () => {
     ]);
     vi.stubEnv("SOURCE_MAPS", "");
     call("build-javascript");
-    expect(replaced).toEqual([{ ...withBrowserEntry(gatsbyConfig), devtool: false }]);
+    expect(replaced).toEqual([
+      { ...withCompileHints(withBrowserEntry(gatsbyConfig), true), devtool: false },
+    ]);
+    vi.stubEnv("COMPILE_HINTS", "0");
+    call("build-javascript");
+    expect(replaced.at(-1)).toEqual({ ...withBrowserEntry(gatsbyConfig), devtool: false });
   });
 });
 

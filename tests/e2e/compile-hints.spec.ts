@@ -1,0 +1,36 @@
+// The built site's chunks that a visitor's first tap runs through (React, the site's start-up code, Amplitude's
+// click capture) reach the browser with V8's compile hint as their first line; the page's own chunks do not.
+import { COMPILE_HINT } from "../../src/gatsby/compileHints";
+import { expect, test } from "./fixtures";
+
+test.use({ presetConsent: false });
+
+test("a US visitor's framework, app and Amplitude chunks carry the compile hint, page chunks do not", async ({
+  page,
+}) => {
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  const scripts = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    const name = new URL(response.url()).pathname.slice(1);
+    if (/^[\w-]+\.js$/.test(name) && response.ok()) scripts.set(name, response.text());
+  });
+  await page.goto("/");
+  // Amplitude's click capture is fetched once analytics starts (after the largest paint, in idle time).
+  const clickCapture = async () => {
+    for (const [name, text] of scripts)
+      if ((await text).includes("getEventProperties")) return name;
+    return null;
+  };
+  await expect.poll(clickCapture, { timeout: 30_000 }).not.toBeNull();
+
+  const firstLine = async (name: string) => (await scripts.get(name))?.split("\n", 1)[0];
+  const named = (prefix: string) => [...scripts.keys()].filter((name) => name.startsWith(prefix));
+  expect(named("framework-")).toHaveLength(1);
+  expect(named("app-")).toHaveLength(1);
+  for (const name of [...named("framework-"), ...named("app-"), (await clickCapture()) ?? ""])
+    expect(await firstLine(name), name).toBe(COMPILE_HINT);
+
+  const pageChunks = named("component---");
+  expect(pageChunks.length).toBeGreaterThan(0);
+  for (const name of pageChunks) expect(await firstLine(name), name).not.toBe(COMPILE_HINT);
+});
