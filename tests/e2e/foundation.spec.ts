@@ -366,3 +366,37 @@ test("every label in the code-drawn diagrams fits inside its box", async ({ page
   expect(labels).toBeGreaterThanOrEqual(15); // the boxed labels of five diagrams
   expect(overflowing).toEqual([]);
 });
+
+test.describe("button hover colour", () => {
+  const salesButton = (page: import("@playwright/test").Page) =>
+    page
+      .locator("[data-form-slot] form[data-form-id]:visible")
+      .getByRole("button", { name: "Talk to sales" });
+  const background = (button: import("@playwright/test").Locator) =>
+    button.evaluate((element) => getComputedStyle(element).backgroundColor);
+
+  test("a primary button darkens under a mouse pointer", async ({ page }) => {
+    await page.goto("/contact-sales/");
+    const button = salesButton(page);
+    await hydrated(button);
+    const resting = await background(button);
+    await button.hover();
+    await expect.poll(() => background(button)).not.toBe(resting);
+  });
+
+  test.describe("on a touch screen", () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+    test("a tap leaves no hover colour behind", async ({ page }) => {
+      await page.goto("/contact-sales/");
+      const button = salesButton(page);
+      await hydrated(button);
+      const resting = await background(button);
+      await button.tap(); // the form is empty: the tap shows its errors and stays on the page
+      await expect(page.getByText("This field is required.").first()).toBeVisible();
+      // Past the 120 ms transition a hover colour would have reached.
+      await page.waitForTimeout(400);
+      expect(await background(button)).toBe(resting);
+    });
+  });
+});
