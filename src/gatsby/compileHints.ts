@@ -52,8 +52,12 @@ export class CompileHintsPlugin {
           for (const chunk of compilation.chunks) {
             const resources = function* () {
               for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
-                const resource = module.nameForCondition();
-                if (resource) yield resource;
+                // A concatenated module answers for its root only; the packages are among its parts.
+                const parts = (module as { modules?: Iterable<typeof module> }).modules ?? [module];
+                for (const part of parts) {
+                  const resource = part.nameForCondition();
+                  if (resource) yield resource;
+                }
               }
             };
             if (!wantsCompileHint({ name: chunk.name, resources: resources() })) continue;

@@ -109,6 +109,11 @@ describe("CompileHintsPlugin in a production webpack build", () => {
     );
     await new Promise((resolve) => compiler.close(resolve));
     expect(stats.hasErrors(), stats.toString("errors-only")).toBe(false);
+    for (const chunk of stats.compilation.chunks)
+      if (chunk.name === "analytics")
+        concatenated = [...stats.compilation.chunkGraph.getChunkModulesIterable(chunk)].some(
+          (module) => "modules" in module,
+        );
     const files = new Map<string, string>();
     for (const chunk of stats.compilation.chunks)
       for (const file of chunk.files)
@@ -125,6 +130,7 @@ describe("CompileHintsPlugin in a production webpack build", () => {
   };
 
   let hinted: Map<string, string>;
+  let concatenated = false;
   let plain: Map<string, string>;
 
   beforeAll(async () => {
@@ -135,6 +141,16 @@ describe("CompileHintsPlugin in a production webpack build", () => {
       "export function capture(e) { return e.target.tagName + ' ' + e.type; }\n",
     );
     write("src/page.js", "export default function page() { return 'a page'; }\n");
+    // The site's own module that imports the SDK: webpack concatenates the two into one module whose name is
+    // the site's file, and the chunk must still count as holding Amplitude.
+    write(
+      "node_modules/@amplitude/core/index.js",
+      "export function track(name) { return { event_type: name, time: Date.now() }; }\n",
+    );
+    write(
+      "src/analytics.js",
+      "import { track } from '@amplitude/core';\nexport const start = () => track('start');\n",
+    );
     write(
       "src/entry.js",
       [
@@ -143,6 +159,7 @@ describe("CompileHintsPlugin in a production webpack build", () => {
         "document.title = render('start');",
         "import(/* webpackChunkName: 'clicks' */ '@amplitude/clicks').then((m) => m.capture);",
         "import(/* webpackChunkName: 'page' */ './page.js').then((m) => m.default);",
+        "import(/* webpackChunkName: 'analytics' */ './analytics.js').then((m) => m.start());",
         "",
       ].join("\n"),
     );
@@ -170,6 +187,12 @@ describe("CompileHintsPlugin in a production webpack build", () => {
       expect(text(hinted, name).source.slice(COMPILE_HINT.length + 1)).toBe(
         text(plain, name).source,
       );
+  });
+
+  it("hints a chunk whose Amplitude code webpack concatenated into the site's own module", () => {
+    expect(concatenated).toBe(true);
+    expect(text(hinted, "analytics").source.split("\n")[0]).toBe(COMPILE_HINT);
+    expect(text(plain, "analytics").source).not.toContain(COMPILE_HINT);
   });
 
   it("leaves the page chunk as it was", () => {
