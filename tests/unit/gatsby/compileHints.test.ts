@@ -1,10 +1,11 @@
 // Tests which chunks get V8's compile hint, and that the plugin puts it where V8 reads it in a real production
 // webpack build: the first line of the minified file, counted in the file's content hash.
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import webpack from "webpack";
-import TerserPlugin from "terser-webpack-plugin";
+import type { Stats, webpack as Webpack } from "webpack";
+import type TerserPluginClass from "terser-webpack-plugin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   COMPILE_HINT,
@@ -13,6 +14,11 @@ import {
   wantsCompileHint,
 } from "../../../src/gatsby/compileHints";
 import { withCompileHints } from "../../../src/gatsby/onCreateWebpackConfig";
+
+/** Webpack and Terser as Gatsby's build loads them: the versions the plugin really runs in. */
+const fromGatsby = createRequire(require.resolve("gatsby/package.json"));
+const webpack = fromGatsby("webpack") as typeof Webpack;
+const TerserPlugin = fromGatsby("terser-webpack-plugin") as typeof TerserPluginClass;
 
 describe("wantsCompileHint", () => {
   it("hints React's and the site's start-up chunks by name", () => {
@@ -104,7 +110,7 @@ describe("CompileHintsPlugin in a production webpack build", () => {
       plugins: hints ? [new CompileHintsPlugin()] : [],
       cache: false,
     });
-    const stats = await new Promise<webpack.Stats>((resolve, reject) =>
+    const stats = await new Promise<Stats>((resolve, reject) =>
       compiler.run((error, result) => (error || !result ? reject(error) : resolve(result))),
     );
     await new Promise((resolve) => compiler.close(resolve));
