@@ -98,6 +98,42 @@ describe("starting analytics", () => {
     expect(events.map((e) => e.event_type)).not.toContain("[Amplitude] Viewport Content Updated");
   });
 
+  it("tracks what a visitor presses, not the form fields: no click or change event from an input, a select or a textarea", async () => {
+    const events = ingestion();
+    document.body.innerHTML = `<main><form>
+      <label for="email">Work email</label><input id="email" name="email" type="email">
+      <select name="volume"><option value="">Choose…</option><option value="1">Up to 10k</option></select>
+      <textarea name="message"></textarea>
+      <button type="submit">Talk to sales</button></form></main>`;
+    document.querySelector("form")?.addEventListener("submit", (event) => event.preventDefault());
+    await startAnalytics(config, visitor, async () => undefined);
+    tracking.setMode("on");
+    const email = document.querySelector<HTMLInputElement>("#email")!;
+    const select = document.querySelector("select")!;
+    const message = document.querySelector("textarea")!;
+    email.click();
+    email.value = "ana@example.com";
+    email.dispatchEvent(new Event("change", { bubbles: true }));
+    select.click();
+    select.value = "1";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    message.click();
+    message.value = "Card testing at checkout.";
+    message.dispatchEvent(new Event("change", { bubbles: true }));
+    document.querySelector("label")?.click();
+    document.querySelector("button")?.click();
+    const clicked = () =>
+      events
+        .filter((e) => e.event_type === "[Amplitude] Element Clicked")
+        .map((e) => e.event_properties?.["[Amplitude] Element Tag"]);
+    await vi.waitFor(() => expect(clicked()).toContain("button"), { timeout: 4000 });
+    expect(clicked()).toContain("label");
+    expect(clicked()).not.toContain("input");
+    expect(clicked()).not.toContain("select");
+    expect(clicked()).not.toContain("textarea");
+    expect(events.map((e) => e.event_type)).not.toContain("[Amplitude] Element Changed");
+  });
+
   it("stops between the steps when consent goes meanwhile: no click capture is left behind", async () => {
     ingestion();
     let client: unknown = null;
