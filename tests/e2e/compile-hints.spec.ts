@@ -1,11 +1,11 @@
-// The built site's chunks that a visitor's first tap runs through (React, the site's start-up code, Amplitude's
-// click capture) reach the browser with V8's compile hint as their first line; the page's own chunks do not.
+// The built site's chunks that a visitor's first tap runs through (React, the site's start-up code, the analytics
+// runner, Amplitude's SDK and its click capture) reach the browser with V8's compile hint as their first line; the page's own chunks do not.
 import { COMPILE_HINT } from "../../src/gatsby/compileHints";
 import { expect, test } from "./fixtures";
 
 test.use({ presetConsent: false });
 
-test("a US visitor's framework, app and Amplitude chunks carry the compile hint, page chunks do not", async ({
+test("a US visitor's framework, app, analytics runner and Amplitude chunks carry the compile hint, page chunks do not", async ({
   page,
 }) => {
   await page.setExtraHTTPHeaders({ "x-country": "US" });
@@ -25,9 +25,12 @@ test("a US visitor's framework, app and Amplitude chunks carry the compile hint,
 
   const firstLine = async (name: string) => (await scripts.get(name))?.split("\n", 1)[0];
   const named = (prefix: string) => [...scripts.keys()].filter((name) => name.startsWith(prefix));
-  expect(named("framework-")).toHaveLength(1);
-  expect(named("app-")).toHaveLength(1);
-  for (const name of [...named("framework-"), ...named("app-"), (await clickCapture()) ?? ""])
+  const hinted = ["framework-", "app-", "analytics-runner-", "start-analytics-"].map((prefix) => {
+    const found = named(prefix);
+    expect(found, prefix).toHaveLength(1);
+    return found[0] ?? "";
+  });
+  for (const name of [...hinted, (await clickCapture()) ?? ""])
     expect(await firstLine(name), name).toBe(COMPILE_HINT);
 
   const pageChunks = named("component---");

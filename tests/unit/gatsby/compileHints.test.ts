@@ -21,9 +21,10 @@ const webpack = fromGatsby("webpack") as typeof Webpack;
 const TerserPlugin = fromGatsby("terser-webpack-plugin") as typeof TerserPluginClass;
 
 describe("wantsCompileHint", () => {
-  it("hints React's and the site's start-up chunks by name", () => {
+  it("hints React's, the site's start-up and the analytics runner's chunks by name", () => {
     expect(wantsCompileHint({ name: "framework", resources: [] })).toBe(true);
     expect(wantsCompileHint({ name: "app", resources: [] })).toBe(true);
+    expect(wantsCompileHint({ name: "analytics-runner", resources: [] })).toBe(true);
   });
 
   it("hints a chunk holding an Amplitude module, on any platform's paths", () => {
