@@ -71,10 +71,11 @@ export const TRACKED_ELEMENTS = [
 
 /**
  * The click capture (on TRACKED_ELEMENTS), with the SDK's rules: card/SSN-like text skipped, text cut to 255,
- * attributes to 128, hierarchy to 1024 characters (and no password or hidden input, which the list leaves out anyway). Only clicks: the plugin's "Viewport Content
- * Updated" tracking (on unless switched off) puts an intersection observer on every trackable element and
- * rescans the page as it changes, work that landed in every tap's frame (the interaction benchmark, docs/performance.md),
- * for events the site never asked for; visual tagging only serves Amplitude's own editor window.
+ * attributes to 128, hierarchy to 1024 characters (and no password or hidden input, which the list leaves out
+ * anyway). Only clicks: the plugin's "Viewport Content Updated" tracking (on unless switched off) puts an
+ * intersection observer on every trackable element and rescans the page as it changes, work that landed in every
+ * tap's frame (the interaction benchmark, docs/performance.md), for events the site never asked for; visual
+ * tagging only serves Amplitude's own editor window.
  */
 export const CLICK_CAPTURE = {
   viewportContentUpdated: { enabled: false },
