@@ -4,10 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
 import { brokenLinks } from "./lib/links.mjs";
+import { functionAddresses } from "../src/server/functionPaths.ts";
 
 const publicDir = path.resolve(process.argv[2] ?? "public");
-// Paths answered by the functions (src/server/functionPaths.ts), not by files.
-const FUNCTION_PREFIXES = ["/api/", "/fp/", "/greenhouse", "/risk", "/api-webinar", "/amp-exp"];
+// Paths answered by the functions, not by files: the routers' own table, each path up to its first parameter.
+const FUNCTION_PREFIXES = functionAddresses.map(({ path: route }) => route.split("/:")[0]);
 
 if (!fs.existsSync(path.join(publicDir, "index.html"))) {
   console.error(`links: no build in ${publicDir} (run npm run build first)`);

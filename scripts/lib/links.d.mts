@@ -5,7 +5,8 @@ export interface BrokenLink {
 }
 export declare function htmlReferences(html: string): string[];
 export declare function cssReferences(css: string): string[];
+export declare function underPrefix(pathname: string, prefixes: readonly string[]): boolean;
 export declare function brokenLinks(
   publicDir: string,
-  options?: { ignore?: string[] },
+  options?: { ignore?: readonly string[] },
 ): { checked: number; broken: BrokenLink[] };

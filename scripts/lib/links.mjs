@@ -70,8 +70,20 @@ function resolves(publicDir, sitePath) {
 }
 
 /**
- * Every broken internal reference in publicDir as { from, url }. `ignore` lists path prefixes served
- * by something other than files (the functions).
+ * Whether a path is under one of the prefixes, a whole path segment at a time: "/risk" covers "/risk" and
+ * "/risk/x", not the page "/risk-assessment/"; a prefix ending in "/" covers everything below it.
+ */
+export function underPrefix(pathname, prefixes) {
+  return prefixes.some((prefix) =>
+    prefix.endsWith("/")
+      ? pathname.startsWith(prefix)
+      : pathname === prefix || pathname.startsWith(`${prefix}/`),
+  );
+}
+
+/**
+ * Every broken internal reference in publicDir as { from, url }. `ignore` lists the paths served by
+ * something other than files (the functions), each covering the paths below it (see underPrefix).
  */
 export function brokenLinks(publicDir, { ignore = [] } = {}) {
   const root = path.resolve(publicDir);
@@ -87,7 +99,7 @@ export function brokenLinks(publicDir, { ignore = [] } = {}) {
       if (isExternal(url)) continue;
       const target = new URL(url, `http://site${from}`);
       if (target.host !== "site") continue;
-      if (ignore.some((prefix) => target.pathname.startsWith(prefix))) continue;
+      if (underPrefix(target.pathname, ignore)) continue;
       checked += 1;
       if (!resolves(root, target.pathname)) broken.push({ from, url });
     }

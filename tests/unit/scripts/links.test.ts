@@ -4,20 +4,35 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { brokenLinks, cssReferences, htmlReferences } from "../../../scripts/lib/links.mjs";
+import {
+  brokenLinks,
+  cssReferences,
+  htmlReferences,
+  underPrefix,
+} from "../../../scripts/lib/links.mjs";
 
 const root = path.resolve(__dirname, "../../..");
 const fixture = path.join(root, "tests/fixtures/links-site");
 
 describe("brokenLinks", () => {
   it("finds exactly the planted broken references and nothing external, inert or function-served", () => {
-    const { checked, broken } = brokenLinks(fixture, { ignore: ["/api/"] });
+    const { checked, broken } = brokenLinks(fixture, { ignore: ["/api/", "/risk"] });
     expect(broken).toEqual([
       { from: "/about/index.html", url: "/blog/no-such-post/" },
+      { from: "/about/index.html", url: "/risk-review/" },
       { from: "/index.html", url: "/static/logo-2x.svg" },
       { from: "/styles.css", url: "/static/missing-hero.webp" },
     ]);
     expect(checked).toBeGreaterThanOrEqual(9);
+  });
+
+  it("leaves out a function's path and what is below it, a whole segment at a time", () => {
+    expect(underPrefix("/risk", ["/risk"])).toBe(true);
+    expect(underPrefix("/risk/", ["/risk"])).toBe(true);
+    expect(underPrefix("/fp/events/abc123", ["/fp/events"])).toBe(true);
+    expect(underPrefix("/api/anything/", ["/api/"])).toBe(true);
+    expect(underPrefix("/risk-assessment/", ["/risk"])).toBe(false);
+    expect(underPrefix("/fp", ["/fp/events"])).toBe(false);
   });
 
   it("reads srcset candidates and CSS urls, and no URL-looking text inside scripts", () => {
@@ -49,7 +64,12 @@ describe("scripts/check-links.mjs", () => {
       },
     );
     expect(result.status).toBe(1);
-    expect(result.stderr).toContain("3 broken");
+    // The functions' own paths (the routers' table) are left out: /api/hubspot/ and /risk/ are not broken, a
+    // page that only starts with "/risk" is checked.
+    expect(result.stderr).toContain("4 broken");
     expect(result.stderr).toContain("/about/index.html → /blog/no-such-post/");
+    expect(result.stderr).toContain("/about/index.html → /risk-review/");
+    expect(result.stderr).not.toContain("/api/hubspot/");
+    expect(result.stderr).not.toContain("→ /risk/");
   });
 });
