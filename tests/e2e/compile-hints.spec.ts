@@ -1,5 +1,6 @@
 // The built site's chunks that a visitor's first tap runs through (React, the site's start-up code, the analytics
-// runner, Amplitude's SDK and its click capture) reach the browser with V8's compile hint as their first line; the page's own chunks do not.
+// runner, Amplitude's SDK and its click capture) reach the browser with V8's compile hint as their first line;
+// the page's own chunks do not.
 import { COMPILE_HINT } from "../../src/gatsby/compileHints";
 import { expect, test } from "./fixtures";
 
