@@ -133,6 +133,60 @@ test.describe("desktop header menus", () => {
     ).toContainText("14");
   });
 
+  test("once the page settles the closed panels are laid out out of sight, where no link observer sees them", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main", exact: true });
+    await expect(nav).toHaveAttribute("data-panels-prepared", "", { timeout: 20_000 });
+    const panels = nav.locator("li > [id^='menu-']");
+    await expect(panels).toHaveCount(menus.length);
+    for (const panel of await panels.all()) await expect(panel).toBeHidden();
+    // Laid out (a box with a height), above the page: what an IntersectionObserver (Gatsby's prefetch of a
+    // link in view) reports for each closed panel's links, beside the home link as a control.
+    const seen = await page.evaluate(async () => {
+      const closed = [...document.querySelectorAll<HTMLElement>("nav li > [id^='menu-'][hidden]")];
+      const links = closed.flatMap((panel) => [...panel.querySelectorAll("a")]);
+      const control = document.querySelector("header a[href='/']");
+      const intersecting = await new Promise<Map<Element, boolean>>((resolve) => {
+        const observer = new IntersectionObserver((entries) => {
+          observer.disconnect();
+          resolve(new Map(entries.map((e) => [e.target, e.isIntersecting])));
+        });
+        for (const el of [...links, control]) if (el) observer.observe(el);
+      });
+      return {
+        boxes: closed.map((panel) => {
+          const box = panel.getBoundingClientRect();
+          return { height: box.height, bottom: box.bottom };
+        }),
+        links: links.length,
+        linksInView: links.filter((a) => intersecting.get(a)).length,
+        control: control ? intersecting.get(control) : undefined,
+      };
+    });
+    expect(seen.control).toBe(true);
+    expect(seen.links).toBeGreaterThan(20);
+    expect(seen.linksInView).toBe(0);
+    for (const box of seen.boxes) {
+      expect(box.height).toBeGreaterThan(100);
+      expect(box.bottom).toBeLessThan(0);
+    }
+    // Opening one brings it back under its button, in view, and out of the tab order no longer.
+    const button = nav.getByRole("button", { name: "Platform", exact: true });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    const panel = page.locator("#menu-platform");
+    await expect(panel).toBeVisible();
+    await expect(panel).toBeInViewport();
+    const [buttonBox, panelBox] = [await button.boundingBox(), await panel.boundingBox()];
+    expect(panelBox!.y).toBeGreaterThan(buttonBox!.y + buttonBox!.height);
+    await page.keyboard.press("Tab");
+    await expect(panel.locator(":focus")).toHaveCount(1);
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+  });
+
   test("hovering a menu opens it with the mouse", async ({ page }) => {
     await page.goto("/");
     const button = page

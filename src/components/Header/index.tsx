@@ -2,6 +2,7 @@
 import * as React from "react";
 import { headerActions } from "../../config/navigation";
 import { site } from "../../config/site";
+import { whenSettled } from "../../hooks/afterLargestPaint";
 import { useNavigation } from "../../hooks/useNavigation";
 import { Button } from "../Button";
 import { Icon } from "../Icon";
@@ -24,6 +25,7 @@ import { useMenus } from "./useMenus";
 export function Header({ pathname }: { pathname: string }) {
   const { menus } = useNavigation();
   const menuProps = useMenus(pathname);
+  const navRef = usePreparedPanels();
 
   // Opening a menu renders the header again: the parts that do not change with it are memoised, so their
   // links (each with its prefetch observer) are not rendered again inside the tap's frame.
@@ -31,7 +33,7 @@ export function Header({ pathname }: { pathname: string }) {
     <Bar>
       <Inner>
         <Brand />
-        <DesktopNav aria-label="Main">
+        <DesktopNav aria-label="Main" ref={navRef}>
           <MenuList role="list">
             {menus.map((menu) => {
               const { open, item, button } = menuProps(menu.id);
@@ -60,6 +62,25 @@ export function Header({ pathname }: { pathname: string }) {
       </Inner>
     </Bar>
   );
+}
+
+/**
+ * Marks the navigation once the page has settled (largest paint on screen, then idle time), so the closed
+ * menus' panels are laid out there, hidden (see Panel's styles), instead of inside the tap that opens one.
+ * An attribute set on the element, not state: nothing re-renders for it.
+ */
+function usePreparedPanels() {
+  const ref = React.useRef<HTMLElement>(null);
+  React.useEffect(() => {
+    let cancelled = false;
+    void whenSettled().then(() => {
+      if (!cancelled) ref.current?.setAttribute("data-panels-prepared", "");
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+  return ref;
 }
 
 const Brand = React.memo(function Brand() {

@@ -114,6 +114,18 @@ export const Panel = styled.div<{ $wide: boolean }>`
     display: none;
   }
 
+  /*
+   * Once the page has settled (Header's usePreparedPanels), a closed panel keeps its boxes: laid out, but
+   * invisible (out of the accessibility tree and the tab order, not hit by the pointer) and moved far above
+   * the page, where its links' prefetch observers do not see it. Opening one then only makes it visible and
+   * moves it back, without the style and layout of its ~170 elements inside the tap's frame.
+   */
+  [data-panels-prepared] &[hidden] {
+    display: flex;
+    visibility: hidden;
+    transform: translateY(-200vh);
+  }
+
   /* Bridges the gap under the button so moving the pointer down keeps the menu open. */
   &::before {
     content: "";
