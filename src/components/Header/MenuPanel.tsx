@@ -18,7 +18,7 @@ export const MenuPanel = React.memo(function MenuPanel({
   open: boolean;
 }) {
   return (
-    <Panel id={`menu-${menu.id}`} hidden={!open} $wide={Boolean(menu.groups)}>
+    <Panel id={`menu-${menu.id}`} hidden={!open} $wide={Boolean(menu.groups)} data-menu-panel="">
       <PanelContent menu={menu} />
     </Panel>
   );

@@ -96,6 +96,10 @@ export const Chevron = styled.span`
   }
 `;
 
+/** The menus' panels (MenuPanel marks each with data-menu-panel), and the mark of a prepared one. */
+export const PANEL_SELECTOR = "[data-menu-panel]";
+export const PREPARED_ATTRIBUTE = "data-prepared";
+
 export const Panel = styled.div<{ $wide: boolean }>`
   position: absolute;
   top: calc(100% + ${theme.space[2]});
@@ -115,12 +119,12 @@ export const Panel = styled.div<{ $wide: boolean }>`
   }
 
   /*
-   * Once the page has settled (Header's usePreparedPanels), a closed panel keeps its boxes: laid out, but
-   * invisible (out of the accessibility tree and the tab order, not hit by the pointer) and moved far above
-   * the page, where its links' prefetch observers do not see it. Opening one then only makes it visible and
+   * Once prepared (Header's usePreparedPanels, after the page has settled), a closed panel keeps its boxes:
+   * laid out, but invisible (out of the accessibility tree and the tab order, not hit by the pointer) and moved
+   * far above the page, where its links' prefetch observers do not see it. Opening one then only makes it visible and
    * moves it back, without the style and layout of its ~170 elements inside the tap's frame.
    */
-  [data-panels-prepared] &[hidden] {
+  &[hidden][${PREPARED_ATTRIBUTE}] {
     display: flex;
     visibility: hidden;
     transform: translateY(-200vh);
