@@ -144,6 +144,10 @@ test.describe("desktop header menus", () => {
       timeout: 20_000,
     });
     for (const panel of await panels.all()) await expect(panel).toBeHidden();
+    // Hidden from assistive technology too: of the navigation's links only Pricing is exposed, and axe sees no
+    // problem with five laid-out panels in the page.
+    await expect(nav.getByRole("link")).toHaveCount(1);
+    await checkA11y(page);
     // Laid out (a box with a height), above the page: what an IntersectionObserver (Gatsby's prefetch of a
     // link in view) reports for each closed panel's links, beside the home link as a control.
     const seen = await page.evaluate(async () => {
