@@ -121,8 +121,8 @@ export const Panel = styled.div<{ $wide: boolean }>`
   /*
    * Once prepared (Header's usePreparedPanels, after the page has settled), a closed panel keeps its boxes:
    * laid out, but invisible (out of the accessibility tree and the tab order, not hit by the pointer) and moved
-   * far above the page, where its links' prefetch observers do not see it. Opening one then only makes it visible and
-   * moves it back, without the style and layout of its ~170 elements inside the tap's frame.
+   * far above the page, where its links' prefetch observers do not see it. Opening one then makes it visible
+   * and moves it back: its elements take the new visibility, and none of them is laid out inside the tap.
    */
   &[hidden][${PREPARED_ATTRIBUTE}] {
     display: flex;
