@@ -22,15 +22,24 @@ test("a US visitor's framework, app, analytics runner and Amplitude chunks carry
       if ((await text).includes("getEventProperties")) return name;
     return null;
   };
-  await expect.poll(clickCapture, { timeout: 30_000 }).not.toBeNull();
+  const named = (prefix: string) => [...scripts.keys()].filter((name) => name.startsWith(prefix));
+  const prefixes = ["framework-", "app-", "analytics-runner-", "start-analytics-"];
+  // Webpack fetches a lazy import's chunks in parallel, so the click capture can answer before the
+  // start-analytics chunk that imports it: wait for all of them, not just the first.
+  await expect
+    .poll(
+      async () => ({
+        capture: (await clickCapture()) !== null,
+        counts: prefixes.map((p) => named(p).length),
+      }),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toEqual({ capture: true, counts: [1, 1, 1, 1] });
 
   const firstLine = async (name: string) => (await scripts.get(name))?.split("\n", 1)[0];
-  const named = (prefix: string) => [...scripts.keys()].filter((name) => name.startsWith(prefix));
-  const hinted = ["framework-", "app-", "analytics-runner-", "start-analytics-"].map((prefix) => {
-    const found = named(prefix);
-    expect(found, prefix).toHaveLength(1);
-    return found[0] ?? "";
-  });
+  const hinted = prefixes.map((prefix) => named(prefix)[0] ?? "");
   for (const name of [...hinted, (await clickCapture()) ?? ""])
     expect(await firstLine(name), name).toBe(COMPILE_HINT);
 
