@@ -9,16 +9,10 @@ import { precompressDir } from "../src/gatsby/precompress.ts";
 import { EXPERIMENTS } from "../src/config/experiments.ts";
 import { FLAGS_STORAGE_KEY } from "../src/providers/experiments/flags.ts";
 import { POPUP_SHOWN_KEY } from "../src/forms/subscription.ts";
-import { fakesBuild, startBenchSite } from "./lib/benchsite.mjs";
-import { hotFunctions, mergeHot } from "./lib/cpuprofile.mjs";
-import {
-  INP_BUDGET_MS,
-  formatTable,
-  initScript,
-  readRun,
-  summariseRuns,
-  usualCulprit,
-} from "./lib/inp.mjs";
+import { fakesBuild, saveFakesBuild, savedFakesBuild, startBenchSite } from "./lib/benchsite.mjs";
+import { hotFunctions } from "./lib/cpuprofile.mjs";
+import { INP_BUDGET_MS, initScript, readRun } from "./lib/inp.mjs";
+import { formatReport, interactionResults, usage } from "./lib/interactionreport.mjs";
 import { INTERACTIONS, REFERENCES, VIEWPORTS, selectInteractions } from "./lib/interactions.mjs";
 import { describeRun, idle, networkWatch, presets, reactHydrated } from "./lib/interactionrun.mjs";
 import { CHROMIUM_ARGS } from "./lib/observe.mjs";
@@ -31,20 +25,7 @@ const argv = process.argv.slice(2);
 const option = (name) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const flag = (name) => argv.includes(`--${name}`);
 if (flag("help")) {
-  console.log(`usage: npm run bench:interactions [-- options]
-  (measures public/ built for the fakes: \`npm test -- --only=build\`, or pass --build)
-  --build          build public/ for the fakes first
-  --runs=5         runs per interaction (median and worst are printed)
-  --only=a,b       only these interactions (${INTERACTIONS.map((i) => i.id).join(", ")})
-  --floors         also measure the reference taps (${REFERENCES.map((i) => i.id).join(", ")}): a paragraph
-                   on a page with no script, on / before consent, on / with the SDKs running; no budget
-  --cpu=4          CPU slowdown
-  --json=FILE      where the figures go (default tests/artifacts/bench/interactions.json)
-  --trace          record a Chromium trace of each interaction (saved beside the JSON) and print its style,
-                   layout and paint time
-  --profile        record a CPU profile of each interaction and print its hottest functions (source-mapped);
-                   the profiles are saved beside the JSON (open them in DevTools)
-  --verbose        print each run with its attribution (input delay, processing, presentation, longest script)`);
+  console.log(usage(INTERACTIONS, REFERENCES));
   process.exit(0);
 }
 
@@ -74,6 +55,22 @@ if (build.problem) {
   );
   process.exit(1);
 }
+if (option("save-build")) {
+  const saved = saveFakesBuild(root, path.resolve(option("save-build")));
+  console.log(`bench:interactions: ${saved.problem ?? `saved public/ to ${option("save-build")}`}`);
+  process.exit(saved.problem ? 1 : 0);
+}
+// The builds measured: public/, and in a comparison the saved one, each served from where it is.
+const against = option("against") ? savedFakesBuild(path.resolve(option("against"))) : null;
+if (against?.problem) {
+  console.log(`bench:interactions: ${against.problem}; save one with --save-build=DIR`);
+  process.exit(1);
+}
+const builds = [
+  ...(against ? [{ name: `${path.basename(path.resolve(option("against")))}/`, ...against }] : []),
+  { name: "public/", publicDir, fakesPort: build.fakesPort },
+];
+const rounds = builds.length > 1 ? Math.max(1, Number(option("rounds") ?? 3)) : 1;
 
 const require = createRequire(import.meta.url);
 // The package exports no path to its script build; it sits beside the CommonJS one.
@@ -83,9 +80,10 @@ const collector = initScript(fs.readFileSync(webVitals, "utf8"));
 const webVitalsVersion = JSON.parse(
   fs.readFileSync(path.join(path.dirname(webVitalsDist), "package.json"), "utf8"),
 ).version;
-const maps = new SourceMaps(publicDir);
-await precompressDir(publicDir);
-const site = await startBenchSite({ publicDir, fakesPort: build.fakesPort });
+for (const one of builds) {
+  one.maps = new SourceMaps(one.publicDir);
+  await precompressDir(one.publicDir);
+}
 const { chromium } = await import("@playwright/test");
 const browser = await chromium.launch({
   executablePath: chromiumPath(),
@@ -101,10 +99,11 @@ const load = () =>
     .join(", ");
 const loadBefore = load();
 console.log(
-  `bench:interactions: ${chosen.length} interaction(s) × ${runs} run(s) at ${cpu}x CPU on ${site.url}; load average ${loadBefore}`,
+  `bench:interactions: ${chosen.length} interaction(s) × ${runs} run(s)${rounds > 1 ? ` × ${rounds} rounds of ${builds.map((b) => b.name).join(" and ")}` : ""} at ${cpu}x CPU; load average ${loadBefore}`,
 );
 
-async function measureOnce(interaction, run) {
+/** One run of one interaction on the site `site` serves (its source maps `maps`), in a browser context of its own. */
+async function measureOnce(interaction, run, { site, maps }) {
   const context = await browser.newContext({
     ...VIEWPORTS[interaction.viewport],
     serviceWorkers: "block",
@@ -216,8 +215,8 @@ async function measureOnce(interaction, run) {
     }
     const result = readRun(record);
     const longest = result.attribution?.longestScript;
-    if (longest) longest.origin = originOf(longest);
-    for (const script of result.attribution?.scripts ?? []) script.origin = originOf(script);
+    if (longest) longest.origin = originOf(longest, maps);
+    for (const script of result.attribution?.scripts ?? []) script.origin = originOf(script, maps);
     mark("reported");
     return { ...result, phases, hot: profile ? hotFunctions(profile, maps) : null, trace };
   } finally {
@@ -226,7 +225,7 @@ async function measureOnce(interaction, run) {
 }
 
 /** A Long Animation Frame script's function, mapped to its source when it is one of the site's chunks. */
-function originOf(script) {
+function originOf(script, maps) {
   const mapped = script.sourceURL
     ? maps.positionAtChar(script.sourceURL, script.sourceCharPosition)
     : null;
@@ -234,64 +233,67 @@ function originOf(script) {
   return mapped ? `${name} (${mapped.source}:${mapped.line})` : `${name} (${script.invoker})`;
 }
 
-const results = [];
 const started = Date.now();
+// Per build, per interaction, the runs of every round.
+const samples = builds.map(() => chosen.map(() => []));
 try {
-  for (const interaction of chosen) {
-    const samples = [];
-    for (let run = 1; run <= runs; run++) {
-      let sample;
+  for (let round = 1; round <= rounds; round++) {
+    for (const [b, one] of builds.entries()) {
+      const site = await startBenchSite({ publicDir: one.publicDir, fakesPort: one.fakesPort });
       try {
-        sample = await measureOnce(interaction, run);
-      } catch (error) {
-        sample = { inp: null, error: error.message.split("\n")[0], interactions: [] };
-      }
-      samples.push(sample);
-      if (flag("verbose") || sample.error) {
-        console.log(`  ${interaction.id} run ${run}: ${describeRun(sample)}`);
+        for (const [i, interaction] of chosen.entries()) {
+          for (let run = 1; run <= runs; run++) {
+            let sample;
+            try {
+              sample = await measureOnce(interaction, run, { site, maps: one.maps });
+            } catch (error) {
+              sample = { inp: null, error: error.message.split("\n")[0], interactions: [] };
+            }
+            samples[b][i].push(sample);
+            if (flag("verbose") || sample.error) {
+              const where = rounds > 1 ? ` (${one.name} round ${round})` : "";
+              console.log(`  ${interaction.id} run ${run}${where}: ${describeRun(sample)}`);
+            }
+          }
+          if (rounds === 1) process.stdout.write(`  measured ${interaction.id}\n`);
+        }
+      } finally {
+        await site.close();
       }
     }
-    const summary = summariseRuns(samples);
-    results.push({
-      id: interaction.id,
-      label: interaction.label,
-      route: interaction.route,
-      viewport: interaction.viewport,
-      reference: interaction.reference === true,
-      country: interaction.country,
-      summary,
-      culprit: usualCulprit(samples),
-      hot: flag("profile") ? mergeHot(samples.map((s) => s.hot ?? [])) : null,
-      runs: samples,
-    });
-    process.stdout.write(`  measured ${interaction.id}\n`);
+    if (rounds > 1) process.stdout.write(`  round ${round} of ${rounds} measured\n`);
   }
 } finally {
   await browser.close();
-  await site.close();
 }
+const measured = builds.map((one, b) => ({
+  name: one.name,
+  results: interactionResults(chosen, samples[b], { hot: flag("profile") }),
+}));
+const results = measured.at(-1).results;
 
 const loadAfter = load();
 console.log(
   `\nINP (web-vitals ${webVitalsVersion}, every interaction reported) at ${cpu}x CPU, ` +
-    `${runs} run(s) each, Chromium ${browser.version()}; load average before ${loadBefore}, after ${loadAfter}; ` +
+    `${runs} run(s)${rounds > 1 ? ` × ${rounds} rounds` : ""} each, Chromium ${browser.version()}; load average before ${loadBefore}, after ${loadAfter}; ` +
     `${((Date.now() - started) / 1000).toFixed(0)} s`,
 );
-console.log(formatTable(results, INP_BUDGET_MS));
-for (const r of results) {
-  console.log(`  ${r.id}: ${r.label}${r.culprit ? `; longest script usually ${r.culprit}` : ""}`);
-  if (r.hot)
-    for (const { where, ms } of r.hot.slice(0, 10))
-      console.log(`      ${ms.toFixed(1).padStart(6)} ms  ${where}`);
-}
-console.log(
-  "\nINP here is the page's worst interaction as web-vitals reports it (input delay + processing + presentation), " +
-    "measured with the CPU slowed down; on a shared machine read it as an upper bound.",
-);
+console.log(formatReport(measured, INP_BUDGET_MS));
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
-  `${JSON.stringify({ cpu, runs, budgetMs: INP_BUDGET_MS, loadAverage: { before: loadBefore, after: loadAfter }, results }, null, 2)}\n`,
+  `${JSON.stringify(
+    {
+      cpu,
+      runs,
+      budgetMs: INP_BUDGET_MS,
+      loadAverage: { before: loadBefore, after: loadAfter },
+      results,
+      ...(measured.length > 1 ? { rounds, builds: measured } : {}),
+    },
+    null,
+    2,
+  )}\n`,
 );
 console.log(`bench:interactions: wrote ${path.relative(root, out)}`);
 process.exit(0);

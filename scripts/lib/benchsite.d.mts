@@ -3,6 +3,12 @@ export declare function fakesBuild(
   root: string,
   publicDir?: string,
 ): { fakesPort: number; problem?: undefined } | { problem: string; fakesPort?: undefined };
+export declare function saveFakesBuild(root: string, dir: string): { problem?: string };
+export declare function savedFakesBuild(
+  dir: string,
+):
+  | { publicDir: string; fakesPort: number; problem?: undefined }
+  | { problem: string; publicDir?: undefined; fakesPort?: undefined };
 export declare function benchServerEnv(
   fakesOrigin: string,
   outboxDir: string,

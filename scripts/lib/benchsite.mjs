@@ -17,19 +17,57 @@ import { FAKES_BUILD_RECORD } from "./setup.mjs";
  * or a benchmark's --build): { fakesPort } or { problem } saying why not.
  */
 export function fakesBuild(root, publicDir = "public") {
-  if (!fs.existsSync(path.join(root, publicDir, "index.html")))
-    return { problem: `${publicDir}/ has no build` };
-  if (buildPurpose(root, publicDir) !== "test")
+  return fakesBuildAt(
+    { dir: path.join(root, publicDir), shown: publicDir },
+    { file: path.join(root, FAKES_BUILD_RECORD), shown: FAKES_BUILD_RECORD },
+  );
+}
+
+/** The same check for the build in `site.dir`, whose fakes' port `record.file` names (`shown` in messages). */
+function fakesBuildAt(site, record) {
+  if (!fs.existsSync(path.join(site.dir, "index.html")))
+    return { problem: `${site.shown}/ has no build` };
+  if (buildPurpose(site.dir, ".") !== "test")
     return {
-      problem: `${publicDir}/ is not a build made for the fakes (its keys point elsewhere)`,
+      problem: `${site.shown}/ is not a build made for the fakes (its keys point elsewhere)`,
     };
   try {
-    const { fakesPort } = JSON.parse(fs.readFileSync(path.join(root, FAKES_BUILD_RECORD), "utf8"));
+    const { fakesPort } = JSON.parse(fs.readFileSync(record.file, "utf8"));
     if (Number.isInteger(fakesPort) && fakesPort > 0) return { fakesPort };
   } catch {
     // falls through to the problem below
   }
-  return { problem: `${FAKES_BUILD_RECORD} does not name the fakes' port of the build` };
+  return { problem: `${record.shown} does not name the fakes' port of the build` };
+}
+
+/** Inside a saved build's folder: the site as built, and the record of the fakes' port it was built for. */
+const SAVED_PUBLIC = "public";
+const SAVED_RECORD = "fakes-build.json";
+
+/**
+ * Copies the fakes build in public/ (with its record) to `dir`, to measure it later beside another build
+ * (`bench:interactions -- --against=dir`). Served from there, it never has to be copied back into public/,
+ * where Gatsby's next build would keep its page data (docs/performance.md). Returns { problem } or {}.
+ */
+export function saveFakesBuild(root, dir) {
+  const build = fakesBuild(root);
+  if (build.problem) return build;
+  const target = path.resolve(dir);
+  if (path.resolve(root).startsWith(target) || target.startsWith(path.resolve(root, "public")))
+    return { problem: `${dir} holds the repository or its public/: choose a folder of its own` };
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  fs.cpSync(path.join(root, "public"), path.join(dir, SAVED_PUBLIC), { recursive: true });
+  fs.copyFileSync(path.join(root, FAKES_BUILD_RECORD), path.join(dir, SAVED_RECORD));
+  return {};
+}
+
+/** A build saved by saveFakesBuild: { publicDir, fakesPort } or { problem }. */
+export function savedFakesBuild(dir) {
+  const publicDir = path.join(dir, SAVED_PUBLIC);
+  const record = path.join(dir, SAVED_RECORD);
+  const build = fakesBuildAt({ dir: publicDir, shown: publicDir }, { file: record, shown: record });
+  return build.problem ? build : { publicDir, fakesPort: build.fakesPort };
 }
 
 /** The server's environment, as playwright.config.ts sets it for the browser tests. */

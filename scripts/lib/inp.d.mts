@@ -36,6 +36,7 @@ export interface Run {
 }
 export interface Summary {
   median: number | null;
+  mean: number | null;
   worst: number | null;
   runs: number;
   missing: number;
@@ -54,5 +55,9 @@ export declare function formatTable(
     runs: Run[];
   }>,
   budget?: number,
+): string;
+export declare function formatComparison(
+  rows: Array<{ id: string; builds: Array<{ summary: Summary; runs: Run[] }> }>,
+  names: string[],
 ): string;
 export declare function usualCulprit(runs: Run[]): string | null;

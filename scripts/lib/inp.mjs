@@ -85,14 +85,18 @@ const middle = (values) => {
 };
 
 /**
- * Median and worst INP of one interaction's runs. A run the page reported no INP for (no interaction reached the
- * browser) counts as missing, never as 0 ms.
+ * Median, mean and worst INP of one interaction's runs. The mean tells two builds apart sooner: each run moves
+ * in Event Timing's 8 ms steps, so medians of the same build often differ by a step. A run the page reported no
+ * INP for (no interaction reached the browser) counts as missing, never as 0 ms.
  */
 export function summariseRuns(runs) {
   const values = runs.map((run) => run.inp).filter((value) => typeof value === "number");
   const missing = runs.length - values.length;
-  if (values.length === 0) return { median: null, worst: null, runs: runs.length, missing };
-  return { median: middle(values), worst: Math.max(...values), runs: runs.length, missing };
+  if (values.length === 0)
+    return { median: null, mean: null, worst: null, runs: runs.length, missing };
+  const mean =
+    Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 10) / 10;
+  return { median: middle(values), mean, worst: Math.max(...values), runs: runs.length, missing };
 }
 
 /** "met" or "over" against the budget; a median that could not be measured is "not measured". */
@@ -117,6 +121,34 @@ export function formatTable(results, budget = INP_BUDGET_MS) {
       `${r.id.padEnd(idWidth)} ${r.viewport.padEnd(8)} ${ms(r.summary.median).padStart(7)} ${ms(r.summary.worst).padStart(6)}  ${each.padEnd(22)} ${r.reference ? "reference" : verdict(r.summary, budget)}`,
     );
   }
+  return lines.join("\n");
+}
+
+/**
+ * The table of a comparison (`--against`): one row per interaction, and for each build its median, its mean and
+ * every run, in the order the builds were given. `rows` are { id, builds: [{ summary, runs }] }; `names` the
+ * builds' names.
+ */
+export function formatComparison(rows, names) {
+  const idWidth = Math.max(12, ...rows.map((r) => r.id.length));
+  const cell = ({ summary, runs }) => {
+    const head =
+      summary.median === null ? "–" : `${Math.round(summary.median)} (${summary.mean.toFixed(1)})`;
+    const each = runs.map((run) => (run.inp === null ? "–" : String(run.inp))).join(", ");
+    return `${head.padEnd(12)} ${each}`;
+  };
+  const cells = rows.map((r) => r.builds.map(cell));
+  const widths = names.map((name, i) =>
+    Math.max(name.length, ...cells.map((row) => row[i]?.length ?? 0)),
+  );
+  const head = `${"interaction".padEnd(idWidth)}  ${names.map((name, i) => name.padEnd(widths[i])).join("  ")}`;
+  const lines = [head.trimEnd(), "─".repeat(head.trimEnd().length)];
+  rows.forEach((r, k) =>
+    lines.push(
+      `${r.id.padEnd(idWidth)}  ${cells[k].map((c, i) => c.padEnd(widths[i])).join("  ")}`.trimEnd(),
+    ),
+  );
+  lines.push("median (mean) in ms, then each run");
   return lines.join("\n");
 }
 

@@ -1,0 +1,35 @@
+// Types for interactionreport.mjs (the interaction benchmark's report, and its unit test).
+import type { Run, Summary } from "./inp.mjs";
+
+export interface InteractionResult {
+  id: string;
+  label: string;
+  route: string;
+  viewport: string;
+  reference: boolean;
+  country: string;
+  summary: Summary;
+  culprit: string | null;
+  hot: Array<{ where: string; ms: number }> | null;
+  runs: Run[];
+}
+export declare function usage(
+  interactions: Array<{ id: string }>,
+  references: Array<{ id: string }>,
+): string;
+export declare function interactionResults(
+  chosen: Array<{
+    id: string;
+    label: string;
+    route: string;
+    viewport: string;
+    reference?: boolean;
+    country: string;
+  }>,
+  samplesPerInteraction: Run[][],
+  options?: { hot?: boolean },
+): InteractionResult[];
+export declare function formatReport(
+  measured: Array<{ name: string; results: InteractionResult[] }>,
+  budget: number,
+): string;

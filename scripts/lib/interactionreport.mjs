@@ -1,0 +1,78 @@
+// The interaction benchmark's report: its usage, each interaction's summary, and the printed tables (one per
+// build, and side by side when two builds are compared).
+import { mergeHot } from "./cpuprofile.mjs";
+import { formatComparison, formatTable, summariseRuns, usualCulprit } from "./inp.mjs";
+
+/** The bench's usage, naming the interactions and reference taps it knows. */
+export function usage(interactions, references) {
+  return `usage: npm run bench:interactions [-- options]
+  (measures public/ built for the fakes: \`npm test -- --only=build\`, or pass --build)
+  --build          build public/ for the fakes first
+  --runs=5         runs per interaction (median and worst are printed)
+  --only=a,b       only these interactions (${interactions.map((i) => i.id).join(", ")})
+  --floors         also measure the reference taps (${references.map((i) => i.id).join(", ")}): a paragraph
+                   on a page with no script, on / before consent, on / with the SDKs running; no budget
+  --cpu=4          CPU slowdown
+  --json=FILE      where the figures go (default tests/artifacts/bench/interactions.json)
+  --trace          record a Chromium trace of each interaction (saved beside the JSON) and print its style,
+                   layout and paint time
+  --profile        record a CPU profile of each interaction and print its hottest functions (source-mapped);
+                   the profiles are saved beside the JSON (open them in DevTools)
+  --verbose        print each run with its attribution (input delay, processing, presentation, longest script)
+  --save-build=DIR copy the fakes build in public/ (and the fakes' port it was built for) to DIR, and stop
+  --against=DIR    compare public/ with a build saved in DIR: the two alternate, --rounds times each, every
+                   interaction --runs times per round; prints each one's median (mean) and runs side by side
+  --rounds=3       rounds of a comparison`;
+}
+
+/** One result per interaction: what it is, the summary of its runs, the script most runs blamed, the runs. */
+export function interactionResults(chosen, samplesPerInteraction, { hot = false } = {}) {
+  return chosen.map((interaction, i) => {
+    const runs = samplesPerInteraction[i];
+    return {
+      id: interaction.id,
+      label: interaction.label,
+      route: interaction.route,
+      viewport: interaction.viewport,
+      reference: interaction.reference === true,
+      country: interaction.country,
+      summary: summariseRuns(runs),
+      culprit: usualCulprit(runs),
+      hot: hot ? mergeHot(runs.map((run) => run.hot ?? [])) : null,
+      runs,
+    };
+  });
+}
+
+/**
+ * The printed report of `measured` ([{ name, results }], one per build): the table, or with two builds each one's
+ * table and then the comparison; then what each interaction is, the script its runs usually blamed and, from
+ * CPU profiles, its hottest functions (of the last build); and how to read the figures.
+ */
+export function formatReport(measured, budget) {
+  const lines = [];
+  if (measured.length > 1) {
+    for (const { name, results } of measured) lines.push("", name, formatTable(results, budget));
+    const rows = measured[0].results.map((result, i) => ({
+      id: result.id,
+      builds: measured.map(({ results }) => results[i]),
+    }));
+    lines.push(
+      "",
+      formatComparison(
+        rows,
+        measured.map(({ name }) => name),
+      ),
+    );
+  } else lines.push(formatTable(measured[0].results, budget));
+  for (const r of measured.at(-1).results) {
+    lines.push(`  ${r.id}: ${r.label}${r.culprit ? `; longest script usually ${r.culprit}` : ""}`);
+    for (const { where, ms } of (r.hot ?? []).slice(0, 10))
+      lines.push(`      ${ms.toFixed(1).padStart(6)} ms  ${where}`);
+  }
+  lines.push(
+    "\nINP here is the page's worst interaction as web-vitals reports it (input delay + processing + presentation), " +
+      "measured with the CPU slowed down; on a shared machine read it as an upper bound.",
+  );
+  return lines.join("\n");
+}

@@ -1,0 +1,140 @@
+// Tests the interaction benchmark's comparison of two builds: saving the fakes build in public/ (with the fakes'
+// port it was built for) to a folder of its own, reading it back, and the report of one build and of two.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fakesBuild, saveFakesBuild, savedFakesBuild } from "../../../scripts/lib/benchsite.mjs";
+import { BUILD_STAMP } from "../../../scripts/lib/freshness.mjs";
+import { formatReport, interactionResults } from "../../../scripts/lib/interactionreport.mjs";
+import { INTERACTIONS, REFERENCES } from "../../../scripts/lib/interactions.mjs";
+
+let root: string;
+let elsewhere: string;
+
+/** A repository whose public/ holds a build for the fakes (or for the real services) and its record. */
+function fakeRepository(purpose: "test" | "site", fakesPort: number | null = 41234) {
+  fs.mkdirSync(path.join(root, "public", "page-data"), { recursive: true });
+  fs.writeFileSync(path.join(root, "public", "index.html"), "<h1>built</h1>");
+  fs.writeFileSync(path.join(root, "public", "page-data", "app-data.json"), "{}");
+  fs.writeFileSync(path.join(root, "public", BUILD_STAMP), `1\n${purpose}\n`);
+  fs.mkdirSync(path.join(root, "tests", "artifacts"), { recursive: true });
+  if (fakesPort !== null)
+    fs.writeFileSync(
+      path.join(root, "tests", "artifacts", "e2e-build.json"),
+      JSON.stringify({ fakesPort }),
+    );
+}
+
+beforeEach(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), "bench-repo-"));
+  elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), "bench-saved-"));
+});
+afterEach(() => {
+  fs.rmSync(root, { recursive: true, force: true });
+  fs.rmSync(elsewhere, { recursive: true, force: true });
+});
+
+describe("a saved build", () => {
+  it("is public/ copied with the fakes' port it was built for, and is read back from where it was saved", () => {
+    fakeRepository("test", 41234);
+    const dir = path.join(elsewhere, "before");
+    expect(saveFakesBuild(root, dir)).toEqual({});
+    expect(savedFakesBuild(dir)).toEqual({ publicDir: path.join(dir, "public"), fakesPort: 41234 });
+    expect(fs.readFileSync(path.join(dir, "public", "page-data", "app-data.json"), "utf8")).toBe(
+      "{}",
+    );
+    // A later build in public/ leaves the saved one as it was.
+    fs.writeFileSync(path.join(root, "public", "index.html"), "<h1>rebuilt</h1>");
+    expect(fs.readFileSync(path.join(dir, "public", "index.html"), "utf8")).toBe("<h1>built</h1>");
+  });
+
+  it("replaces what an earlier save left in the folder", () => {
+    fakeRepository("test");
+    const dir = path.join(elsewhere, "before");
+    fs.mkdirSync(path.join(dir, "public"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "public", "stale.js"), "old");
+    expect(saveFakesBuild(root, dir)).toEqual({});
+    expect(fs.existsSync(path.join(dir, "public", "stale.js"))).toBe(false);
+  });
+
+  it("is refused when public/ was not built for the fakes, has no record, or the folder is the repository's own", () => {
+    fakeRepository("site");
+    expect(saveFakesBuild(root, path.join(elsewhere, "x")).problem).toMatch(
+      /not a build made for the fakes/,
+    );
+    fs.rmSync(root, { recursive: true, force: true });
+    fs.mkdirSync(root);
+    fakeRepository("test", null);
+    expect(fakesBuild(root).problem).toMatch(/e2e-build\.json does not name the fakes' port/);
+    fakeRepository("test");
+    for (const dir of [
+      root,
+      path.join(root, "public"),
+      path.join(root, "public", "old"),
+      path.dirname(root),
+    ])
+      expect(saveFakesBuild(root, dir).problem).toMatch(/choose a folder of its own/);
+    expect(fs.existsSync(path.join(root, "public", "index.html"))).toBe(true);
+  });
+
+  it("read from a folder that holds none says so", () => {
+    expect(savedFakesBuild(path.join(elsewhere, "nothing")).problem).toMatch(/has no build/);
+    fs.mkdirSync(path.join(elsewhere, "half", "public"), { recursive: true });
+    fs.writeFileSync(path.join(elsewhere, "half", "public", "index.html"), "");
+    fs.writeFileSync(path.join(elsewhere, "half", "public", BUILD_STAMP), "1\ntest\n");
+    expect(savedFakesBuild(path.join(elsewhere, "half")).problem).toMatch(
+      /fakes-build\.json does not name the fakes' port/,
+    );
+  });
+});
+
+describe("the report", () => {
+  const chosen = ["lead-submit", "phone-menu"].map((id) => {
+    const found = INTERACTIONS.find((i) => i.id === id);
+    if (!found) throw new Error(`no interaction ${id}`);
+    return found;
+  });
+  const run = (inp: number | null) => ({ inp });
+
+  it("summarises each interaction's runs and keeps what it is", () => {
+    const [lead, menu] = interactionResults(chosen, [
+      [run(64), run(56), run(72)],
+      [run(48), run(40), run(48)],
+    ]);
+    expect(lead).toMatchObject({
+      id: "lead-submit",
+      viewport: "phone",
+      country: "US",
+      reference: false,
+      summary: { median: 64, mean: 64, worst: 72 },
+      hot: null,
+    });
+    expect(lead?.runs).toHaveLength(3);
+    expect(menu?.summary).toMatchObject({ median: 48, mean: 45.3 });
+    const [floor] = interactionResults(REFERENCES.slice(0, 1), [[run(24)]]);
+    expect(floor?.reference).toBe(true);
+  });
+
+  it("of one build is its table; of two, each table and then both side by side, the saved build first", () => {
+    const one = interactionResults(chosen, [[run(64)], [run(48)]]);
+    const single = formatReport([{ name: "public/", results: one }], 50);
+    expect(single).toMatch(/^interaction\s+viewport\s+median/);
+    expect(single).not.toMatch(/median \(mean\)/);
+    expect(single).toMatch(/lead-submit: Submit the contact-sales form/);
+
+    const other = interactionResults(chosen, [[run(56)], [run(40)]]);
+    const both = formatReport(
+      [
+        { name: "before/", results: other },
+        { name: "public/", results: one },
+      ],
+      50,
+    ).split("\n");
+    const comparison = both.findIndex((line) => /^interaction\s+before\/\s+public\/$/.test(line));
+    expect(comparison).toBeGreaterThan(0);
+    expect(both.indexOf("before/")).toBeLessThan(both.indexOf("public/"));
+    expect(both[comparison + 2]).toMatch(/^lead-submit\s+56 \(56\.0\)\s+56\s+64 \(64\.0\)\s+64$/);
+    expect(both[comparison + 3]).toMatch(/^phone-menu\s+40 \(40\.0\)\s+40\s+48 \(48\.0\)\s+48$/);
+  });
+});
