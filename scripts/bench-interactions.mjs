@@ -102,8 +102,8 @@ console.log(
   `bench:interactions: ${chosen.length} interaction(s) × ${runs} run(s)${rounds > 1 ? ` × ${rounds} rounds of ${builds.map((b) => b.name).join(" and ")}` : ""} at ${cpu}x CPU; load average ${loadBefore}`,
 );
 
-/** One run of one interaction on the site `site` serves (its source maps `maps`), in a browser context of its own. */
-async function measureOnce(interaction, run, { site, maps }) {
+/** One run of an interaction on `site` (source maps `maps`), in a context of its own; files named <id>-<tag>. */
+async function measureOnce(interaction, run, { site, maps, tag = String(run) }) {
   const context = await browser.newContext({
     ...VIEWPORTS[interaction.viewport],
     serviceWorkers: "block",
@@ -200,7 +200,7 @@ async function measureOnce(interaction, run, { site, maps }) {
     let trace = null;
     if (traced) {
       const buffer = traced;
-      const file = path.join(outDir, "traces", `${interaction.id}-${run}.json`);
+      const file = path.join(outDir, "traces", `${interaction.id}-${tag}.json`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, buffer);
       trace = {
@@ -209,7 +209,7 @@ async function measureOnce(interaction, run, { site, maps }) {
       };
     }
     if (profile) {
-      const file = path.join(outDir, "profiles", `${interaction.id}-${run}.cpuprofile`);
+      const file = path.join(outDir, "profiles", `${interaction.id}-${tag}.cpuprofile`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       fs.writeFileSync(file, JSON.stringify(profile));
     }
@@ -245,7 +245,8 @@ try {
           for (let run = 1; run <= runs; run++) {
             let sample;
             try {
-              sample = await measureOnce(interaction, run, { site, maps: one.maps });
+              const tag = builds.length > 1 ? `${b + 1}-${round}-${run}` : `${run}`;
+              sample = await measureOnce(interaction, run, { site, maps: one.maps, tag });
             } catch (error) {
               sample = { inp: null, error: error.message.split("\n")[0], interactions: [] };
             }
