@@ -52,8 +52,12 @@ const SAVED_RECORD = "fakes-build.json";
 export function saveFakesBuild(root, dir) {
   const build = fakesBuild(root);
   if (build.problem) return build;
-  const target = path.resolve(dir);
-  if (path.resolve(root).startsWith(target) || target.startsWith(path.resolve(root, "public")))
+  // Whether `inner` is `outer` or inside it, by path segments (so /work/ma does not hold /work/main).
+  const within = (inner, outer) => {
+    const rel = path.relative(path.resolve(outer), path.resolve(inner));
+    return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+  };
+  if (within(root, dir) || within(dir, path.join(root, "public")))
     return { problem: `${dir} holds the repository or its public/: choose a folder of its own` };
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });

@@ -76,6 +76,10 @@ describe("a saved build", () => {
     ])
       expect(saveFakesBuild(root, dir).problem).toMatch(/choose a folder of its own/);
     expect(fs.existsSync(path.join(root, "public", "index.html"))).toBe(true);
+    // A folder whose name is the start of the repository's is not the repository.
+    const shorter = root.slice(0, -1);
+    expect(saveFakesBuild(root, shorter)).toEqual({});
+    fs.rmSync(shorter, { recursive: true, force: true });
   });
 
   it("read from a folder that holds none says so", () => {
