@@ -18,3 +18,21 @@ export declare function selectInteractions(
   list: string | undefined,
   all?: Interaction[],
 ): Interaction[];
+export interface TapPoint {
+  x: number;
+  y: number;
+  problem: string | null;
+}
+export declare function tapPoint(
+  box: { x: number; y: number; width: number; height: number },
+  viewport: { width: number; height: number },
+  at?: { x: number; y: number },
+): TapPoint;
+export declare function fingerTap(
+  page: {
+    evaluate<T>(fn: () => T): Promise<T>;
+    touchscreen: { tap(x: number, y: number): Promise<void> };
+  },
+  target: { evaluate<T, A>(fn: (element: Element, arg: A) => T, arg?: A): Promise<T> },
+  at?: { x: number; y: number },
+): Promise<void>;

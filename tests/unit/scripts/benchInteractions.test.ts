@@ -20,7 +20,9 @@ import {
   FLOOR_PAGE,
   INTERACTIONS,
   REFERENCES,
+  fingerTap,
   selectInteractions,
+  tapPoint,
 } from "../../../scripts/lib/interactions.mjs";
 import { hotFunctions, mergeHot, selfTimes } from "../../../scripts/lib/cpuprofile.mjs";
 import { SourceMaps, lineAndColumn, repoPath } from "../../../scripts/lib/sourcemaps.mjs";
@@ -272,6 +274,54 @@ describe("the interactions", () => {
         (i) => i.id,
       ),
     ).toEqual(["phone-menu", "floor-site"]);
+  });
+});
+
+describe("a finger's tap", () => {
+  it("lands at fractions of the element's box, in whole pixels, and only inside the viewport", () => {
+    const box = { x: 10, y: 700, width: 300, height: 45 };
+    const viewport = { width: 390, height: 844 };
+    expect(tapPoint(box, viewport)).toEqual({ x: 160, y: 723, problem: null });
+    expect(tapPoint(box, viewport, { x: 0.7, y: 0.5 })).toEqual({ x: 220, y: 723, problem: null });
+    expect(tapPoint({ ...box, y: 900 }, viewport).problem).toMatch(/outside the 390×844 viewport/);
+  });
+
+  /** A page and a locator as far as fingerTap uses them, over a jsdom element. */
+  function fakes(hit: () => Element | null) {
+    document.body.innerHTML =
+      '<main><button id="go"><span>Talk to sales</span></button><p>Other</p></main>';
+    const button = document.getElementById("go")!;
+    button.getBoundingClientRect = () => ({ x: 20, y: 100, width: 200, height: 44 }) as DOMRect;
+    document.elementFromPoint = vi.fn(hit);
+    const touchscreen = { tap: vi.fn(async () => {}) };
+    const page = { evaluate: async <T>(fn: () => T) => fn(), touchscreen };
+    const target = {
+      evaluate: async <T, A>(fn: (element: Element, arg: A) => T, arg: A) => fn(button, arg),
+      // Playwright's own tap would install its hit-target listeners in the page: never used.
+      tap: vi.fn(),
+    };
+    return { page, target, touchscreen };
+  }
+
+  it("sends the touch at the element's centre once the point is checked to be on it, without Playwright's tap", async () => {
+    const { page, target, touchscreen } = fakes(() => document.querySelector("#go span"));
+    await fingerTap(page, target);
+    expect(document.elementFromPoint).toHaveBeenCalledWith(120, 122);
+    expect(touchscreen.tap).toHaveBeenCalledWith(120, 122);
+    expect(target.tap).not.toHaveBeenCalled();
+  });
+
+  it("refuses a point covered by another element, or off the page, and sends no touch", async () => {
+    const covered = fakes(() => document.querySelector("p"));
+    await expect(fingerTap(covered.page, covered.target)).rejects.toThrow(
+      "the tap missed: (120, 122) is on p",
+    );
+    expect(covered.touchscreen.tap).not.toHaveBeenCalled();
+    const below = fakes(() => null);
+    await expect(fingerTap(below.page, below.target, { x: 0.5, y: 20 })).rejects.toThrow(
+      /outside the .* viewport/,
+    );
+    expect(below.touchscreen.tap).not.toHaveBeenCalled();
   });
 });
 
