@@ -153,7 +153,14 @@ export const INTERACTIONS = [
       page
         .locator("[data-demo-state='consent']:visible")
         .getByRole("button", { name: "Start the demo" }),
-    prepare: (page, target) => target.scrollIntoViewIfNeeded(),
+    // Near the top of the screen, below the header: centred, the consent banner (fixed at the bottom) covers it.
+    prepare: (page, target) =>
+      target.evaluate((element) =>
+        globalThis.scrollBy({
+          top: element.getBoundingClientRect().top - 160,
+          behavior: "instant",
+        }),
+      ),
     act: (page, target) => fingerTap(page, target),
     done: (page) =>
       page.locator("[data-demo-state='loaded']:visible").waitFor({ state: "visible" }),
