@@ -1,7 +1,6 @@
 // `npm run bench:interactions`: how long the site's key interactions take to paint (web-vitals' INP) on a phone-speed CPU.
 // A measurement, not a test: it always exits 0 once it has run; figures go to stdout and a JSON file.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import process from "node:process";
 import { createRequire } from "node:module";
@@ -11,6 +10,7 @@ import { FLAGS_STORAGE_KEY } from "../src/providers/experiments/flags.ts";
 import { POPUP_SHOWN_KEY } from "../src/forms/subscription.ts";
 import { fakesBuild, saveFakesBuild, savedFakesBuild, startBenchSite } from "./lib/benchsite.mjs";
 import { hotFunctions } from "./lib/cpuprofile.mjs";
+import { loadAverage, probeHost } from "./lib/hostprobe.mjs";
 import { INP_BUDGET_MS, initScript, readRun } from "./lib/inp.mjs";
 import { formatReport, interactionResults, usage } from "./lib/interactionreport.mjs";
 import { INTERACTIONS, REFERENCES, VIEWPORTS, selectInteractions } from "./lib/interactions.mjs";
@@ -92,12 +92,8 @@ const browser = await chromium.launch({
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
   ],
 });
-const load = () =>
-  os
-    .loadavg()
-    .map((v) => v.toFixed(2))
-    .join(", ");
-const loadBefore = load();
+const loadBefore = loadAverage();
+const probeBefore = await probeHost(browser);
 console.log(
   `bench:interactions: ${chosen.length} interaction(s) × ${runs} run(s)${rounds > 1 ? ` × ${rounds} rounds of ${builds.map((b) => b.name).join(" and ")}` : ""} at ${cpu}x CPU; load average ${loadBefore}`,
 );
@@ -236,6 +232,7 @@ function originOf(script, maps) {
 const started = Date.now();
 // Per build, per interaction, the runs of every round.
 const samples = builds.map(() => chosen.map(() => []));
+let probeAfter;
 try {
   for (let round = 1; round <= rounds; round++) {
     for (const [b, one] of builds.entries()) {
@@ -264,6 +261,7 @@ try {
     }
     if (rounds > 1) process.stdout.write(`  round ${round} of ${rounds} measured\n`);
   }
+  probeAfter = await probeHost(browser);
 } finally {
   await browser.close();
 }
@@ -273,11 +271,12 @@ const measured = builds.map((one, b) => ({
 }));
 const results = measured.at(-1).results;
 
-const loadAfter = load();
+const loadAfter = loadAverage();
 console.log(
   `\nINP (web-vitals ${webVitalsVersion}, every interaction reported) at ${cpu}x CPU, ` +
     `${runs} run(s)${rounds > 1 ? ` × ${rounds} rounds` : ""} each, Chromium ${browser.version()}; load average before ${loadBefore}, after ${loadAfter}; ` +
-    `${((Date.now() - started) / 1000).toFixed(0)} s`,
+    `${((Date.now() - started) / 1000).toFixed(0)} s; ` +
+    `host probe ${probeBefore.ms} ms before, ${probeAfter?.ms ?? "–"} ms after (a fixed page workload at 1x; lower is faster)`,
 );
 console.log(formatReport(measured, INP_BUDGET_MS));
 fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -289,6 +288,7 @@ fs.writeFileSync(
       runs,
       budgetMs: INP_BUDGET_MS,
       loadAverage: { before: loadBefore, after: loadAfter },
+      hostProbeMs: { before: probeBefore, after: probeAfter },
       results,
       ...(measured.length > 1 ? { rounds, builds: measured } : {}),
     },

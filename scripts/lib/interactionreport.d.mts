@@ -33,3 +33,5 @@ export declare function formatReport(
   measured: Array<{ name: string; results: InteractionResult[] }>,
   budget: number,
 ): string;
+export declare function matchingFloor(interaction: { country: string }): string;
+export declare function formatAboveFloors(results: InteractionResult[]): string | null;

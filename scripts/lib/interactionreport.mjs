@@ -45,6 +45,36 @@ export function interactionResults(chosen, samplesPerInteraction, { hot = false 
 }
 
 /**
+ * The reference tap an interaction's own cost is read against: the paragraph tap with the SDKs running for a US
+ * visitor (their listeners are in every tap), the one before consent for an EU visitor.
+ */
+export function matchingFloor(interaction) {
+  return interaction.country === "US" ? "floor-site-sdk" : "floor-site";
+}
+
+/**
+ * Each interaction's median less the median of its matching floor in the same run (null when the floors were
+ * not measured): the part of the figure that is the interaction's own, which changes less from day to day
+ * than the figure itself, since the host's speed moves the floors too.
+ */
+export function formatAboveFloors(results) {
+  const floors = new Map(
+    results.filter((r) => r.reference && r.summary.median !== null).map((r) => [r.id, r]),
+  );
+  const rows = results
+    .filter((r) => !r.reference && r.summary.median !== null && floors.has(matchingFloor(r)))
+    .map((r) => {
+      const floor = floors.get(matchingFloor(r));
+      const over = Math.round(r.summary.median - floor.summary.median);
+      return `  ${r.id.padEnd(16)} ${`${over >= 0 ? "+" : ""}${over}`.padStart(4)} ms over ${floor.id} (${Math.round(floor.summary.median)})`;
+    });
+  if (rows.length === 0) return null;
+  return ["Above the matching floor of this run (median less the floor's median):", ...rows].join(
+    "\n",
+  );
+}
+
+/**
  * The printed report of `measured` ([{ name, results }], one per build): the table, or with two builds each one's
  * table and then the comparison; then what each interaction is, the script its runs usually blamed and, from
  * CPU profiles, its hottest functions (of the last build); and how to read the figures.
@@ -65,6 +95,8 @@ export function formatReport(measured, budget) {
       ),
     );
   } else lines.push(formatTable(measured[0].results, budget));
+  const aboveFloors = formatAboveFloors(measured.at(-1).results);
+  if (aboveFloors) lines.push("", aboveFloors);
   for (const r of measured.at(-1).results) {
     lines.push(`  ${r.id}: ${r.label}${r.culprit ? `; longest script usually ${r.culprit}` : ""}`);
     for (const { where, ms } of (r.hot ?? []).slice(0, 10))

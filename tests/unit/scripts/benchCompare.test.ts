@@ -6,7 +6,12 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fakesBuild, saveFakesBuild, savedFakesBuild } from "../../../scripts/lib/benchsite.mjs";
 import { BUILD_STAMP } from "../../../scripts/lib/freshness.mjs";
-import { formatReport, interactionResults } from "../../../scripts/lib/interactionreport.mjs";
+import {
+  formatAboveFloors,
+  formatReport,
+  interactionResults,
+  matchingFloor,
+} from "../../../scripts/lib/interactionreport.mjs";
 import { INTERACTIONS, REFERENCES } from "../../../scripts/lib/interactions.mjs";
 
 let root: string;
@@ -140,5 +145,30 @@ describe("the report", () => {
     expect(both.indexOf("before/")).toBeLessThan(both.indexOf("public/"));
     expect(both[comparison + 2]).toMatch(/^lead-submit\s+56 \(56\.0\)\s+56\s+64 \(64\.0\)\s+64$/);
     expect(both[comparison + 3]).toMatch(/^phone-menu\s+40 \(40\.0\)\s+40\s+48 \(48\.0\)\s+48$/);
+  });
+
+  it("reads each interaction against the floor of its visitor: with the SDKs for a US one, before consent for an EU one", () => {
+    const byId = (id: string) => [...INTERACTIONS, ...REFERENCES].find((i) => i.id === id)!;
+    expect(matchingFloor(byId("lead-submit"))).toBe("floor-site-sdk");
+    expect(matchingFloor(byId("consent-accept"))).toBe("floor-site");
+    expect(matchingFloor(byId("demo-start"))).toBe("floor-site");
+    const chosenWithFloors = ["floor-site", "floor-site-sdk", "lead-submit", "consent-accept"].map(
+      byId,
+    );
+    const results = interactionResults(chosenWithFloors, [
+      [run(24), run(32), run(24)],
+      [run(40), run(40), run(32)],
+      [run(64), run(72), run(56)],
+      [run(32), run(40), run(24)],
+    ]);
+    const lines = formatAboveFloors(results)!.split("\n");
+    expect(lines[0]).toMatch(/^Above the matching floor/);
+    expect(lines[1]).toMatch(/^\s+lead-submit\s+\+24 ms over floor-site-sdk \(40\)$/);
+    expect(lines[2]).toMatch(/^\s+consent-accept\s+\+8 ms over floor-site \(24\)$/);
+    expect(formatReport([{ name: "public/", results }], 50)).toContain(lines[1]);
+    // Without the floors there is nothing to read against, and the report says nothing of it.
+    const alone = interactionResults([byId("lead-submit")], [[run(64)]]);
+    expect(formatAboveFloors(alone)).toBeNull();
+    expect(formatReport([{ name: "public/", results: alone }], 50)).not.toMatch(/matching floor/);
   });
 });

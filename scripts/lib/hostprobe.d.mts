@@ -1,0 +1,9 @@
+// Types for hostprobe.mjs (the interaction benchmark's measure of the host's speed, and its unit test).
+import type { Browser } from "@playwright/test";
+
+export declare function probeWorkload(): number;
+export declare function probeHost(
+  browser: Browser,
+  rounds?: number,
+): Promise<{ ms: number; runs: number[] }>;
+export declare function loadAverage(): string;

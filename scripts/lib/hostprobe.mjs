@@ -1,0 +1,67 @@
+// The state of the host a benchmark ran on: its load average, and how fast it runs a page's script today (a fixed
+// workload timed in Chromium without CPU slowdown). The interaction figures are taken at a 4x slowdown of whatever
+// the host gives, so the same site measures higher on a slower day; the probe beside them tells a slower host from
+// a slower site.
+
+/**
+ * The workload, run inside the page (it must stay self-contained): objects, strings, JSON, sorting, and a DOM
+ * subtree built, queried and laid out, roughly the mix of a framework's event handling and render. Returns ms.
+ */
+export function probeWorkload() {
+  const begun = performance.now();
+  const items = [];
+  for (let i = 0; i < 20000; i++)
+    items.push({ id: i, name: `item-${(i * 7919) % 20000}`, tags: [i % 3, i % 5, i % 7] });
+  items.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const copy = JSON.parse(JSON.stringify(items));
+  let text = "";
+  for (const item of copy) text += item.name.toUpperCase().slice(0, 6);
+  const root = globalThis.document.createElement("div");
+  globalThis.document.body.append(root);
+  for (let i = 0; i < 1500; i++) {
+    const row = globalThis.document.createElement("p");
+    row.className = `row row-${i % 10}`;
+    row.setAttribute("data-index", String(i));
+    row.textContent = text.slice(i, i + 40);
+    root.append(row);
+  }
+  const found = root.querySelectorAll(".row-3").length;
+  const height = root.getBoundingClientRect().height;
+  root.remove();
+  if (found === 0 || height === 0) throw new Error("the probe's workload did not run");
+  return performance.now() - begun;
+}
+
+import os from "node:os";
+
+/** The load average over 1, 5 and 15 minutes, as "0.52, 1.10, 2.30". */
+export function loadAverage() {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ");
+}
+
+/** The middle of the values (the lower middle of an even count). */
+function middle(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/**
+ * Runs the workload `rounds` times (after one round to warm up) in a blank page of `browser`, with no CPU
+ * slowdown; resolves to { ms: the median, runs: each round's ms }.
+ */
+export async function probeHost(browser, rounds = 9) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.setContent("<!doctype html><title>probe</title><body></body>");
+    await page.evaluate(probeWorkload);
+    const runs = [];
+    for (let i = 0; i < rounds; i++) runs.push(Math.round(await page.evaluate(probeWorkload)));
+    return { ms: middle(runs), runs };
+  } finally {
+    await context.close();
+  }
+}
