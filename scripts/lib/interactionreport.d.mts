@@ -8,6 +8,7 @@ export interface InteractionResult {
   viewport: string;
   reference: boolean;
   country: string;
+  kind: "tap" | "keys";
   summary: Summary;
   culprit: string | null;
   hot: Array<{ where: string; ms: number }> | null;
@@ -25,6 +26,7 @@ export declare function interactionResults(
     viewport: string;
     reference?: boolean;
     country: string;
+    kind: "tap" | "keys";
   }>,
   samplesPerInteraction: Run[][],
   options?: { hot?: boolean },
@@ -33,5 +35,8 @@ export declare function formatReport(
   measured: Array<{ name: string; results: InteractionResult[] }>,
   budget: number,
 ): string;
-export declare function matchingFloor(interaction: { country: string }): string;
+export declare function matchingFloor(interaction: {
+  country: string;
+  kind: "tap" | "keys";
+}): string | null;
 export declare function formatAboveFloors(results: InteractionResult[]): string | null;

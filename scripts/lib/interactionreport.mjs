@@ -36,6 +36,7 @@ export function interactionResults(chosen, samplesPerInteraction, { hot = false 
       viewport: interaction.viewport,
       reference: interaction.reference === true,
       country: interaction.country,
+      kind: interaction.kind,
       summary: summariseRuns(runs),
       culprit: usualCulprit(runs),
       hot: hot ? mergeHot(runs.map((run) => run.hot ?? [])) : null,
@@ -45,10 +46,12 @@ export function interactionResults(chosen, samplesPerInteraction, { hot = false 
 }
 
 /**
- * The reference tap an interaction's own cost is read against: the paragraph tap with the SDKs running for a US
- * visitor (their listeners are in every tap), the one before consent for an EU visitor.
+ * The reference tap a tap's own cost is read against: the paragraph tap with the SDKs running for a US visitor
+ * (their listeners are in every tap), the one before consent for an EU visitor. Keys have none: a key press goes
+ * through none of a tap's touch, pointer and mouse events.
  */
 export function matchingFloor(interaction) {
+  if (interaction.kind !== "tap") return null;
   return interaction.country === "US" ? "floor-site-sdk" : "floor-site";
 }
 
@@ -69,9 +72,10 @@ export function formatAboveFloors(results) {
       return `  ${r.id.padEnd(16)} ${`${over >= 0 ? "+" : ""}${over}`.padStart(4)} ms over ${floor.id} (${Math.round(floor.summary.median)})`;
     });
   if (rows.length === 0) return null;
-  return ["Above the matching floor of this run (median less the floor's median):", ...rows].join(
-    "\n",
-  );
+  return [
+    "Taps above the matching floor of this run (median less the floor's median):",
+    ...rows,
+  ].join("\n");
 }
 
 /**

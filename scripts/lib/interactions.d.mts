@@ -5,6 +5,8 @@ export interface Interaction {
   route: string;
   viewport: "phone" | "desktop";
   country: string;
+  /** A tap (a finger on the touch screen) or keys (the keyboard). */
+  kind: "tap" | "keys";
   /** A reference tap, measured against no budget. */
   reference?: true;
   /** The HTML the bench serves itself at `route` (the no-script floor). */

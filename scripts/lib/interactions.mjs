@@ -63,7 +63,7 @@ export async function fingerTap(page, target, at) {
 /**
  * Each interaction: the route, the screen, the visitor's country (US: no banner, analytics and identification
  * run as for most visitors; DE: the consent banner and the demo's start button), the element the visitor uses,
- * anything set up before it that is not an interaction (filling fields with `fill` dispatches no key or pointer
+ * whether the visitor taps or types (`kind`), anything set up before it that is not an interaction (filling fields with `fill` dispatches no key or pointer
  * event), the interaction itself, and what shows that it took effect.
  */
 export const INTERACTIONS = [
@@ -73,6 +73,7 @@ export const INTERACTIONS = [
     route: "/",
     viewport: "phone",
     country: "US",
+    kind: "tap",
     target: (page) => page.getByRole("button", { name: "Open menu" }),
     act: (page, target) => fingerTap(page, target),
     done: (page) => page.locator("#phone-menu").waitFor({ state: "visible" }),
@@ -83,6 +84,7 @@ export const INTERACTIONS = [
     route: "/",
     viewport: "phone",
     country: "DE",
+    kind: "tap",
     target: (page) => page.getByRole("button", { name: "Accept all" }),
     act: (page, target) => fingerTap(page, target),
     done: (page) => page.locator("[data-consent-banner]").waitFor({ state: "detached" }),
@@ -93,6 +95,7 @@ export const INTERACTIONS = [
     route: "/",
     viewport: "desktop",
     country: "US",
+    kind: "keys",
     target: (page) => page.getByRole("button", { name: "Platform" }),
     act: async (page, target) => {
       await target.focus();
@@ -106,6 +109,7 @@ export const INTERACTIONS = [
     route: "/contact-sales/",
     viewport: "phone",
     country: "US",
+    kind: "keys",
     target: (page) => leadForm(page).getByLabel("Work email", { exact: true }),
     act: async (page, target) => {
       await target.focus();
@@ -119,6 +123,7 @@ export const INTERACTIONS = [
     route: "/pricing/",
     viewport: "phone",
     country: "US",
+    kind: "tap",
     target: (page) => page.locator('input[type="range"]').first(),
     prepare: (page, target) => target.scrollIntoViewIfNeeded(),
     act: (page, target) => fingerTap(page, target, { x: 0.7, y: 0.5 }),
@@ -130,6 +135,7 @@ export const INTERACTIONS = [
     route: "/contact-sales/",
     viewport: "phone",
     country: "US",
+    kind: "tap",
     target: (page) => leadForm(page).getByRole("button", { name: "Talk to sales" }),
     prepare: async (page, target, run) => {
       const form = leadForm(page);
@@ -149,6 +155,7 @@ export const INTERACTIONS = [
     route: "/demo/",
     viewport: "phone",
     country: "DE",
+    kind: "tap",
     target: (page) =>
       page
         .locator("[data-demo-state='consent']:visible")
@@ -207,6 +214,7 @@ function paragraphTap(id, label, country, where = { route: "/" }) {
     ...where,
     viewport: "phone",
     country,
+    kind: "tap",
     reference: true,
     target: (page) => page.locator("main p").first(),
     prepare: (page, target) => target.scrollIntoViewIfNeeded(),

@@ -147,11 +147,14 @@ describe("the report", () => {
     expect(both[comparison + 3]).toMatch(/^phone-menu\s+40 \(40\.0\)\s+40\s+48 \(48\.0\)\s+48$/);
   });
 
-  it("reads each interaction against the floor of its visitor: with the SDKs for a US one, before consent for an EU one", () => {
+  it("reads each tap against the floor of its visitor (with the SDKs for a US one, before consent for an EU one), and keys against none", () => {
     const byId = (id: string) => [...INTERACTIONS, ...REFERENCES].find((i) => i.id === id)!;
     expect(matchingFloor(byId("lead-submit"))).toBe("floor-site-sdk");
     expect(matchingFloor(byId("consent-accept"))).toBe("floor-site");
     expect(matchingFloor(byId("demo-start"))).toBe("floor-site");
+    // Keys pass through none of a tap's events: no floor of a tap says anything about them.
+    expect(matchingFloor(byId("header-menu"))).toBeNull();
+    expect(matchingFloor(byId("type-email"))).toBeNull();
     const chosenWithFloors = ["floor-site", "floor-site-sdk", "lead-submit", "consent-accept"].map(
       byId,
     );
@@ -162,7 +165,8 @@ describe("the report", () => {
       [run(32), run(40), run(24)],
     ]);
     const lines = formatAboveFloors(results)!.split("\n");
-    expect(lines[0]).toMatch(/^Above the matching floor/);
+    expect(lines[0]).toMatch(/^Taps above the matching floor/);
+    expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^\s+lead-submit\s+\+24 ms over floor-site-sdk \(40\)$/);
     expect(lines[2]).toMatch(/^\s+consent-accept\s+\+8 ms over floor-site \(24\)$/);
     expect(formatReport([{ name: "public/", results }], 50)).toContain(lines[1]);
