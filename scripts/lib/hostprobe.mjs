@@ -2,6 +2,8 @@
 // workload timed in Chromium without CPU slowdown). The interaction figures are taken at a 4x slowdown of whatever
 // the host gives, so the same site measures higher on a slower day; the probe beside them tells a slower host from
 // a slower site.
+import os from "node:os";
+import { middle } from "./inp.mjs";
 
 /**
  * The workload, run inside the page (it must stay self-contained): objects, strings, JSON, sorting, and a DOM
@@ -32,20 +34,12 @@ export function probeWorkload() {
   return performance.now() - begun;
 }
 
-import os from "node:os";
-
 /** The load average over 1, 5 and 15 minutes, as "0.52, 1.10, 2.30". */
 export function loadAverage() {
   return os
     .loadavg()
     .map((value) => value.toFixed(2))
     .join(", ");
-}
-
-/** The middle of the values (the lower middle of an even count). */
-function middle(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /**

@@ -61,3 +61,4 @@ export declare function formatComparison(
   names: string[],
 ): string;
 export declare function usualCulprit(runs: Run[]): string | null;
+export declare function middle(values: number[]): number;

@@ -78,7 +78,8 @@ export function readRun(record) {
   return { inp: last ? last.value : null, attribution: last, interactions };
 }
 
-const middle = (values) => {
+/** The median of the values (the mean of the two middle ones for an even count). */
+export const middle = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;

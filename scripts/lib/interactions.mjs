@@ -62,9 +62,10 @@ export async function fingerTap(page, target, at) {
 
 /**
  * Each interaction: the route, the screen, the visitor's country (US: no banner, analytics and identification
- * run as for most visitors; DE: the consent banner and the demo's start button), the element the visitor uses,
- * whether the visitor taps or types (`kind`), anything set up before it that is not an interaction (filling fields with `fill` dispatches no key or pointer
- * event), the interaction itself, and what shows that it took effect.
+ * run as for most visitors; DE: the consent banner and the demo's start button), whether the visitor taps or
+ * types (`kind`), the element the visitor uses, anything set up before it that is not an interaction (filling
+ * fields with `fill` dispatches no key or pointer event), the interaction itself, and what shows that it took
+ * effect.
  */
 export const INTERACTIONS = [
   {
