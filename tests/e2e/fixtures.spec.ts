@@ -1,4 +1,7 @@
-// Checks the shared browser-test fixtures themselves: console errors fail a test, other hosts are unreachable.
+// Checks the shared browser-test fixtures themselves: console errors fail a test, other hosts are unreachable, and a
+// route handler still busy at the end of a test does not fail it.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test } from "./fixtures";
 
 test.describe("console guard", () => {
@@ -49,5 +52,42 @@ test.describe("network", () => {
     );
     expect(outcome).toBe("blocked");
     expect(blockedRequests).toContain("https://example.com/probe.js");
+  });
+});
+
+test.describe("route handlers", () => {
+  // An outside service that takes its time, as decap-server can behind the CMS admin's API proxy.
+  let slow: http.Server;
+  let slowUrl: string;
+  test.beforeAll(async () => {
+    slow = http.createServer((_request, response) => {
+      setTimeout(() => response.end("late"), 500);
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/`;
+  });
+  test.afterAll(async () => {
+    slow.closeAllConnections();
+    await new Promise((resolve) => slow.close(resolve));
+  });
+
+  test("one still waiting for its answer when the test ends does not fail the test", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    let answering!: () => void;
+    const started = new Promise<void>((resolve) => (answering = resolve));
+    await page.route("**/__late-answer", async (route) => {
+      answering();
+      const response = await route.fetch({ url: slowUrl });
+      await route.fulfill({ response });
+    });
+    // The page asks; nothing on the test's side waits for the answer.
+    await page.evaluate(() => {
+      void fetch("/__late-answer").catch(() => undefined);
+    });
+    await started;
+    // The test ends with the handler inside its fetch: without the fixture's unrouting, the answer arrives in
+    // a closing context and the fulfil fails this test ("Fetch response has been disposed").
   });
 });
