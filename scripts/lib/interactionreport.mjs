@@ -11,7 +11,8 @@ export function usage(interactions, references) {
   --runs=5         runs per interaction (median and worst are printed)
   --only=a,b       only these interactions (${interactions.map((i) => i.id).join(", ")})
   --floors         also measure the reference taps (${references.map((i) => i.id).join(", ")}): a paragraph
-                   on a page with no script, on / before consent, on / with the SDKs running; no budget
+                   on a page with no script, on / before consent, on / with the SDKs running; no budget,
+                   and each tap's distance from its floor is printed after the table
   --cpu=4          CPU slowdown
   --json=FILE      where the figures go (default tests/artifacts/bench/interactions.json)
   --trace          record a Chromium trace of each interaction (saved beside the JSON) and print its style,
@@ -56,8 +57,8 @@ export function matchingFloor(interaction) {
 }
 
 /**
- * Each interaction's median less the median of its matching floor in the same run (null when the floors were
- * not measured): the part of the figure that is the interaction's own, which changes less from day to day
+ * Each tap's median less the median of its matching floor in the same run, as printed lines (null when the
+ * floors were not measured): the part of the figure that is the tap's own, which changes less from day to day
  * than the figure itself, since the host's speed moves the floors too.
  */
 export function formatAboveFloors(results) {
