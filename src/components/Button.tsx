@@ -67,6 +67,7 @@ interface StyleProps {
   $size: ButtonSize;
 }
 
+// A busy button (a form sending) is aria-disabled, not disabled: it keeps the focus the visitor gave it.
 const base = css<StyleProps>`
   display: inline-flex;
   align-items: center;
@@ -86,7 +87,8 @@ const base = css<StyleProps>`
     border-color ${theme.durations.fast},
     color ${theme.durations.fast};
 
-  &:disabled {
+  &:disabled,
+  &[aria-disabled="true"] {
     cursor: not-allowed;
     opacity: 0.6;
   }
@@ -98,7 +100,7 @@ const base = css<StyleProps>`
           background: ${theme.colors.accent};
           color: ${theme.colors.surface};
           ${media.hover} {
-            &:hover:not(:disabled) {
+            &:hover:not(:disabled):not([aria-disabled="true"]) {
               background: ${theme.colors.accentStrong};
               color: ${theme.colors.surface};
             }
@@ -110,7 +112,7 @@ const base = css<StyleProps>`
           color: ${theme.colors.ink};
           border-color: ${theme.colors.lineStrong};
           ${media.hover} {
-            &:hover:not(:disabled) {
+            &:hover:not(:disabled):not([aria-disabled="true"]) {
               border-color: ${theme.colors.ink};
               color: ${theme.colors.ink};
             }
@@ -121,7 +123,7 @@ const base = css<StyleProps>`
           background: ${theme.colors.surface};
           color: ${theme.colors.night};
           ${media.hover} {
-            &:hover:not(:disabled) {
+            &:hover:not(:disabled):not([aria-disabled="true"]) {
               background: ${theme.colors.surfaceSunken};
               color: ${theme.colors.night};
             }
@@ -133,7 +135,7 @@ const base = css<StyleProps>`
           color: inherit;
           border-color: currentColor;
           ${media.hover} {
-            &:hover:not(:disabled) {
+            &:hover:not(:disabled):not([aria-disabled="true"]) {
               color: inherit;
               background: rgba(127, 127, 160, 0.14);
             }

@@ -136,7 +136,11 @@ export function Form({
         <Actions $layout={layout}>
           <Button
             type="submit"
-            disabled={!ready || loading || disabled}
+            // Sending: busy, not disabled. A disabled button loses the focus the tap (or Enter) gave it, so a
+            // keyboard or screen-reader visitor would be put back at the top of the page; the click is ignored
+            // while a request is in flight (useForm).
+            disabled={!ready || disabled}
+            aria-disabled={loading || undefined}
             variant={tone === "dark" ? "inverse" : "primary"}
           >
             {loading

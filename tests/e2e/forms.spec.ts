@@ -610,6 +610,44 @@ test("a double-clicked submit whose request also reaches the server twice create
   expect(stored).toHaveLength(1);
 });
 
+test("a form that is sending keeps the focus on its busy button, and pressing it again sends nothing more", async ({
+  page,
+}) => {
+  await withFlags(page);
+  await page.goto("/support/");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let posts = 0;
+  await page.route("**/api/hubspot-support/", async (route) => {
+    posts += 1;
+    await held;
+    await route.fulfill({ response: await route.fetch() });
+  });
+  const form = page.locator('form[data-form-id="ContactSupport"]').first();
+  const address = unique("busy");
+  await form.getByLabel("Work email").fill(address);
+  await form.getByLabel("How can we help?").fill("Pressed from the keyboard.");
+  const send = form.locator('button[type="submit"]');
+  await expect(send).toBeEnabled();
+  await send.focus();
+  await page.keyboard.press("Enter");
+  await expect(send).toHaveText("Sending…");
+  // A disabled button would have dropped the focus to the page (Chromium blurs it): a keyboard visitor lost.
+  await expect(send).toBeFocused();
+  await expect(send).toHaveAttribute("aria-disabled", "true");
+  await expect(form).toHaveAttribute("aria-busy", "true");
+  await expect.poll(() => posts).toBe(1);
+  await page.keyboard.press("Enter");
+  // Playwright counts aria-disabled as disabled and would wait: force the press a visitor can still make.
+  await send.click({ force: true });
+  release();
+  await expect(page.locator('[data-form-state="success"]').first()).toContainText(
+    "Your request is in the support queue.",
+  );
+  expect(posts).toBe(1);
+  await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
+});
+
 test("the newsletter popup is modal, closes on Escape and is not offered again for 14 days", async ({
   page,
 }) => {
