@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 
+import { middle } from "./inp.mjs";
 import { chunkName } from "./latechunks.mjs";
 
 /** The issue's targets, for the table's last column (a benchmark prints them; no test asserts them). */
@@ -148,12 +149,6 @@ export function failingAudits(lhr, categories) {
       }),
   );
 }
-
-const middle = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /**
  * The brotli size of every same-origin script a Lighthouse run fetched (`brotliOf(pathname)`: its size in the
