@@ -161,6 +161,11 @@ try {
         fs.mkdirSync(traces, { recursive: true });
         const name = `${profile}${route.replace(/[^a-z0-9]+/gi, "-")}${i + 1}.json`;
         fs.writeFileSync(path.join(traces, name), JSON.stringify(result.artifacts.Trace));
+        // The report too: its long-tasks audit has each task as Lighthouse simulated it (the TBT's own timeline).
+        fs.writeFileSync(
+          path.join(traces, name.replace(/\.json$/, ".lhr.json")),
+          JSON.stringify(result.lhr),
+        );
       }
       samples.push(sample);
       if (argv.includes("--verbose")) {

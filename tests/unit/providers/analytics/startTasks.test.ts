@@ -134,6 +134,25 @@ describe("starting analytics", () => {
     expect(events.map((e) => e.event_type)).not.toContain("[Amplitude] Element Changed");
   });
 
+  it("sends a batch in a task after the one that gathered it: nothing goes out until the browser has had the thread", async () => {
+    const events = ingestion();
+    let release: (() => void) | null = null;
+    let started = false;
+    await startAnalytics(config, visitor, () =>
+      started ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve(),
+    );
+    started = true;
+    tracking.setMode("on");
+    tracking.webCtaClicked({ label: "Book", href: "/demo/", placement: "hero", "page path": "/" });
+    // The flush timer (1 s) has gathered the batch and handed it to the transport, which waits for a task.
+    await vi.waitFor(() => expect(release).not.toBeNull(), { timeout: 4000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(vi.mocked(fetch)).not.toHaveBeenCalled();
+    release!();
+    await vi.waitFor(() => expect(events.map((e) => e.event_type)).toContain("Web CTA Clicked"));
+    expect(keepalive).toEqual([false]);
+  });
+
   it("stops between the steps when consent goes meanwhile: no click capture is left behind", async () => {
     ingestion();
     let client: unknown = null;

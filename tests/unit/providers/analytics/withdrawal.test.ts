@@ -64,4 +64,24 @@ describe("withdrawing analytics consent", () => {
     expect(document.cookie).not.toMatch(/AMP_/);
     expect(Object.keys(window.localStorage).filter((key) => key.startsWith("AMP_"))).toEqual([]);
   });
+
+  it("does not send a batch gathered before the withdrawal and still waiting for its task", async () => {
+    const bodies = ingestion();
+    let release: (() => void) | null = null;
+    let started = false;
+    await startAnalytics(config, visitor, () =>
+      started ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve(),
+    );
+    started = true;
+    tracking.setMode("on");
+    tracking.webCtaClicked({ label: "Book", href: "/demo/", placement: "hero", "page path": "/" });
+    await vi.waitFor(() => expect(release).not.toBeNull(), { timeout: 4000 });
+    tracking.setMode("off");
+    stopAnalytics();
+    release!();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sent(bodies)).toEqual([]);
+    // Nor written back to the SDK's storage (the withdrawal's own clean-up has run by now).
+    expect(Object.keys(window.localStorage).filter((key) => key.startsWith("AMP_"))).toEqual([]);
+  });
 });
