@@ -22,6 +22,7 @@ import {
   median,
   scriptBrotliBytes,
   summarise,
+  blockingTasks,
   targetsFor,
 } from "./lib/lighthouse-report.mjs";
 
@@ -37,7 +38,8 @@ if (argv.includes("--help")) {
   --runs=3         runs per route (the median is printed)
   --routes=/,/a/   only these routes
   --json=FILE      also write every run's figures as JSON
-  --traces=DIR     save each run's trace (with CPU samples) there, to open in Chromium's DevTools
+  --traces=DIR     save each run's trace (with CPU samples) and Lighthouse report there (the trace opens in
+                   Chromium's DevTools)
   --verbose        print each run, and the LCP element and its phases`);
   process.exit(0);
 }
@@ -131,6 +133,7 @@ function afterPaint(result, documentUrl) {
     late,
     longTasks: tasks,
     jsBrotli: scriptBrotliBytes(result.lhr, new URL(documentUrl).origin, brotliOf),
+    blocking: blockingTasks(result.lhr, new URL(documentUrl).origin),
   };
 }
 
@@ -175,6 +178,12 @@ try {
             `(${(sample.jsBytes / 1024).toFixed(1)} KiB sent); LCP element: ${sample.lcpElement}` +
             (sample.lcpPhases ? `; phases ${sample.lcpPhases}` : "") +
             (sample.failing.length > 0 ? `; not passed: ${sample.failing.join(", ")}` : ""),
+        );
+        console.log(
+          `    TTI ${sample.blocking.tti} ms; Lighthouse's tasks between FCP and TTI: ` +
+            (sample.blocking.tasks
+              .map((t) => `${t.at} ms ${t.ms} ms (blocking ${t.blocking}) ${t.url || "document"}`)
+              .join(", ") || "none"),
         );
         for (const task of sample.longTasks)
           console.log(

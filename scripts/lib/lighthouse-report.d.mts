@@ -39,3 +39,7 @@ export function median(
   samples: Sample[],
 ): Omit<Sample, "version" | "lcpElement" | "lcpPhases" | "failing">;
 export function failingAudits(lhr: unknown, categories: string[]): string[];
+export function blockingTasks(
+  lhr: unknown,
+  origin?: string,
+): { tti: number; tasks: Array<{ at: number; ms: number; blocking: number; url: string }> };

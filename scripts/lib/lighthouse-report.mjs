@@ -136,6 +136,33 @@ export function summarise(lhr) {
   };
 }
 
+/**
+ * The tasks that make a run's TBT, as Lighthouse simulated them (its long-tasks audit, on the same 4x timeline as
+ * the metrics): those over 50 ms between the first contentful paint and Time to Interactive, with the part of
+ * each that blocks. TTI is the start of the first quiet window after the paint, so one long task late in the
+ * load moves it out, and every task before it counts: a late task costs more than its own blocking time.
+ * { tti, tasks: [{ at, ms, blocking, url }] } in ms; url "" is the document itself.
+ */
+export function blockingTasks(lhr, origin = "") {
+  const metrics = lhr.audits.metrics?.details?.items?.[0] ?? {};
+  const fcp = metrics.firstContentfulPaint ?? 0;
+  const tti = metrics.interactive ?? Infinity;
+  const tasks = (lhr.audits["long-tasks"]?.details?.items ?? [])
+    .filter((t) => t.duration > 50 && t.startTime + t.duration > fcp && t.startTime < tti)
+    .map((t) => ({
+      at: Math.round(t.startTime),
+      ms: Math.round(t.duration),
+      // Lighthouse clips each task to [FCP, TTI] and counts what is left over 50 ms.
+      blocking: Math.max(
+        0,
+        Math.round(Math.min(t.startTime + t.duration, tti) - Math.max(t.startTime, fcp) - 50),
+      ),
+      url: origin && String(t.url).startsWith(origin) ? t.url.slice(origin.length) : t.url,
+    }))
+    .sort((a, b) => a.at - b.at);
+  return { tti: Math.round(tti), tasks };
+}
+
 /** `category: audit` for each scored audit of these categories that did not pass (what keeps them under 100). */
 export function failingAudits(lhr, categories) {
   return categories.flatMap((category) =>

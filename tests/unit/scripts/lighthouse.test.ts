@@ -3,7 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keyRoutes, median, summarise } from "../../../scripts/lib/lighthouse-report.mjs";
+import {
+  blockingTasks,
+  keyRoutes,
+  median,
+  summarise,
+} from "../../../scripts/lib/lighthouse-report.mjs";
 import { serveBuild } from "../../../scripts/lib/servebuild.mjs";
 import { precompressDir } from "../../../src/gatsby/precompress";
 
@@ -130,6 +135,44 @@ describe("summarise and median", () => {
     );
     expect(median(samples)).toMatchObject({ perf: 95, lcp: 1000, tbt: 60 });
     expect(median(samples.slice(0, 2))).toMatchObject({ perf: 94.5, lcp: 1200, tbt: 125 });
+  });
+});
+
+describe("blockingTasks", () => {
+  const report = (tti: number, tasks: Array<[number, number, string]>) => ({
+    audits: {
+      metrics: { details: { items: [{ firstContentfulPaint: 900, interactive: tti }] } },
+      "long-tasks": {
+        details: {
+          items: tasks.map(([startTime, duration, url]) => ({ startTime, duration, url })),
+        },
+      },
+    },
+  });
+
+  it("keeps Lighthouse's tasks between FCP and TTI, each clipped to them, less 50 ms", () => {
+    const origin = "http://127.0.0.1:4000";
+    const { tti, tasks } = blockingTasks(
+      report(2990, [
+        [700, 120, "Unattributable"], // before the paint
+        [850, 150, `${origin}/`], // 100 of it after the paint: 50 blocks
+        [1200, 90, `${origin}/app.js`],
+        [1500, 40, `${origin}/app.js`], // short
+        [2950, 80, `${origin}/start.js`], // 40 of it before TTI: none blocks
+        [3200, 300, `${origin}/late.js`], // after TTI
+      ]),
+      origin,
+    );
+    expect(tti).toBe(2990);
+    expect(tasks).toEqual([
+      { at: 850, ms: 150, blocking: 50, url: "/" },
+      { at: 1200, ms: 90, blocking: 40, url: "/app.js" },
+      { at: 2950, ms: 80, blocking: 0, url: "/start.js" },
+    ]);
+  });
+
+  it("says none when nothing is long", () => {
+    expect(blockingTasks(report(1000, [[950, 30, "x"]]))).toEqual({ tti: 1000, tasks: [] });
   });
 });
 

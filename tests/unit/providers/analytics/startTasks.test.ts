@@ -8,6 +8,7 @@ import {
   stopAnalytics,
 } from "../../../../src/providers/analytics/startAnalytics";
 import { tracking } from "../../../../src/providers/analytics/tracking";
+import { startWithHeldBatch } from "./heldBatch";
 
 const SERVER = "http://127.0.0.1:9/2/httpapi";
 const config = {
@@ -136,19 +137,10 @@ describe("starting analytics", () => {
 
   it("sends a batch in a task after the one that gathered it: nothing goes out until the browser has had the thread", async () => {
     const events = ingestion();
-    let release: (() => void) | null = null;
-    let started = false;
-    await startAnalytics(config, visitor, () =>
-      started ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve(),
-    );
-    started = true;
-    tracking.setMode("on");
-    tracking.webCtaClicked({ label: "Book", href: "/demo/", placement: "hero", "page path": "/" });
-    // The flush timer (1 s) has gathered the batch and handed it to the transport, which waits for a task.
-    await vi.waitFor(() => expect(release).not.toBeNull(), { timeout: 4000 });
+    const batch = await startWithHeldBatch(config, visitor);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(vi.mocked(fetch)).not.toHaveBeenCalled();
-    release!();
+    batch.release();
     await vi.waitFor(() => expect(events.map((e) => e.event_type)).toContain("Web CTA Clicked"));
     expect(keepalive).toEqual([false]);
   });

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startAnalytics, stopAnalytics } from "../../../../src/providers/analytics/startAnalytics";
 import { tracking } from "../../../../src/providers/analytics/tracking";
+import { startWithHeldBatch } from "./heldBatch";
 
 const SERVER = "http://127.0.0.1:9/2/httpapi";
 const config = {
@@ -67,18 +68,10 @@ describe("withdrawing analytics consent", () => {
 
   it("does not send a batch gathered before the withdrawal and still waiting for its task", async () => {
     const bodies = ingestion();
-    let release: (() => void) | null = null;
-    let started = false;
-    await startAnalytics(config, visitor, () =>
-      started ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve(),
-    );
-    started = true;
-    tracking.setMode("on");
-    tracking.webCtaClicked({ label: "Book", href: "/demo/", placement: "hero", "page path": "/" });
-    await vi.waitFor(() => expect(release).not.toBeNull(), { timeout: 4000 });
+    const batch = await startWithHeldBatch(config, visitor);
     tracking.setMode("off");
     stopAnalytics();
-    release!();
+    batch.release();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(sent(bodies)).toEqual([]);
     // Nor written back to the SDK's storage (the withdrawal's own clean-up has run by now).
