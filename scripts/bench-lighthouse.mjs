@@ -182,7 +182,7 @@ try {
         console.log(
           `    TTI ${sample.blocking.tti} ms; Lighthouse's tasks between FCP and TTI: ` +
             (sample.blocking.tasks
-              .map((t) => `${t.at} ms ${t.ms} ms (blocking ${t.blocking}) ${t.url || "document"}`)
+              .map((t) => `${t.at} ms ${t.ms} ms (blocking ${t.blocking}) ${t.url}`)
               .join(", ") || "none"),
         );
         for (const task of sample.longTasks)

@@ -141,7 +141,8 @@ export function summarise(lhr) {
  * the metrics): those over 50 ms between the first contentful paint and Time to Interactive, with the part of
  * each that blocks. TTI is the start of the first quiet window after the paint, so one long task late in the
  * load moves it out, and every task before it counts: a late task costs more than its own blocking time.
- * { tti, tasks: [{ at, ms, blocking, url }] } in ms; url "" is the document itself.
+ * { tti, tasks: [{ at, ms, blocking, url }] } in ms; url is the path of the script or page Lighthouse put the task
+ * on (without `origin`), or "Unattributable".
  */
 export function blockingTasks(lhr, origin = "") {
   const metrics = lhr.audits.metrics?.details?.items?.[0] ?? {};
