@@ -8,7 +8,7 @@ import {
   stopAnalytics,
 } from "../../../../src/providers/analytics/startAnalytics";
 import { tracking } from "../../../../src/providers/analytics/tracking";
-import { startWithHeldBatch } from "./heldBatch";
+import { startWithHeldBatch } from "./support/heldBatch";
 
 const SERVER = "http://127.0.0.1:9/2/httpapi";
 const config = {

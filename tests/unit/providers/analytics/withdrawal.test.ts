@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startAnalytics, stopAnalytics } from "../../../../src/providers/analytics/startAnalytics";
 import { tracking } from "../../../../src/providers/analytics/tracking";
-import { startWithHeldBatch } from "./heldBatch";
+import { startWithHeldBatch } from "./support/heldBatch";
 
 const SERVER = "http://127.0.0.1:9/2/httpapi";
 const config = {

@@ -1,9 +1,12 @@
 // Starts the real SDK as the site does, tracks one click and waits until its flush has gathered the batch: the
 // transport is then waiting for its own task, which the test lets run with `release()`.
 import { vi, expect } from "vitest";
-import type { AnalyticsConfig } from "../../../../src/config/analytics";
-import { startAnalytics, type Visitor } from "../../../../src/providers/analytics/startAnalytics";
-import { tracking } from "../../../../src/providers/analytics/tracking";
+import type { AnalyticsConfig } from "../../../../../src/config/analytics";
+import {
+  startAnalytics,
+  type Visitor,
+} from "../../../../../src/providers/analytics/startAnalytics";
+import { tracking } from "../../../../../src/providers/analytics/tracking";
 
 export async function startWithHeldBatch(
   config: AnalyticsConfig,
