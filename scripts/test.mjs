@@ -231,9 +231,12 @@ const runners = {
       }),
     );
     const ok = result.code === 0;
+    // A build the guard found stuck and ran again passes, but says so in the summary.
+    const stuck =
+      result.stuckRuns.length > 0 ? ` (${result.stuckRuns.length} stuck run ended)` : "";
     summary.push({
       step: "build",
-      status: ok ? "passed" : "failed",
+      status: `${ok ? "passed" : "failed"}${stuck}`,
       counts: countCheck(ok, "build"),
       seconds,
     });

@@ -3,6 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { BUILD_GUARD, createStallJudge, treeCpu } from "../lib/buildguard.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { Findings } from "./report";
 import { spawnLogged, type HostTools } from "./run";
@@ -11,6 +12,9 @@ import { startWorld, type World } from "./world";
 
 /** Netlify Build runs the whole Gatsby build before the server answers: allow for a slow shared machine. */
 const READY_TIMEOUT_MS = 30 * 60_000;
+
+/** netlify serve's build stopped making progress (see scripts/lib/buildguard.mjs). */
+class StuckBuild extends Error {}
 
 type Served = { origin: string; stop(): Promise<void>; exited(): number | null; log: string };
 
@@ -38,8 +42,19 @@ async function serve(tools: HostTools, dir: string, world: World, log: string): 
     fs.closeSync(out);
   };
   const started = Date.now();
+  // Until it answers, the CLI is building: a build whose processes use no CPU for minutes is stuck.
+  const judge = createStallJudge(BUILD_GUARD);
   while (Date.now() - started < READY_TIMEOUT_MS) {
     if (exitCode !== null) break;
+    const members = child.pid ? treeCpu(child.pid) : [];
+    if (judge.observe(Date.now(), members)) {
+      await stop();
+      throw new StuckBuild(
+        `netlify serve's build used less than ${BUILD_GUARD.minCpuMs / 1000} s of CPU in ` +
+          `${BUILD_GUARD.quietMs / 60_000} minutes: it is stuck, not slow. Its processes:\n` +
+          members.map((m) => `  pid ${m.pid} ${m.state} ${m.command}`).join("\n"),
+      );
+    }
     try {
       const answer = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5_000) });
       if (answer.status === 200) return { origin, stop, exited: () => exitCode, log };
@@ -72,7 +87,16 @@ export async function verify(
     );
     const started = Date.now();
     try {
-      served = await serve(tools, scratch.dir, world, log);
+      try {
+        served = await serve(tools, scratch.dir, world, log);
+      } catch (error) {
+        if (!(error instanceof StuckBuild)) throw error;
+        // Once more from an empty cache, as a stuck `gatsby build` is everywhere else.
+        console.error(`[netlify] ${error.message}\n[netlify] serving again after a clean build`);
+        for (const made of [".cache", "public", ".netlify"])
+          fs.rmSync(path.join(scratch.dir, made), { recursive: true, force: true });
+        served = await serve(tools, scratch.dir, world, log);
+      }
     } catch (error) {
       findings.record(
         "netlify serve: build and serve",

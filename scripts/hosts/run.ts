@@ -2,6 +2,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { runRetryingStuck } from "../lib/buildguard.mjs";
 import { hostNodeMajor, hostToolsPaths } from "../lib/hosttools.mjs";
 
 export type HostTools = {
@@ -42,14 +43,35 @@ export function hostTools(root: string): HostTools {
 
 /**
  * Runs a command in its own process group with its output in a log file; resolves with the exit code,
- * the seconds it took and the end of its log (what a failure report shows).
+ * the seconds it took and the end of its log (what a failure report shows). With `retryStuck`, the run is
+ * a build: the guard of scripts/lib/buildguard.mjs ends it if it is stuck (its processes use no CPU for
+ * minutes) and runs it once more after `retryStuck()`; the log holds both runs.
  */
-export function spawnLogged(
+export async function spawnLogged(
   command: string,
   args: string[],
-  options: { cwd: string; env: Record<string, string | undefined>; log: string },
+  options: {
+    cwd: string;
+    env: Record<string, string | undefined>;
+    log: string;
+    retryStuck?: () => void;
+  },
 ): Promise<{ code: number; seconds: number; tail: string }> {
   const started = Date.now();
+  const tail = () => `${fs.readFileSync(options.log, "utf8").slice(-3000)}\n(log: ${options.log})`;
+  if (options.retryStuck) {
+    const out = fs.openSync(options.log, "w");
+    // Both runs write into the one log; the guard's report goes to this process's output.
+    const result = await runRetryingStuck(command, args, {
+      cwd: options.cwd,
+      env: options.env,
+      label: `${path.basename(command)} ${args.join(" ")}`,
+      stdio: ["ignore", out, out],
+      beforeRetry: options.retryStuck,
+    });
+    fs.closeSync(out);
+    return { code: result.code, seconds: (Date.now() - started) / 1000, tail: tail() };
+  }
   const out = fs.openSync(options.log, "w");
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -65,12 +87,7 @@ export function spawnLogged(
     child.on("exit", (code) => {
       process.off("SIGINT", stop);
       fs.closeSync(out);
-      const text = fs.readFileSync(options.log, "utf8");
-      resolve({
-        code: code ?? 1,
-        seconds: (Date.now() - started) / 1000,
-        tail: `${text.slice(-3000)}\n(log: ${options.log})`,
-      });
+      resolve({ code: code ?? 1, seconds: (Date.now() - started) / 1000, tail: tail() });
     });
   });
 }

@@ -122,6 +122,11 @@ async function build(findings: Findings, tools: HostTools, dir: string): Promise
     cwd: dir,
     env: tools.env(),
     log: `${dir}-build.log`,
+    // A stuck Gatsby build (scripts/lib/buildguard.mjs) is ended and run again from an empty cache.
+    retryStuck: () => {
+      for (const made of [".cache", "public", path.join(".vercel", "output")])
+        fs.rmSync(path.join(dir, made), { recursive: true, force: true });
+    },
   });
   const detail = result.code === 0 ? `${result.seconds.toFixed(0)} s` : result.tail;
   return findings.record("vercel build", result.code === 0, detail);

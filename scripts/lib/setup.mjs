@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildStatus, installStatus, markInstalled, writeBuildStamp } from "./freshness.mjs";
+import { runRetryingStuck } from "./buildguard.mjs";
 import { localBin, run } from "./proc.mjs";
 
 /** Environment for every child: no telemetry, no browser downloads. */
@@ -58,12 +59,19 @@ export async function ensureDependencies(root, log = console.log) {
   return true;
 }
 
-/** Runs `gatsby build` and writes the build stamp on success. Returns the run result. */
+/**
+ * Runs `gatsby build` and writes the build stamp on success. Returns the run result.
+ * The build runs under the guard of buildguard.mjs: a build whose processes stop using the CPU for
+ * minutes is stuck (Gatsby's query worker and its image jobs can wait on each other for ever), so it is
+ * ended, saying so, and run once more from an empty cache. `guard` overrides the guard's limits.
+ */
 export async function gatsbyBuild(root, options = {}) {
   const { purpose = "site", ...runOptions } = options;
-  const result = await run(localBin(root, "gatsby"), ["build"], {
+  const result = await runRetryingStuck(localBin(root, "gatsby"), ["build"], {
     cwd: root,
     env: baseEnv(),
+    label: "gatsby build",
+    beforeRetry: () => fs.rmSync(path.join(root, ".cache"), { recursive: true, force: true }),
     ...runOptions,
   });
   if (result.code === 0) writeBuildStamp(root, "public", new Date(), purpose);

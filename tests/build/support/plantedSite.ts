@@ -1,7 +1,7 @@
 // A scratch copy of the site with hostile or unexpected things planted in it, built with the real `gatsby build`.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { runRetryingStuck } from "../../../scripts/lib/buildguard.mjs";
 import { createScratchSite, writeSiteFile } from "../../../scripts/lib/scratchsite.mjs";
 
 const root = path.resolve(__dirname, "../../..");
@@ -111,14 +111,18 @@ export async function buildPlantedSite(mutate = CHANGE_BUNDLE_TAGS): Promise<Pla
 
   const log = path.join(site.dir, "build.log");
   const out = fs.openSync(log, "w");
-  const code = await new Promise<number>((resolve) => {
-    const child = spawn(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
+  // Guarded as npm test's own build is: a stuck build is ended and run once more from an empty cache.
+  const { code } = await runRetryingStuck(
+    path.join(root, "node_modules", ".bin", "gatsby"),
+    ["build"],
+    {
       cwd: site.dir,
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NO_COLOR: "1", CI: "1" },
       stdio: ["ignore", out, out],
-    });
-    child.on("exit", (exit) => resolve(exit ?? 1));
-  });
+      label: "gatsby build (planted site)",
+      beforeRetry: () => fs.rmSync(path.join(site.dir, ".cache"), { recursive: true, force: true }),
+    },
+  );
   fs.closeSync(out);
   return { dir: site.dir, code, output: fs.readFileSync(log, "utf8"), remove: site.remove };
 }
