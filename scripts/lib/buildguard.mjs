@@ -55,7 +55,8 @@ export function treeCpu(rootPid, procDir = "/proc") {
  * Judges a series of samples of a process tree. Each `observe(now, members)` adds the CPU ticks the tree
  * used since the last sample (a process that appeared counts all of its ticks; one that ended counts
  * nothing more) and answers whether the tree is stuck: at least `quietMs` observed, and fewer than
- * `minCpuMs` of CPU used in the last `quietMs`.
+ * `minCpuMs` of CPU used in the last `quietMs`. A sample with no process in it is not evidence of
+ * anything and is skipped.
  */
 export function createStallJudge({ quietMs, minCpuMs }) {
   const last = new Map();
@@ -63,6 +64,8 @@ export function createStallJudge({ quietMs, minCpuMs }) {
   let first = null;
   return {
     observe(now, members) {
+      // Nothing readable (the tree between processes, or a /proc that hides them) says nothing.
+      if (members.length === 0) return false;
       if (first === null) first = now;
       let ticks = 0;
       const seen = new Map();

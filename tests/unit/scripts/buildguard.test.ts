@@ -44,6 +44,11 @@ describe("createStallJudge", () => {
     expect(judge.observe(70_000, [{ pid: 1, ticks: 5010 }])).toBe(true);
   });
 
+  it("never calls a tree stuck on samples that could read none of its processes", () => {
+    const judge = createStallJudge({ quietMs, minCpuMs });
+    for (let t = 0; t <= 10 * quietMs; t += 10_000) expect(judge.observe(t, [])).toBe(false);
+  });
+
   it("counts a process that appears with all its ticks, and one that ends as using nothing more", () => {
     const judge = createStallJudge({ quietMs, minCpuMs });
     judge.observe(0, [{ pid: 1, ticks: 100 }]);
