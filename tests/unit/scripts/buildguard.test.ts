@@ -87,34 +87,51 @@ async function until(check: () => boolean, ms = 10_000): Promise<boolean> {
   return check();
 }
 
+/** Writes `source` as a CommonJS script in a fresh folder: { dir, file }. */
+function script(name: string, source: string): { dir: string; file: string } {
+  const dir = tempDir();
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, source);
+  return { dir, file };
+}
+
+/** Runs a script under the quick guard with `run`; the guard's report lines are kept, not printed. */
+async function guarded<R>(
+  run: (cmd: string, args: string[], options: Parameters<typeof runGuarded>[2]) => Promise<R>,
+  file: string,
+  extra: { label?: string; beforeRetry?: () => void; guard?: typeof quick } = {},
+): Promise<{ result: R; lines: string[] }> {
+  const lines: string[] = [];
+  const result = await run(process.execPath, [file], {
+    stdio: "ignore",
+    guard: quick,
+    report: (line: string) => lines.push(line),
+    ...extra,
+  });
+  return { result, lines };
+}
+
 afterEach(() => {
   for (const dir of scratch.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 describe("runGuarded", () => {
   it("ends a tree whose processes all wait, the worker it forked included", async () => {
-    const dir = tempDir();
-    const pids = path.join(dir, "pids");
+    const pidsFile = path.join(tempDir(), "pids");
     // A parent and a forked worker that wait on each other for ever, as the stuck build did.
-    const script = `
-      const { fork } = require("node:child_process");
-      if (process.argv[2] === "worker") setInterval(() => {}, 1e9);
-      else {
-        const worker = fork(__filename, ["worker"]);
-        require("node:fs").writeFileSync(${JSON.stringify(pids)}, process.pid + " " + worker.pid);
-        setInterval(() => {}, 1e9);
-      }`;
-    const file = path.join(dir, "stuck.cjs");
-    fs.writeFileSync(file, script);
-    const lines: string[] = [];
-    const result = await runGuarded(process.execPath, [file], {
-      stdio: "ignore",
-      label: "stuck build",
-      guard: quick,
-      report: (line) => lines.push(line),
-    });
+    const { file } = script(
+      "stuck.cjs",
+      `const { fork } = require("node:child_process");
+       if (process.argv[2] === "worker") setInterval(() => {}, 1e9);
+       else {
+         const worker = fork(__filename, ["worker"]);
+         require("node:fs").writeFileSync(${JSON.stringify(pidsFile)}, process.pid + " " + worker.pid);
+         setInterval(() => {}, 1e9);
+       }`,
+    );
+    const { result, lines } = await guarded(runGuarded, file, { label: "stuck build" });
     expect(result.stuck?.reason).toMatch(/stuck, not slow/);
-    const [parent, worker] = fs.readFileSync(pids, "utf8").split(" ").map(Number);
+    const [parent, worker] = fs.readFileSync(pidsFile, "utf8").split(" ").map(Number);
     // The report names both processes, and neither is left.
     expect(result.stuck?.processes.map((p) => p.pid).sort()).toEqual([parent, worker].sort());
     expect(lines.join("\n")).toContain(`pid ${worker}`);
@@ -123,26 +140,18 @@ describe("runGuarded", () => {
   });
 
   it("leaves a tree that keeps working alone until it exits by itself", async () => {
-    const dir = tempDir();
-    const file = path.join(dir, "busy.cjs");
     // Busy for three quiet windows, then done.
-    fs.writeFileSync(
-      file,
+    const { file } = script(
+      "busy.cjs",
       `const end = Date.now() + 4500; while (Date.now() < end) {} process.exit(3);`,
     );
-    const result = await runGuarded(process.execPath, [file], { stdio: "ignore", guard: quick });
+    const { result } = await guarded(runGuarded, file);
     expect(result).toMatchObject({ code: 3, stuck: null });
   });
 
   it("ends a busy tree at its deadline", async () => {
-    const dir = tempDir();
-    const file = path.join(dir, "spin.cjs");
-    fs.writeFileSync(file, `for (;;) {}`);
-    const result = await runGuarded(process.execPath, [file], {
-      stdio: "ignore",
-      guard: { ...quick, deadlineMs: 1_000 },
-      report: () => undefined,
-    });
+    const { file } = script("spin.cjs", `for (;;) {}`);
+    const { result } = await guarded(runGuarded, file, { guard: { ...quick, deadlineMs: 1_000 } });
     expect(result.stuck?.reason).toMatch(/still running after/);
     expect(result.code).not.toBe(0);
   });
@@ -150,12 +159,10 @@ describe("runGuarded", () => {
 
 describe("runRetryingStuck", () => {
   it("runs a stuck command again after beforeRetry, and passes when the second run does", async () => {
-    const dir = tempDir();
-    const marker = path.join(dir, "first-run-done");
-    const file = path.join(dir, "flaky.cjs");
+    const marker = path.join(tempDir(), "first-run-done");
     // Stuck the first time, quick and successful the second.
-    fs.writeFileSync(
-      file,
+    const { dir, file } = script(
+      "flaky.cjs",
       `const fs = require("node:fs");
        if (fs.existsSync(${JSON.stringify(marker)})) process.exit(0);
        fs.writeFileSync(${JSON.stringify(marker)}, "");
@@ -163,12 +170,8 @@ describe("runRetryingStuck", () => {
     );
     const cache = path.join(dir, ".cache");
     fs.mkdirSync(cache);
-    const lines: string[] = [];
-    const result = await runRetryingStuck(process.execPath, [file], {
-      stdio: "ignore",
+    const { result, lines } = await guarded(runRetryingStuck, file, {
       label: "gatsby build",
-      guard: quick,
-      report: (line) => lines.push(line),
       beforeRetry: () => fs.rmSync(cache, { recursive: true }),
     });
     expect(result.code).toBe(0);
@@ -179,16 +182,8 @@ describe("runRetryingStuck", () => {
   });
 
   it("fails when every run is stuck", async () => {
-    const dir = tempDir();
-    const file = path.join(dir, "stuck.cjs");
-    fs.writeFileSync(file, `setInterval(() => {}, 1e9);`);
-    const lines: string[] = [];
-    const result = await runRetryingStuck(process.execPath, [file], {
-      stdio: "ignore",
-      label: "gatsby build",
-      guard: quick,
-      report: (line) => lines.push(line),
-    });
+    const { file } = script("stuck.cjs", `setInterval(() => {}, 1e9);`);
+    const { result, lines } = await guarded(runRetryingStuck, file, { label: "gatsby build" });
     expect(result.code).not.toBe(0);
     expect(result.stuckRuns).toHaveLength(2);
     expect(lines.at(-1)).toBe("gatsby build: stuck in each of 2 runs; giving up");
