@@ -6,7 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import process from "node:process";
 import { startSampler } from "./lib/proctree.mjs";
-import { localBin, run } from "./lib/proc.mjs";
+import { runGuarded } from "./lib/buildguard.mjs";
+import { localBin } from "./lib/proc.mjs";
 import { createScratchSite } from "./lib/scratchsite.mjs";
 import { editPost, generatePosts, isListedPost } from "./lib/scaleposts.mjs";
 import { REPO_ROOT, baseEnv } from "./lib/setup.mjs";
@@ -59,7 +60,11 @@ async function build(dir, label) {
   const loadBefore = load();
   let sampler = null;
   const started = Date.now();
-  const result = await run(localBin(dir, "gatsby"), ["build"], {
+  // Guarded (scripts/lib/buildguard.mjs): a stuck build ends with its processes listed, not retried, so the
+  // figures are always those of one build; a scale build may take many minutes, so the deadline is an hour.
+  const result = await runGuarded(localBin(dir, "gatsby"), ["build"], {
+    label: `bench:scale: the ${label} build`,
+    guard: { deadlineMs: 60 * 60_000 },
     cwd: dir,
     // Production-like: every provider on, as npm run bench builds it; no colours in the log.
     env: baseEnv({

@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import process from "node:process";
+import { describeProcesses } from "./lib/buildguard.mjs";
 import { ensureHostTools } from "./lib/hosttools.mjs";
 import { RUN_MARKER, leftoversStep } from "./lib/leftovers.mjs";
 import { freePort } from "./lib/ports.mjs";
@@ -86,8 +87,10 @@ fs.mkdirSync(reports, { recursive: true });
 const runId = randomUUID();
 process.env[RUN_MARKER] = runId;
 const env = baseEnv();
-/** One entry per step: { step, status, counts, note, seconds }. */
+/** One entry per step: { step, status, counts, seconds }. */
 const summary = [];
+/** What the summary prints above its table (a build the guard ended, with its processes). */
+const notes = [];
 
 async function timed(fn) {
   const start = process.hrtime.bigint();
@@ -231,9 +234,14 @@ const runners = {
       }),
     );
     const ok = result.code === 0;
-    // A build the guard found stuck and ran again passes, but says so in the summary.
+    // A build the guard found stuck and ran again passes, but says so in the summary, with what each
+    // of its processes was doing: the summary is the part of a CI log that is always read.
     const stuck =
       result.stuckRuns.length > 0 ? ` (${result.stuckRuns.length} stuck run ended)` : "";
+    for (const run of result.stuckRuns)
+      notes.push(
+        `build: a stuck run was ended; it ${run.reason}:\n${describeProcesses(run.processes)}`,
+      );
     summary.push({
       step: "build",
       status: `${ok ? "passed" : "failed"}${stuck}`,
@@ -280,5 +288,6 @@ for (const step of steps) {
 if (!interrupted) summary.push(await leftoversStep(runId));
 
 banner("summary");
+for (const note of notes) console.log(`${note}\n`);
 const total = summaryTable(summary);
 process.exit(interrupted ? 130 : total.failed > 0 ? 1 : 0);

@@ -22,11 +22,16 @@ export interface GuardLimits {
   intervalMs: number;
 }
 export declare const BUILD_GUARD: GuardLimits;
+export interface Stuck {
+  reason: string;
+  processes: CpuMember[];
+}
 export interface GuardedResult {
   code: number;
   signal: NodeJS.Signals | null;
-  stuck: { reason: string; processes: CpuMember[] } | null;
+  stuck: Stuck | null;
 }
+export declare function describeProcesses(members: CpuMember[]): string;
 export declare function runGuarded(
   cmd: string,
   args: string[],
@@ -49,4 +54,4 @@ export declare function runRetryingStuck(
     attempts?: number;
     beforeRetry?: () => void | Promise<void>;
   },
-): Promise<GuardedResult & { stuckRuns: string[] }>;
+): Promise<GuardedResult & { stuckRuns: Stuck[] }>;

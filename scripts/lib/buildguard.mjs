@@ -92,7 +92,8 @@ export const BUILD_GUARD = {
   intervalMs: 10_000,
 };
 
-function describe(members) {
+/** One line per process: pid, state (S sleeping, R running, T stopped, D in I/O), CPU time, command. */
+export function describeProcesses(members) {
   return members
     .map(
       (m) =>
@@ -135,7 +136,9 @@ export function runGuarded(cmd, args, options = {}) {
     const end = (why, members) => {
       if (stuck) return;
       stuck = { reason: why, processes: members };
-      report(`${label}: ${why}. Its processes:\n${describe(members)}\nEnding the process group.`);
+      report(
+        `${label}: ${why}. Its processes:\n${describeProcesses(members)}\nEnding the process group.`,
+      );
       signalGroup("SIGTERM");
       setTimeout(() => {
         if (!exited || groupAlive(child.pid, procDir)) signalGroup("SIGKILL");
@@ -195,8 +198,8 @@ export function groupAlive(pgid, procDir = "/proc") {
 
 /**
  * runGuarded, and once more (up to `attempts` in all) when the guard found the tree stuck, calling
- * `beforeRetry()` first. Resolves to the last run's result with `stuckRuns`, the reasons of the runs the
- * guard ended; a run that was stuck every time fails (code 1 at least).
+ * `beforeRetry()` first. Resolves to the last run's result with `stuckRuns`, what the guard found in each
+ * run it ended ({ reason, processes }); a command that was stuck every time fails (code 1 at least).
  */
 export async function runRetryingStuck(cmd, args, options = {}) {
   const { attempts = 2, beforeRetry, ...runOptions } = options;
@@ -206,7 +209,7 @@ export async function runRetryingStuck(cmd, args, options = {}) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await runGuarded(cmd, args, runOptions);
     if (!result.stuck) return { ...result, stuckRuns };
-    stuckRuns.push(result.stuck.reason);
+    stuckRuns.push(result.stuck);
     if (attempt >= attempts) {
       report(`${label}: stuck in each of ${attempts} runs; giving up`);
       return { ...result, code: result.code || 1, stuckRuns };

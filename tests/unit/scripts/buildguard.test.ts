@@ -7,6 +7,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   createStallJudge,
+  describeProcesses,
   groupAlive,
   parseCpuStat,
   runGuarded,
@@ -177,6 +178,9 @@ describe("runRetryingStuck", () => {
     expect(result.code).toBe(0);
     expect(result.stuck).toBeNull();
     expect(result.stuckRuns).toHaveLength(1);
+    // What npm test's summary prints about the ended run: the process, sleeping, and its command.
+    const described = describeProcesses(result.stuckRuns[0]!.processes);
+    expect(described).toMatch(/^ {2}pid \d+ S \d+\.\d s CPU {2}\S*node .*flaky\.cjs$/);
     expect(fs.existsSync(cache)).toBe(false);
     expect(lines.join("\n")).toMatch(/gatsby build: running it again \(run 2 of 2\)/);
   });
