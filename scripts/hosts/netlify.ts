@@ -3,7 +3,7 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { BUILD_GUARD, createStallJudge, treeCpu } from "../lib/buildguard.mjs";
+import { BUILD_GUARD, createStallJudge, describeProcesses, treeCpu } from "../lib/buildguard.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { Findings } from "./report";
 import { spawnLogged, type HostTools } from "./run";
@@ -42,7 +42,8 @@ async function serve(tools: HostTools, dir: string, world: World, log: string): 
     fs.closeSync(out);
   };
   const started = Date.now();
-  // Until it answers, the CLI is building: a build whose processes use no CPU for minutes is stuck.
+  // Until it answers, the CLI is building: a tree that uses no CPU for minutes without answering is stuck
+  // (see scripts/lib/buildguard.mjs).
   const judge = createStallJudge(BUILD_GUARD);
   while (Date.now() - started < READY_TIMEOUT_MS) {
     if (exitCode !== null) break;
@@ -50,9 +51,9 @@ async function serve(tools: HostTools, dir: string, world: World, log: string): 
     if (judge.observe(Date.now(), members)) {
       await stop();
       throw new StuckBuild(
-        `netlify serve's build used less than ${BUILD_GUARD.minCpuMs / 1000} s of CPU in ` +
-          `${BUILD_GUARD.quietMs / 60_000} minutes: it is stuck, not slow. Its processes:\n` +
-          members.map((m) => `  pid ${m.pid} ${m.state} ${m.command}`).join("\n"),
+        `netlify serve has not answered / with 200, and its processes used less than ` +
+          `${BUILD_GUARD.minCpuMs / 1000} s of CPU in ${BUILD_GUARD.quietMs / 60_000} minutes: ` +
+          `stuck, not slow. Its processes:\n${describeProcesses(members)}`,
       );
     }
     try {
