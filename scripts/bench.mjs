@@ -59,6 +59,8 @@ async function measureBuild() {
     onSpawn: (child) => {
       sampler = startSampler(child.pid, 200);
     },
+    // The figures are those of one build: a stuck one is ended (scripts/lib/buildguard.mjs), not run again.
+    attempts: 1,
   });
   const seconds = Number(process.hrtime.bigint() - start) / 1e9;
   const memory = sampler ? sampler.stop() : null;
