@@ -145,6 +145,7 @@ export function runGuarded(cmd, args, options = {}) {
       }, 10_000).unref();
     };
     const timer = setInterval(() => {
+      if (!child.pid) return;
       let members;
       try {
         members = treeCpu(child.pid, procDir);
@@ -165,18 +166,22 @@ export function runGuarded(cmd, args, options = {}) {
     const onTerm = () => signalGroup("SIGTERM");
     process.on("SIGINT", onInt);
     process.on("SIGTERM", onTerm);
-    child.on("error", (error) => {
-      report(`Could not start ${cmd}: ${error.message}`);
-    });
-    child.on("close", (code, signal) => {
+    const finish = (code, signal) => {
+      if (exited) return;
       exited = true;
       clearInterval(timer);
       process.off("SIGINT", onInt);
       process.off("SIGTERM", onTerm);
       // Workers the build left behind belong to its group: none may outlive it.
-      if (groupAlive(child.pid, procDir)) signalGroup("SIGKILL");
+      if (child.pid && groupAlive(child.pid, procDir)) signalGroup("SIGKILL");
       resolve({ code: code ?? 1, signal, stuck });
+    };
+    child.on("error", (error) => {
+      report(`Could not start ${cmd}: ${error.message}`);
+      // A command that never started has no exit to wait for.
+      if (!child.pid) finish(1, null);
     });
+    child.on("close", finish);
   });
 }
 

@@ -150,6 +150,17 @@ describe("runGuarded", () => {
     expect(result).toMatchObject({ code: 3, stuck: null });
   });
 
+  it("answers at once, with a failure, for a command that cannot start", async () => {
+    const lines: string[] = [];
+    const result = await runGuarded(path.join(tempDir(), "no-such-command"), [], {
+      stdio: "ignore",
+      guard: quick,
+      report: (line) => lines.push(line),
+    });
+    expect(result).toMatchObject({ code: 1, stuck: null });
+    expect(lines.join("\n")).toMatch(/Could not start .*no-such-command: spawn .* ENOENT/);
+  });
+
   it("ends a busy tree at its deadline", async () => {
     const { file } = script("spin.cjs", `for (;;) {}`);
     const { result } = await guarded(runGuarded, file, { guard: { ...quick, deadlineMs: 1_000 } });
