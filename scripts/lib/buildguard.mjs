@@ -9,42 +9,29 @@
 // deadline backs this up for a tree that is busy but never finishes.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { descendants, readParents } from "./proctree.mjs";
+import { descendants, readParents, readProcText, statFields } from "./proctree.mjs";
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU fields (USER_HZ, 100 on Linux everywhere). */
 export const TICKS_PER_SECOND = 100;
 
 /** { utime, stime, state } of a /proc/<pid>/stat line (fields 14, 15 and 3), or null. */
 export function parseCpuStat(text) {
-  const close = text.lastIndexOf(")");
-  if (close < 0) return null;
-  const rest = text
-    .slice(close + 1)
-    .trim()
-    .split(/\s+/);
-  // rest[0] is field 3 (the state): field n is rest[n - 3].
+  const rest = statFields(text);
+  if (!rest) return null;
   const utime = Number(rest[11]);
   const stime = Number(rest[12]);
   if (!Number.isInteger(utime) || !Number.isInteger(stime)) return null;
   return { state: rest[0], utime, stime };
 }
 
-function readText(file) {
-  try {
-    return fs.readFileSync(file, "utf8");
-  } catch {
-    return null; // the process ended between listing and reading
-  }
-}
-
 /** Every live process of the tree under rootPid: { pid, state, ticks, command }. */
 export function treeCpu(rootPid, procDir = "/proc") {
   const members = [];
   for (const pid of descendants(rootPid, readParents(procDir))) {
-    const stat = readText(`${procDir}/${pid}/stat`);
+    const stat = readProcText(`${procDir}/${pid}/stat`);
     const cpu = stat && parseCpuStat(stat);
     if (!cpu) continue;
-    const cmdline = readText(`${procDir}/${pid}/cmdline`) ?? "";
+    const cmdline = readProcText(`${procDir}/${pid}/cmdline`) ?? "";
     const command = cmdline.split("\0").filter(Boolean).join(" ").slice(0, 160);
     members.push({ pid, state: cpu.state, ticks: cpu.utime + cpu.stime, command });
   }
@@ -189,12 +176,9 @@ export function runGuarded(cmd, args, options = {}) {
 export function groupAlive(pgid, procDir = "/proc") {
   for (const name of fs.readdirSync(procDir)) {
     if (!/^\d+$/.test(name)) continue;
-    const stat = readText(`${procDir}/${name}/stat`);
-    if (!stat) continue;
-    const rest = stat
-      .slice(stat.lastIndexOf(")") + 1)
-      .trim()
-      .split(/\s+/);
+    const stat = readProcText(`${procDir}/${name}/stat`);
+    const rest = stat && statFields(stat);
+    if (!rest) continue;
     // rest[2] is field 5, the process group; a zombie waits only for its parent to reap it.
     if (Number(rest[2]) === pgid && rest[0] !== "Z") return true;
   }

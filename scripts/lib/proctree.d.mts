@@ -1,4 +1,8 @@
 // Types for proctree.mjs, so TypeScript tests can import it.
+/** Fields of a /proc/<pid>/stat line from field 3 (the state) on, or null. */
+export declare function statFields(text: string): string[] | null;
+/** A /proc file's text, or null when the process has ended. */
+export declare function readProcText(file: string): string | null;
 export declare function parseStat(text: string): { pid: number; comm: string; ppid: number } | null;
 export declare function parseKbField(text: string, field: string): number | null;
 export declare function descendants(rootPid: number, parentOf: Map<number, number>): number[];

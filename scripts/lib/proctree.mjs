@@ -1,18 +1,28 @@
 // Samples the memory of a process and all its descendants from Linux /proc, keeping the peak.
 import fs from "node:fs";
 
-/** Parses /proc/<pid>/stat: { pid, comm, ppid }. The command name may hold spaces and parentheses. */
+/**
+ * The fields of a /proc/<pid>/stat line after the command name, from field 3 (the state) on: field n is
+ * at index n - 3. The command name may hold spaces and parentheses, so the split starts after the last ")".
+ * Null when the line has no command name.
+ */
+export function statFields(text) {
+  const close = text.lastIndexOf(")");
+  if (close < 0) return null;
+  return text
+    .slice(close + 1)
+    .trim()
+    .split(/\s+/);
+}
+
+/** Parses /proc/<pid>/stat: { pid, comm, ppid }. */
 export function parseStat(text) {
   const open = text.indexOf("(");
   const close = text.lastIndexOf(")");
   if (open < 0 || close < open) return null;
   const pid = Number(text.slice(0, open).trim());
-  const rest = text
-    .slice(close + 1)
-    .trim()
-    .split(/\s+/);
-  // rest[0] is the state, rest[1] the parent pid.
-  const ppid = Number(rest[1]);
+  // Field 4 is the parent pid.
+  const ppid = Number(statFields(text)[1]);
   if (!Number.isInteger(pid) || !Number.isInteger(ppid)) return null;
   return { pid, comm: text.slice(open + 1, close), ppid };
 }
@@ -43,11 +53,12 @@ export function descendants(rootPid, parentOf) {
   return tree;
 }
 
-function readText(file) {
+/** A /proc file's text, or null when the process ended between listing and reading. */
+export function readProcText(file) {
   try {
     return fs.readFileSync(file, "utf8");
   } catch {
-    return null; // the process ended between listing and reading
+    return null;
   }
 }
 
@@ -56,7 +67,7 @@ export function readParents(procDir = "/proc") {
   const parents = new Map();
   for (const name of fs.readdirSync(procDir)) {
     if (!/^\d+$/.test(name)) continue;
-    const stat = readText(`${procDir}/${name}/stat`);
+    const stat = readProcText(`${procDir}/${name}/stat`);
     const parsed = stat && parseStat(stat);
     if (parsed) parents.set(parsed.pid, parsed.ppid);
   }
@@ -78,12 +89,12 @@ export function sampleTree(rootPid, procDir = "/proc", { each = false } = {}) {
   let processes = 0;
   const members = [];
   for (const pid of tree) {
-    const status = readText(`${procDir}/${pid}/status`);
+    const status = readProcText(`${procDir}/${pid}/status`);
     const r = status === null ? null : parseKbField(status, "VmRSS");
     if (r === null) continue; // gone, a zombie, or a kernel thread
     processes += 1;
     rss += r;
-    const rollup = readText(`${procDir}/${pid}/smaps_rollup`);
+    const rollup = readProcText(`${procDir}/${pid}/smaps_rollup`);
     const p = rollup === null ? null : parseKbField(rollup, "Pss");
     if (p === null) pssKnown = false;
     else pss += p;
@@ -95,11 +106,11 @@ export function sampleTree(rootPid, procDir = "/proc", { each = false } = {}) {
 
 /** A short name for a process: its command line's script (a Gatsby worker's file) or its comm. */
 function commandName(procDir, pid) {
-  const cmdline = readText(`${procDir}/${pid}/cmdline`);
+  const cmdline = readProcText(`${procDir}/${pid}/cmdline`);
   const args = cmdline ? cmdline.split("\0").filter(Boolean) : [];
   const script = args.slice(1).find((a) => !a.startsWith("-"));
   if (script) return script.split("/").slice(-3).join("/");
-  const stat = readText(`${procDir}/${pid}/stat`);
+  const stat = readProcText(`${procDir}/${pid}/stat`);
   return (stat && parseStat(stat)?.comm) || String(pid);
 }
 

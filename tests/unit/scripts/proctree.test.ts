@@ -8,9 +8,25 @@ import {
   parseKbField,
   parseStat,
   readParents,
+  readProcText,
   sampleTree,
   startSampler,
+  statFields,
 } from "../../../scripts/lib/proctree.mjs";
+
+describe("statFields", () => {
+  it("starts at the state, after the last parenthesis of the command name", () => {
+    expect(statFields("77 (Web Content (x)) R 1 77 77 0")).toEqual(["R", "1", "77", "77", "0"]);
+    expect(statFields("no command name")).toBeNull();
+  });
+});
+
+describe("readProcText", () => {
+  it("reads this process's stat, and answers null for a process that has ended", () => {
+    expect(statFields(readProcText(`/proc/${process.pid}/stat`) ?? "")?.[0]).toMatch(/^[RSD]$/);
+    expect(readProcText("/proc/999999999/stat")).toBeNull();
+  });
+});
 
 describe("parseStat", () => {
   it("reads pid and parent pid, even when the command name has spaces and parentheses", () => {
