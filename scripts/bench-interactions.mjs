@@ -10,9 +10,10 @@ import { FLAGS_STORAGE_KEY } from "../src/providers/experiments/flags.ts";
 import { POPUP_SHOWN_KEY } from "../src/forms/subscription.ts";
 import { fakesBuild, saveFakesBuild, savedFakesBuild, startBenchSite } from "./lib/benchsite.mjs";
 import { hotFunctions } from "./lib/cpuprofile.mjs";
+import { removeHarnessListeners } from "./lib/harnesslisteners.mjs";
 import { loadAverage, probeHost } from "./lib/hostprobe.mjs";
 import { INP_BUDGET_MS, initScript, readRun } from "./lib/inp.mjs";
-import { formatReport, interactionResults, usage } from "./lib/interactionreport.mjs";
+import { formatReport, harnessNote, interactionResults, usage } from "./lib/interactionreport.mjs";
 import { INTERACTIONS, REFERENCES, VIEWPORTS, selectInteractions } from "./lib/interactions.mjs";
 import { describeRun, idle, networkWatch, presets, reactHydrated } from "./lib/interactionrun.mjs";
 import { CHROMIUM_ARGS } from "./lib/observe.mjs";
@@ -158,6 +159,10 @@ async function measureOnce(interaction, run, { site, maps, tag = String(run) }) 
     mark("quiet");
     await interaction.prepare?.(page, target, run);
     await quiet(300, 10_000);
+    // Playwright's own listeners leave the page before the tap: a visitor's browser has none of them.
+    const harnessListeners = flag("keep-harness-listeners")
+      ? null
+      : await removeHarnessListeners(cdp);
     await idle(page);
     if (flag("profile")) {
       await cdp.send("Profiler.enable");
@@ -211,22 +216,15 @@ async function measureOnce(interaction, run, { site, maps, tag = String(run) }) 
     }
     const result = readRun(record);
     const longest = result.attribution?.longestScript;
-    if (longest) longest.origin = originOf(longest, maps);
-    for (const script of result.attribution?.scripts ?? []) script.origin = originOf(script, maps);
+    if (longest) longest.origin = maps.scriptOrigin(longest);
+    for (const script of result.attribution?.scripts ?? [])
+      script.origin = maps.scriptOrigin(script);
     mark("reported");
-    return { ...result, phases, hot: profile ? hotFunctions(profile, maps) : null, trace };
+    const hot = profile ? hotFunctions(profile, maps) : null;
+    return { ...result, phases, harnessListeners, hot, trace };
   } finally {
     await context.close();
   }
-}
-
-/** A Long Animation Frame script's function, mapped to its source when it is one of the site's chunks. */
-function originOf(script, maps) {
-  const mapped = script.sourceURL
-    ? maps.positionAtChar(script.sourceURL, script.sourceCharPosition)
-    : null;
-  const name = script.sourceFunctionName || mapped?.name || script.invoker || "(anonymous)";
-  return mapped ? `${name} (${mapped.source}:${mapped.line})` : `${name} (${script.invoker})`;
 }
 
 const started = Date.now();
@@ -279,6 +277,7 @@ console.log(
     `host probe ${probeBefore.ms} ms before, ${probeAfter?.ms ?? "–"} ms after (a fixed page workload at 1x; lower is faster)`,
 );
 console.log(formatReport(measured, INP_BUDGET_MS));
+console.log(harnessNote(samples.flat(2)));
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,

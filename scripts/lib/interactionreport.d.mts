@@ -40,3 +40,5 @@ export declare function matchingFloor(interaction: {
   kind: "tap" | "keys";
 }): string | null;
 export declare function formatAboveFloors(results: InteractionResult[]): string | null;
+/** The report's line on Playwright's listeners, from every run's `harnessListeners` (a count, or null when kept). */
+export declare function harnessNote(runs: Array<{ harnessListeners?: number | null }>): string;

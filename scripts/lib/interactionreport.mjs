@@ -23,7 +23,38 @@ export function usage(interactions, references) {
   --save-build=DIR copy the fakes build in public/ (and the fakes' port it was built for) to DIR, and stop
   --against=DIR    compare public/ with a build saved in DIR: the two alternate, --rounds times each, every
                    interaction --runs times per round; prints each one's median (mean) and runs side by side
-  --rounds=3       rounds of a comparison`;
+  --rounds=3       rounds of a comparison
+  --keep-harness-listeners
+                   leave Playwright's own pointer, mouse and touch listeners in the page during the tap (by
+                   default they are removed before it: a visitor's browser has none of them)`;
+}
+
+/**
+ * The line after the table on Playwright's listeners: how many were removed from the page before each tap, or that
+ * they were kept (--keep-harness-listeners), or that none was found in some run (Playwright changed how it marks
+ * them), so those taps include them. `runs` are the samples of every run, with `harnessListeners` (a count, or
+ * null when kept) where the run got that far.
+ */
+export function harnessNote(runs) {
+  const counts = runs.map((run) => run.harnessListeners).filter((n) => n !== undefined);
+  if (counts.length === 0) return "Playwright's listeners: no run got as far as the tap.";
+  if (counts.every((n) => n === null))
+    return "Playwright's own pointer, mouse and touch listeners stayed in the page during each tap (--keep-harness-listeners).";
+  const found = counts.filter((n) => typeof n === "number" && n > 0);
+  const range = (list) =>
+    Math.min(...list) === Math.max(...list)
+      ? String(list[0])
+      : `${Math.min(...list)}–${Math.max(...list)}`;
+  const none = counts.length - found.length;
+  const removed =
+    found.length > 0
+      ? `Playwright's own pointer, mouse and touch listeners were removed from the page before each tap (${range(found)} per page; a visitor's browser has none).`
+      : "";
+  const missing =
+    none > 0
+      ? ` In ${none} of ${counts.length} runs none was found to remove: if Playwright no longer marks them as harnesslisteners.mjs expects, those taps include them.`
+      : "";
+  return `${removed}${missing}`.trim();
 }
 
 /** One result per interaction: what it is, the summary of its runs, the script most runs blamed, the runs. */

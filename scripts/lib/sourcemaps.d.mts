@@ -14,5 +14,11 @@ export declare class SourceMaps {
   fileOf(url: string): string | null;
   position(url: string, line: number, column: number): Position | null;
   positionAtChar(url: string, offset: number): Position | null;
+  scriptOrigin(script: {
+    sourceURL?: string;
+    sourceCharPosition?: number;
+    sourceFunctionName?: string;
+    invoker?: string;
+  }): string;
   describe(url: string, line: number, column: number, fallbackName?: string): string;
 }

@@ -85,6 +85,18 @@ export class SourceMaps {
     return this.position(url, line, column);
   }
 
+  /**
+   * A Long Animation Frame script's function (sourceURL, sourceCharPosition, sourceFunctionName, invoker) as
+   * "name (source:line)" when it is in one of the site's chunks, else "name (invoker)".
+   */
+  scriptOrigin(script) {
+    const mapped = script.sourceURL
+      ? this.positionAtChar(script.sourceURL, script.sourceCharPosition)
+      : null;
+    const name = script.sourceFunctionName || mapped?.name || script.invoker || "(anonymous)";
+    return mapped ? `${name} (${mapped.source}:${mapped.line})` : `${name} (${script.invoker})`;
+  }
+
   /** "name (source:line)" for a position, or the chunk's own name when it cannot be mapped. */
   describe(url, line, column, fallbackName = "") {
     const found = this.position(url, line, column);

@@ -9,6 +9,7 @@ import { BUILD_STAMP } from "../../../scripts/lib/freshness.mjs";
 import {
   formatAboveFloors,
   formatReport,
+  harnessNote,
   interactionResults,
   matchingFloor,
 } from "../../../scripts/lib/interactionreport.mjs";
@@ -174,5 +175,27 @@ describe("the report", () => {
     const alone = interactionResults([byId("lead-submit")], [[run(64)]]);
     expect(formatAboveFloors(alone)).toBeNull();
     expect(formatReport([{ name: "public/", results: alone }], 50)).not.toMatch(/matching floor/);
+  });
+});
+
+describe("the line on Playwright's listeners", () => {
+  it("says how many were removed before each tap, and names runs where none was found", () => {
+    expect(harnessNote([{ harnessListeners: 24 }, { harnessListeners: 24 }])).toMatch(
+      /removed from the page before each tap \(24 per page;/,
+    );
+    expect(harnessNote([{ harnessListeners: 12 }, { harnessListeners: 24 }])).toMatch(
+      /\(12–24 per page;/,
+    );
+    const partly = harnessNote([{ harnessListeners: 24 }, { harnessListeners: 0 }]);
+    expect(partly).toMatch(/In 1 of 2 runs none was found to remove/);
+    expect(harnessNote([{ harnessListeners: 0 }])).toMatch(
+      /^In 1 of 1 runs none was found to remove: .* those taps include them\.$/,
+    );
+  });
+
+  it("says they stayed when kept, and says nothing of runs that failed before the tap", () => {
+    expect(harnessNote([{ harnessListeners: null }])).toMatch(/stayed in the page during each tap/);
+    expect(harnessNote([{}, { harnessListeners: 24 }])).toMatch(/\(24 per page;/);
+    expect(harnessNote([{}])).toMatch(/no run got as far as the tap/);
   });
 });

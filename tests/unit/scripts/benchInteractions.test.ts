@@ -365,6 +365,25 @@ describe("source maps", () => {
     expect(maps.position(`${ORIGIN}/../../etc/passwd.js`, 1, 0)).toBeNull();
     expect(maps.describe(url, 2, 0)).toBe("edited (src/forms/Form.tsx:2)");
   });
+
+  it("names a Long Animation Frame script by its source when it is one of the site's chunks", () => {
+    const maps = new SourceMaps(publicDir);
+    const url = `${ORIGIN}/app-0123456789abcdef.js`;
+    expect(
+      maps.scriptOrigin({ sourceURL: url, sourceCharPosition: 15, invoker: "BUTTON.onclick" }),
+    ).toBe("edited (src/forms/Form.tsx:2)");
+    expect(
+      maps.scriptOrigin({
+        sourceURL: `${ORIGIN}/missing.js`,
+        sourceCharPosition: 3,
+        sourceFunctionName: "go",
+        invoker: "TimerHandler:setTimeout",
+      }),
+    ).toBe("go (TimerHandler:setTimeout)");
+    expect(maps.scriptOrigin({ invoker: "Window.requestAnimationFrame" })).toBe(
+      "Window.requestAnimationFrame (Window.requestAnimationFrame)",
+    );
+  });
 });
 
 describe("CPU profiles", () => {
