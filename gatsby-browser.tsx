@@ -28,6 +28,18 @@ export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
   emitRouteChange({ pathname: location.pathname, search: location.search });
 };
 
+/**
+ * The app's first render leaves the scroll where the browser put it; Gatsby's handling stays for navigations inside
+ * the site. On a full page load the browser has already scrolled to the URL's hash (below the sticky header: the
+ * headings' scroll-margin) and restores a reloaded page itself. Gatsby would scroll again from the location its first
+ * render saw, which is stale if the visitor followed a link to a section while the page hydrated, and it would bring
+ * back a position it saved on an earlier load of the same path (it keys the first entry of every load "initial"):
+ * opening a post again after reading it down to its fourth section, a click on the third section's link landed on
+ * the fourth (tests/e2e/blog.spec.ts).
+ */
+export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ prevRouterProps }) =>
+  prevRouterProps !== undefined;
+
 /** Gatsby's first render with React 18's error 421 (an expected client render) left unreported. */
 // Gatsby's type still names the legacy ReactDOM.render signature; its caller ignores the return value.
 export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () =>

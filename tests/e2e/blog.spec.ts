@@ -3,6 +3,7 @@
 import { isPendingPath, routeFamilies } from "../../src/config/routes";
 import { site } from "../../src/config/site";
 import { checkA11y, expect, snap, test } from "./fixtures";
+import { hydrated } from "./support/hydration";
 import type { APIRequestContext, Page } from "@playwright/test";
 
 const POST = "/blog/credential-stuffing-layered-defense/";
@@ -44,9 +45,10 @@ async function headerBottom(page: Page): Promise<number> {
 
 /**
  * A hash target lands just below the sticky header: not under it, and not a header's height further
- * down (the old double offset put headings ~152 px from the top). Polls while smooth scrolling settles.
+ * down (the old double offset put headings ~152 px from the top). Polls while smooth scrolling settles; with
+ * `settle`, checks again once the network is quiet (every late script run).
  */
-async function expectJustBelowHeader(page: Page, id: string) {
+async function expectJustBelowHeader(page: Page, id: string, { settle = true } = {}) {
   const bottom = await headerBottom(page);
   expect(bottom).toBeGreaterThan(40);
   const top = () => page.locator(`[id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
@@ -57,6 +59,7 @@ async function expectJustBelowHeader(page: Page, id: string) {
     .poll(top, { message: `#${id} is not under the header` })
     .toBeGreaterThanOrEqual(bottom);
   // Still there once every late script (hydration, route scroll handling) has run.
+  if (!settle) return;
   await page.waitForLoadState("networkidle");
   const settled = await top();
   expect(settled).toBeGreaterThanOrEqual(bottom);
@@ -173,6 +176,48 @@ test("opening a URL with a hash lands the heading just below the sticky header, 
   await page.locator('[id="3-add-per-device-limits-for-drops"] > a.heading-anchor').click();
   await expect(page).toHaveURL(/#3-add-per-device-limits-for-drops$/);
   await expectJustBelowHeader(page, "3-add-per-device-limits-for-drops");
+});
+
+test("a post opened again starts at its top, not where Gatsby saved an earlier load's scroll", async ({
+  page,
+}) => {
+  const post = "/blog/tutorial-block-checkout-bots/";
+  // An earlier load of the post, read down past its fourth section: Gatsby saves that position for the path
+  // (under the key it gives the first entry of every load, "initial").
+  await page.goto(`${post}#4-watch-the-results`);
+  await expectJustBelowHeader(page, "4-watch-the-results");
+  // The markdown body is set as HTML, so React's mark is on the page's own elements (its heading).
+  await hydrated(page.locator("main h1"));
+  await page.mouse.wheel(0, 240);
+  await expect
+    .poll(() => page.evaluate((path) => sessionStorage.getItem(`@@scroll|${path}|initial`), post))
+    .toMatch(/^[1-9]\d+$/);
+  // Opened again: the browser starts at the top, and the app's first render leaves it there. It used to scroll
+  // to the saved position, also over a section link the visitor had followed while the page hydrated (the
+  // previous test's second half, when its click landed during hydration).
+  await page.goto(post);
+  await hydrated(page.locator("main h1"));
+  await page.waitForLoadState("networkidle");
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // Navigations inside the site keep Gatsby's handling: a new page starts at its top, and Back returns to where
+  // the visitor was.
+  const related = page.locator("section[aria-labelledby='related-title'] li a").first();
+  await related.scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(0);
+  const marker = await page.evaluate(() => ((window as { __same?: number }).__same = Date.now()));
+  await related.click();
+  await expect(page).not.toHaveURL(new RegExp(`${post}$`));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`${post}$`));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(left - 5);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(left + 5);
+  // All of it in one page: client-side navigations, not loads.
+  expect(await page.evaluate(() => (window as { __same?: number }).__same)).toBe(marker);
 });
 
 test("heading ids come from the site's slug(): the pt-BR post's anchors are plain lowercase-hyphen", async ({
