@@ -12,7 +12,10 @@ test.use({ hasTouch: true });
 const PAGE = `<!doctype html><html lang="en"><head><title>Harness</title></head><body><main>
 <button type="button" id="go">Go</button><p id="seen">none</p></main></body></html>`;
 
-/** Every window listener of every JavaScript world of the page, as "type:description". */
+/**
+ * Every window listener of every JavaScript world of the page, as "type:description". Read here rather than
+ * through harnesslisteners.mjs, so the check does not share the code it checks.
+ */
 async function windowListeners(cdp: CDPSession): Promise<string[]> {
   const contexts: Array<{ id: number }> = [];
   const created = (event: { context: { id: number } }) => contexts.push(event.context);
