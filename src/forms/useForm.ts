@@ -11,6 +11,7 @@ import {
   formReducer,
   initialFormState,
   type FieldErrors,
+  type FormEvent,
   type FormState,
 } from "./formState";
 import type { LeadContext } from "../providers/lead-context/leadContext";
@@ -109,10 +110,6 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
       const values = readValues(event.currentTarget, definition);
       inFlight.current = true;
       dispatch({ type: "submit" });
-      const visible = [
-        ...definition.fields.map((field) => field.name),
-        ...(optionsRef.current.outsideFields ?? []).map((field) => field.name),
-      ];
       const own = optionsRef.current.validate?.(values) ?? {};
       if (Object.keys(own).length > 0) {
         dispatch({ type: "invalid", fieldErrors: own });
@@ -121,64 +118,13 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
       }
       try {
         // "Sending…" paints first; loading and running the schemas and starting the request come after that
-        // frame, not inside the tap's (the schemas' chunk is evaluated on the first submit).
+        // frame, not inside the tap's (the schemas' chunk is evaluated on the first submit). That work is a
+        // function of its own, so the tap does not compile it either: V8 compiles a function on its first call.
         await afterNextPaint();
-        const [payloads, context] = await Promise.all([loadPayloadSchemas(), readContext()]);
-        const schema = payloads.endpointSchemas[definition.endpoint];
-        const payload = buildPayload(definition, values, context, optionsRef.current.extra);
-        const checked = schema.safeParse(payload);
-        if (!checked.success) {
-          const fieldErrors = clientFieldErrors(checked.error, visible);
-          if (Object.keys(fieldErrors).length > 0) {
-            dispatch({ type: "invalid", fieldErrors });
-            return;
-          }
-          // Only context fields failed: let the server decide rather than blocking the visitor.
-        }
-        const body = JSON.stringify(payload);
-        if (submission.current?.body !== body)
-          submission.current = { body, key: newSubmissionKey() };
-        let response: Response;
-        try {
-          response = await fetch(definition.endpoint, {
-            method: "POST",
-            headers: {
-              "content-type": "application/json",
-              accept: "application/json",
-              "idempotency-key": submission.current.key,
-            },
-            body,
-          });
-        } catch {
-          const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-          dispatch({
-            type: "failed",
-            message: offline ? failureMessages.offline : failureMessages.network,
-          });
-          return;
-        }
-        let answer: unknown = null;
-        try {
-          answer = await response.json();
-        } catch {
-          answer = null;
-        }
-        const next = eventForAnswer({ status: response.status, body: answer }, visible);
-        dispatch(next);
-        if (next.type === "succeeded") {
-          optionsRef.current.onSuccess?.({
-            payload,
-            context,
-            ...(next.leadId ? { leadId: next.leadId } : {}),
-          });
-        }
+        await send({ definition, values, options: optionsRef, readContext, submission, dispatch });
       } catch {
         // The schema chunk failed to load (offline after the page came): same advice as a network error.
-        const offline = typeof navigator !== "undefined" && navigator.onLine === false;
-        dispatch({
-          type: "failed",
-          message: offline ? failureMessages.offline : failureMessages.network,
-        });
+        dispatch(networkFailure());
       } finally {
         inFlight.current = false;
       }
@@ -189,4 +135,73 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
   const reset = React.useCallback(() => dispatch({ type: "reset" }), []);
 
   return { state, edited, submit, reset };
+}
+
+type Send = {
+  definition: FormDefinition;
+  values: FormValues;
+  /** The form's latest options (its success callback may change between renders). */
+  options: { current: UseFormOptions };
+  readContext: () => Promise<LeadContext>;
+  /** The submission's body and Idempotency-Key, kept across attempts. */
+  submission: { current: { body: string; key: string } | null };
+  dispatch: (event: FormEvent) => void;
+};
+
+/** The failure a request that never got an answer reports: offline, or the network in between. */
+function networkFailure(): FormEvent {
+  const offline = typeof navigator !== "undefined" && navigator.onLine === false;
+  return { type: "failed", message: offline ? failureMessages.offline : failureMessages.network };
+}
+
+/** After the tap's frame: checks the payload with the shared schema, posts it, and reports the answer. */
+async function send({ definition, values, options, readContext, submission, dispatch }: Send) {
+  const visible = [
+    ...definition.fields.map((field) => field.name),
+    ...(options.current.outsideFields ?? []).map((field) => field.name),
+  ];
+  const [payloads, context] = await Promise.all([loadPayloadSchemas(), readContext()]);
+  const schema = payloads.endpointSchemas[definition.endpoint];
+  const payload = buildPayload(definition, values, context, options.current.extra);
+  const checked = schema.safeParse(payload);
+  if (!checked.success) {
+    const fieldErrors = clientFieldErrors(checked.error, visible);
+    if (Object.keys(fieldErrors).length > 0) {
+      dispatch({ type: "invalid", fieldErrors });
+      return;
+    }
+    // Only context fields failed: let the server decide rather than blocking the visitor.
+  }
+  const body = JSON.stringify(payload);
+  if (submission.current?.body !== body) submission.current = { body, key: newSubmissionKey() };
+  let response: Response;
+  try {
+    response = await fetch(definition.endpoint, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "idempotency-key": submission.current.key,
+      },
+      body,
+    });
+  } catch {
+    dispatch(networkFailure());
+    return;
+  }
+  let answer: unknown = null;
+  try {
+    answer = await response.json();
+  } catch {
+    answer = null;
+  }
+  const next = eventForAnswer({ status: response.status, body: answer }, visible);
+  dispatch(next);
+  if (next.type === "succeeded") {
+    options.current.onSuccess?.({
+      payload,
+      context,
+      ...(next.leadId ? { leadId: next.leadId } : {}),
+    });
+  }
 }

@@ -134,6 +134,23 @@ describe("Form", () => {
     await screen.findByText(/You seem to be offline/);
   });
 
+  it("gives the network advice when the schemas' chunk cannot load, sends nothing, and a retry works", async () => {
+    const posts = stubServer([]);
+    const schemas = await import("../../../src/forms/payloadSchemas");
+    const load = vi
+      .spyOn(schemas, "loadPayloadSchemas")
+      .mockRejectedValueOnce(new TypeError("Loading chunk form-schemas failed"));
+    renderSupport();
+    await fillAndSend();
+    await screen.findByText(/couldn't reach our server/);
+    expect(posts).toHaveLength(0);
+    expect(email().value).toBe("dev@example.org");
+    fireEvent.click(screen.getByRole("button", { name: "Try again" }));
+    await screen.findByText("Your request is in the support queue.");
+    expect(posts).toHaveLength(1);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it("sends one request however often the button is pressed while loading", async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
