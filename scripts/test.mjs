@@ -9,10 +9,10 @@ import { ensureHostTools } from "./lib/hosttools.mjs";
 import { RUN_MARKER, leftoversStep } from "./lib/leftovers.mjs";
 import { freePort } from "./lib/ports.mjs";
 import { localBin, run } from "./lib/proc.mjs";
+import { vitestReporting } from "./lib/vitestrun.mjs";
 import {
   countCheck,
   countPlaywright,
-  countVitest,
   emptyCounts,
   finalLine,
   parseOnly,
@@ -133,19 +133,12 @@ async function scriptStep(step, script, args = [], nodeArgs = []) {
 /** A Vitest run counted test by test. */
 async function vitestStep(step, report, extraArgs) {
   banner(step);
-  const out = path.join(reports, report);
-  fs.rmSync(out, { force: true });
-  const args = [
-    "run",
-    ...extraArgs,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${out}`,
-  ];
+  const reporting = vitestReporting({ root, reports, env, report });
+  const args = ["run", ...extraArgs, ...reporting.args];
   const { value: result, seconds } = await timed(() =>
-    run(localBin(root, "vitest"), args, { cwd: root, env }),
+    run(localBin(root, "vitest"), args, { cwd: root, env: reporting.env }),
   );
-  const counts = reconcileExit(countVitest(readJson(out)), result.code, "vitest");
+  const counts = reporting.count(result.code, "vitest");
   summary.push({ step, status: counts.failed ? "failed" : "passed", counts, seconds });
   return counts.failed === 0;
 }
@@ -191,8 +184,7 @@ const runners = {
   // Node 24; this machine runs 20), so a difference between the two majors shows here, not in production.
   async "host-node"() {
     banner("host-node");
-    const out = path.join(reports, "vitest-host-node.json");
-    fs.rmSync(out, { force: true });
+    const reporting = vitestReporting({ root, reports, env, report: "vitest-host-node.json" });
     const { value: result, seconds } = await timed(async () => {
       let tools;
       try {
@@ -202,15 +194,13 @@ const runners = {
         return { code: 1, signal: null };
       }
       const vitest = path.join(root, "node_modules", "vitest", "vitest.mjs");
-      const args = ["run", "tests/unit/server", "tests/unit/security"];
-      args.push("--reporter=default", "--reporter=json", `--outputFile.json=${out}`);
-      return run(path.join(tools.hostNodeDir, "node"), [vitest, ...args], { cwd: root, env });
+      const args = ["run", "tests/unit/server", "tests/unit/security", ...reporting.args];
+      return run(path.join(tools.hostNodeDir, "node"), [vitest, ...args], {
+        cwd: root,
+        env: reporting.env,
+      });
     });
-    const counts = reconcileExit(
-      countVitest(readJson(out)),
-      result.code,
-      "vitest on the hosts' Node",
-    );
+    const counts = reporting.count(result.code, "vitest on the hosts' Node");
     summary.push({
       step: "host-node",
       status: counts.failed ? "failed" : "passed",

@@ -9,6 +9,7 @@ export interface Counts {
 export declare function emptyCounts(): Counts;
 export declare function addCounts(a: Counts, b: Counts): Counts;
 export declare function countVitest(report: unknown): Counts;
+export declare function countVitestErrors(report: unknown): Counts;
 export declare function countPlaywright(report: unknown): Counts;
 export declare function reconcileExit(counts: Counts, exitCode: number, label: string): Counts;
 export declare function countCheck(ok: boolean, label: string): Counts;

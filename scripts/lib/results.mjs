@@ -49,6 +49,24 @@ export function countVitest(report) {
   return counts;
 }
 
+/**
+ * Counts the unhandled errors of a Vitest run (scripts/lib/vitestErrors.mjs): each is one failure,
+ * named with its message, the file that was running and the latest test, as Vitest reports them.
+ */
+export function countVitestErrors(report) {
+  const counts = emptyCounts();
+  for (const error of report?.unhandledErrors ?? []) {
+    const where = [
+      error.testPath ? ` in ${shortFile(error.testPath)}` : "",
+      error.testName ? ` (latest test: "${error.testName}")` : "",
+    ].join("");
+    const what = firstLine(stripAnsi(`${error.name ?? "Error"}: ${error.message ?? ""}`));
+    counts.failed += 1;
+    counts.failures.push(`vitest: unhandled ${what}${where}`);
+  }
+  return counts;
+}
+
 /** Walks Playwright's nested suites and yields each spec with its title path. */
 function* playwrightSpecs(suites, titles = []) {
   for (const suite of suites ?? []) {

@@ -16,6 +16,9 @@
 //   "invalid-metadata" = 400 with an INVALID_METADATA error about the context, "unavailable" = 503.
 //   "retryAfter" (or setMode's third argument) puts that Retry-After value, verbatim, on the 429 and
 //   503 answers (the header HubSpot writes, so any string, absurd ones included).
+//   With "for": an email address, the mode applies to every submission carrying that address (its
+//   retries included) and to nothing else, until DELETE /__fake/hubspot/submissions: a test that
+//   shares the fake with parallel tests arms an outage for its own lead only.
 // - GET /marketing/v3/forms/{guid} (bearer token) → the form's definition as fieldGroups[].fields[].name.
 // - GET /__fake/hubspot/submissions → accepted submissions, newest last; DELETE clears them and
 //   restores the mode, the rate-limit window and the form definitions.
@@ -149,6 +152,19 @@ export function fakeFormDefinitions(): Record<string, FakeForm> {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const NUMBER = /^-?\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
+/** The lowercased value of the submission's "email" field, or "" when the body has none. */
+function emailIn(raw: string): string {
+  try {
+    const body = JSON.parse(raw) as { fields?: { name?: unknown; value?: unknown }[] };
+    const field = Array.isArray(body.fields)
+      ? body.fields.find((item) => item?.name === "email")
+      : undefined;
+    return typeof field?.value === "string" ? field.value.toLowerCase() : "";
+  } catch {
+    return "";
+  }
+}
+
 export type HubspotRoute = {
   /** Handles the request if it is the fake's; returns false otherwise. */
   route(req: http.IncomingMessage, res: http.ServerResponse): boolean;
@@ -174,6 +190,8 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
   let mode: HubspotMode = "ok";
   let once = false;
   let retryAfter: string | null = null;
+  /** Modes armed for one email address each (lowercased): see "for" above. */
+  const targeted = new Map<string, HubspotMode>();
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json;charset=utf-8" });
@@ -197,9 +215,12 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
     portalId: string,
     formGuid: string,
     secure: boolean,
+    /** The body, when it was read before (to look for a targeted address). */
+    preread?: string,
   ) {
-    const current = mode;
-    if (once) {
+    const fault = preread === undefined ? undefined : targeted.get(emailIn(preread));
+    const current = fault ?? mode;
+    if (fault === undefined && once) {
       mode = "ok";
       once = false;
     }
@@ -270,7 +291,9 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
         correlationId: randomUUID(),
       });
     }
-    readBody(req, (raw) => {
+    const withBody = (then: (raw: string) => void) =>
+      preread === undefined ? readBody(req, then) : then(preread);
+    withBody((raw) => {
       let body: { fields?: unknown; context?: Record<string, unknown>; submittedAt?: string };
       try {
         body = JSON.parse(raw) as typeof body;
@@ -423,7 +446,13 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
             mode: HubspotMode;
             once?: boolean;
             retryAfter?: string;
+            for?: string;
           };
+          if (typeof parsed.for === "string") {
+            targeted.set(parsed.for.toLowerCase(), parsed.mode);
+            send(res, 200, { ok: true });
+            return;
+          }
           mode = parsed.mode;
           once = parsed.once === true;
           retryAfter = parsed.retryAfter ?? null;
@@ -437,6 +466,7 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
           recent.length = 0;
           mode = "ok";
           retryAfter = null;
+          targeted.clear();
           forms = defaults();
           send(res, 200, { ok: true });
         } else {
@@ -452,7 +482,10 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
         send(res, 404, { status: "error", message: "Not found" });
         return true;
       }
-      submit(req, res, match[2] ?? "", (match[3] ?? "").toLowerCase(), Boolean(match[1]));
+      const portalId = match[2] ?? "";
+      const formGuid = (match[3] ?? "").toLowerCase();
+      if (targeted.size === 0) submit(req, res, portalId, formGuid, Boolean(match[1]));
+      else readBody(req, (raw) => submit(req, res, portalId, formGuid, Boolean(match[1]), raw));
       return true;
     },
   };

@@ -1,10 +1,14 @@
 // Tests how npm test counts vitest and Playwright results and writes its summary line.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   addCounts,
   countCheck,
   countPlaywright,
   countVitest,
+  countVitestErrors,
   emptyCounts,
   finalLine,
   parseOnly,
@@ -185,5 +189,74 @@ describe("parseOnly", () => {
 
   it("rejects unknown steps", () => {
     expect(() => parseOnly(["--only=unit,e3e"], steps)).toThrow(/unknown step "e3e"/);
+  });
+});
+
+describe("countVitestErrors", () => {
+  it("counts each unhandled error once, with the file and the latest test", () => {
+    const counts = countVitestErrors({
+      reason: "failed",
+      unhandledErrors: [
+        {
+          name: "TypeError",
+          message: "Cannot read properties of null\n    at later (x.ts:3:1)",
+          testPath: "/repo/tests/unit/forms/Form.test.tsx",
+          testName: "sends once",
+        },
+        { name: "Error", message: "socket hang up" },
+      ],
+    });
+    expect(counts).toMatchObject({ passed: 0, failed: 2, skipped: 0 });
+    expect(counts.failures).toEqual([
+      'vitest: unhandled TypeError: Cannot read properties of null in tests/unit/forms/Form.test.tsx (latest test: "sends once")',
+      "vitest: unhandled Error: socket hang up",
+    ]);
+  });
+
+  it("counts nothing when the run had none or wrote no file", () => {
+    expect(countVitestErrors({ reason: "passed", unhandledErrors: [] }).failed).toBe(0);
+    expect(countVitestErrors(null).failed).toBe(0);
+  });
+});
+
+describe("the unhandled-errors reporter (scripts/lib/vitestErrors.mjs)", () => {
+  it("records an error no test awaited, which fails a run whose every test passed", async () => {
+    // A real Vitest run of a scratch file whose only test passes and leaves a rejection behind.
+    mkdirSync(path.join(process.cwd(), "tests", "artifacts"), { recursive: true });
+    const dir = mkdtempSync(path.join(process.cwd(), "tests", "artifacts", "vitest-errors-"));
+    try {
+      writeFileSync(
+        path.join(dir, "leak.test.mjs"),
+        [
+          'import { it } from "vitest";',
+          'it("passes and leaves a rejection behind", async () => {',
+          '  void Promise.reject(new RangeError("nobody awaited this"));',
+          "  await new Promise((resolve) => setTimeout(resolve, 50));",
+          "});",
+          "",
+        ].join("\n"),
+      );
+      writeFileSync(path.join(dir, "vitest.config.mjs"), "export default { test: {} };\n");
+      const errorsFile = path.join(dir, "errors.json");
+      const run = spawnSync(
+        process.execPath,
+        [
+          path.join(process.cwd(), "node_modules", "vitest", "vitest.mjs"),
+          "run",
+          "--root",
+          dir,
+          "--reporter=dot",
+          `--reporter=${path.join(process.cwd(), "scripts", "lib", "vitestErrors.mjs")}`,
+        ],
+        { encoding: "utf8", env: { ...process.env, VITEST_ERRORS_FILE: errorsFile } },
+      );
+      expect(run.status).toBe(1);
+      const counts = countVitestErrors(JSON.parse(readFileSync(errorsFile, "utf8")));
+      expect(counts.failed).toBe(1);
+      expect(counts.failures[0]).toMatch(/^vitest: unhandled RangeError: nobody awaited this in /);
+      expect(counts.failures[0]).toMatch(/leak\.test\.mjs \(latest test: ".*passes and leaves/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
