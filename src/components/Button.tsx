@@ -67,8 +67,18 @@ interface StyleProps {
   $size: ButtonSize;
 }
 
+/**
+ * Set on a form (by its submit handler, without React) while it starts sending: its submit button looks busy in
+ * the tap's own frame, before React renders the busy state itself.
+ */
+export const SENDING_ATTRIBUTE = "data-sending";
+
+/** A pointer over a button that is neither disabled nor busy (the busy look wins over the hover colour). */
+const idleHover = `&:hover:not(:disabled):not([aria-disabled="true"]):not(form[${SENDING_ATTRIBUTE}] *)`;
+
 // A busy button (a form sending) is aria-disabled, not disabled: it keeps the focus the visitor gave it, and
-// its colour (dimmed, its focus ring would fall below 3:1 against the page).
+// its colour (dimmed, its focus ring would fall below 3:1 against the page). It is striped instead, a change
+// the browser only repaints (nothing moves), so it can show in the frame of the tap that submits.
 const base = css<StyleProps>`
   display: inline-flex;
   align-items: center;
@@ -92,8 +102,14 @@ const base = css<StyleProps>`
     cursor: not-allowed;
     opacity: 0.6;
   }
-  &[aria-disabled="true"] {
+  &[aria-disabled="true"],
+  form[${SENDING_ATTRIBUTE}] &[type="submit"] {
     cursor: progress;
+    background-image: repeating-linear-gradient(
+      -45deg,
+      rgba(0, 0, 0, 0.1) 0 0.5rem,
+      transparent 0.5rem 1rem
+    );
   }
 
   ${({ $variant }) => {
@@ -103,7 +119,7 @@ const base = css<StyleProps>`
           background: ${theme.colors.accent};
           color: ${theme.colors.surface};
           ${media.hover} {
-            &:hover:not(:disabled):not([aria-disabled="true"]) {
+            ${idleHover} {
               background: ${theme.colors.accentStrong};
               color: ${theme.colors.surface};
             }
@@ -115,7 +131,7 @@ const base = css<StyleProps>`
           color: ${theme.colors.ink};
           border-color: ${theme.colors.lineStrong};
           ${media.hover} {
-            &:hover:not(:disabled):not([aria-disabled="true"]) {
+            ${idleHover} {
               border-color: ${theme.colors.ink};
               color: ${theme.colors.ink};
             }
@@ -126,7 +142,7 @@ const base = css<StyleProps>`
           background: ${theme.colors.surface};
           color: ${theme.colors.night};
           ${media.hover} {
-            &:hover:not(:disabled):not([aria-disabled="true"]) {
+            ${idleHover} {
               background: ${theme.colors.surfaceSunken};
               color: ${theme.colors.night};
             }
@@ -138,7 +154,7 @@ const base = css<StyleProps>`
           color: inherit;
           border-color: currentColor;
           ${media.hover} {
-            &:hover:not(:disabled):not([aria-disabled="true"]) {
+            ${idleHover} {
               color: inherit;
               background: rgba(127, 127, 160, 0.14);
             }

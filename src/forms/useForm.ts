@@ -1,6 +1,7 @@
 /** The one hook behind every form: values, client validation with the shared schema, posting, state. */
 import * as React from "react";
 import type { ZodError } from "zod";
+import { SENDING_ATTRIBUTE } from "../components/Button";
 import { afterNextPaint } from "../gatsby/nextTask";
 import { buildPayload } from "./enrich";
 import { loadPayloadSchemas } from "./payloadSchemas";
@@ -102,24 +103,37 @@ export function useForm(definition: FormDefinition, options: UseFormOptions = {}
   optionsRef.current = options;
 
   const edited = React.useCallback((name: string) => dispatch({ type: "edit", field: name }), []);
+  // The form the tap marked busy, until React's state says so itself (any status it commits after the tap).
+  const sendingForm = React.useRef<HTMLFormElement | null>(null);
+  React.useEffect(() => {
+    sendingForm.current?.removeAttribute(SENDING_ATTRIBUTE);
+    sendingForm.current = null;
+  }, [state.status]);
 
   const submit = React.useCallback(
     async (event: React.FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       if (inFlight.current) return;
-      const values = readValues(event.currentTarget, definition);
+      const form = event.currentTarget;
+      const values = readValues(form, definition);
       inFlight.current = true;
-      dispatch({ type: "submit" });
       const own = optionsRef.current.validate?.(values) ?? {};
       if (Object.keys(own).length > 0) {
+        dispatch({ type: "submit" });
         dispatch({ type: "invalid", fieldErrors: own });
         inFlight.current = false;
         return;
       }
       try {
-        // "Sending…" paints first; loading and running the schemas and starting the request come after that
-        // frame, not inside the tap's (the schemas' chunk is evaluated on the first submit). That work is a
-        // function of its own, so the tap does not compile it either: V8 compiles a function on its first call.
+        // The tap's frame shows the busy button without React: an attribute whose style only repaints the
+        // button (nothing is laid out again). React's render of "Sending…" comes in the frame after, and
+        // removes the attribute once its own state shows the same (below). Loading and running the schemas
+        // and starting the request follow that frame; they are a function of their own, so the tap does not
+        // compile them either: V8 compiles a function on its first call.
+        form.setAttribute(SENDING_ATTRIBUTE, "");
+        sendingForm.current = form;
+        await afterNextPaint();
+        dispatch({ type: "submit" });
         await afterNextPaint();
         await send({ definition, values, options: optionsRef, readContext, submission, dispatch });
       } catch {

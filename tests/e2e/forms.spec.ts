@@ -653,6 +653,50 @@ test("a form that is sending keeps the focus on its busy button, and pressing it
   await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
 });
 
+test("the tap that submits paints the busy button in its own frame; React's busy state follows", async ({
+  page,
+}) => {
+  await withFlags(page);
+  await page.goto("/support/");
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/hubspot-support/", async (route) => {
+    await held;
+    await route.fulfill({ response: await route.fetch() });
+  });
+  const form = page.locator('form[data-form-id="ContactSupport"]').first();
+  await form.getByLabel("Work email").fill(unique("tap"));
+  await form.getByLabel("How can we help?").fill("Does the button answer at once?");
+  const send = form.locator('button[type="submit"]');
+  await expect(send).toBeEnabled();
+  const idle = await send.evaluate((button) => getComputedStyle(button).backgroundImage);
+  // Inside one task, as the tap's own frame sees it: the click handled, nothing rendered by React yet.
+  const inTheTap = await send.evaluate((button) => {
+    (button as HTMLButtonElement).click();
+    const style = getComputedStyle(button);
+    return {
+      marked: (button.closest("form") as HTMLFormElement).hasAttribute("data-sending"),
+      image: style.backgroundImage,
+      cursor: style.cursor,
+      label: button.textContent,
+    };
+  });
+  expect(idle).toBe("none");
+  expect(inTheTap).toMatchObject({ marked: true, cursor: "progress", label: "Send to support" });
+  expect(inTheTap.image).toMatch(/^repeating-linear-gradient/);
+  // Then React's render: the label, aria-disabled and the same stripes, the mark taken off.
+  await expect(send).toHaveText("Sending…");
+  await expect(send).toHaveAttribute("aria-disabled", "true");
+  await expect(form).not.toHaveAttribute("data-sending", /.*/);
+  expect(await send.evaluate((button) => getComputedStyle(button).backgroundImage)).toBe(
+    inTheTap.image,
+  );
+  release();
+  await expect(page.locator('[data-form-state="success"]').first()).toContainText(
+    "Your request is in the support queue.",
+  );
+});
+
 test("the newsletter popup is modal, closes on Escape and is not offered again for 14 days", async ({
   page,
 }) => {

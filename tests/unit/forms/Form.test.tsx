@@ -4,6 +4,7 @@ import * as React from "react";
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { ThemeProvider } from "styled-components";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { SENDING_ATTRIBUTE } from "../../../src/components/Button";
 import { Form } from "../../../src/forms/Form";
 import { resetCountry } from "../../../src/providers/consent/country";
 import { definitions } from "../../../src/forms/definitions/index";
@@ -149,6 +150,36 @@ describe("Form", () => {
     await screen.findByText("Your request is in the support queue.");
     expect(posts).toHaveLength(1);
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("marks the form busy in the tap itself, and hands over to React's busy state in a later frame", async () => {
+    const posts = stubServer([]);
+    renderSupport();
+    await fillAndSend();
+    // Synchronously after the click: the attribute the busy style keys on, no React render yet.
+    const form = email().closest("form") as HTMLFormElement;
+    expect(form.hasAttribute(SENDING_ATTRIBUTE)).toBe(true);
+    expect(screen.getByRole("button", { name: "Send to support" })).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    // Then React's own busy state, which takes the attribute off, and the request.
+    const busy = await screen.findByRole("button", { name: "Sending…" });
+    expect(busy.getAttribute("aria-disabled")).toBe("true");
+    await waitFor(() => expect(form.hasAttribute(SENDING_ATTRIBUTE)).toBe(false));
+    await screen.findByText("Your request is in the support queue.");
+    expect(posts).toHaveLength(1);
+  });
+
+  it("leaves no busy mark when the shared schema refuses the values after the tap", async () => {
+    const posts = stubServer([]);
+    renderSupport();
+    await fillAndSend("not-an-address");
+    const form = email().closest("form") as HTMLFormElement;
+    await waitFor(() => expect(email().getAttribute("aria-invalid")).toBe("true"));
+    expect(form.hasAttribute(SENDING_ATTRIBUTE)).toBe(false);
+    expect(
+      screen.getByRole("button", { name: "Send to support" }).getAttribute("aria-disabled"),
+    ).toBe(null);
+    expect(posts).toHaveLength(0);
   });
 
   it("sends one request however often the button is pressed while loading", async () => {
