@@ -74,7 +74,7 @@ interface StyleProps {
 export const SENDING_ATTRIBUTE = "data-sending";
 
 /** A pointer over a button that is neither disabled nor busy (the busy look wins over the hover colour). */
-const idleHover = `&:hover:not(:disabled):not([aria-disabled="true"]):not(form[${SENDING_ATTRIBUTE}] *)`;
+const idleHover = `&:hover:not(:disabled):not([aria-disabled="true"]):not(form[${SENDING_ATTRIBUTE}] [type="submit"])`;
 
 // A busy button (a form sending) is aria-disabled, not disabled: it keeps the focus the visitor gave it, and
 // its colour (dimmed, its focus ring would fall below 3:1 against the page). It is striped instead, a change
