@@ -97,13 +97,18 @@ function ClientIsland<P extends object>({ part, props, fallback, name }: IslandP
   }, [store, props, lead]);
 
   const start = React.useCallback(() => {
-    void part.load().then((module) => {
-      const container = element.current;
-      if (!live.current || !container) return;
-      const tree = <IslandTree store={store} Component={module.default} fallback={fallback} />;
-      if (root.current) root.current.render(tree);
-      else root.current = hydrateRoot(container, tree);
-    });
+    part.load().then(
+      (module) => {
+        const container = element.current;
+        if (!live.current || !container) return;
+        const tree = <IslandTree store={store} Component={module.default} fallback={fallback} />;
+        if (root.current) root.current.render(tree);
+        else root.current = hydrateRoot(container, tree);
+      },
+      () => {
+        // The part's chunk did not load (offline, a deploy replaced it): the server's HTML stays as it is.
+      },
+    );
     // A part and its store are fixed for the element's life.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [part, store]);

@@ -71,8 +71,11 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
     return () => {
       tracking.setMode("off");
       if (tracking.ampli.isLoaded) {
-        void import(/* webpackChunkName: "start-analytics" */ "./startAnalytics").then(
+        import(/* webpackChunkName: "start-analytics" */ "./startAnalytics").then(
           (module: StartModule) => module.stopAnalytics(),
+          () => {
+            // Its chunk did not load: nothing more is sent anyway (the mode is off above).
+          },
         );
       }
     };

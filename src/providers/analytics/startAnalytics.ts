@@ -169,6 +169,8 @@ export function stopAnalytics(): void {
   }
   tracking.ampli.unload();
   const forget = () => {
+    // The later passes run from timers: a document gone by then (a test's page torn down) has nothing left.
+    if (typeof document === "undefined") return;
     removeTrackingCookies();
     try {
       // Events the SDK kept for a later retry (AMP_unsent_<key>) are the visitor's data too.

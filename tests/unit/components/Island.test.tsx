@@ -138,6 +138,29 @@ describe("Island", () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it("keeps the server's HTML when its code cannot load, and leaves no rejection unhandled", async () => {
+    const container = await serverPage();
+    const serverButton = container.querySelector("button");
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    try {
+      const load = vi.fn(() => Promise.reject(new TypeError("Loading chunk counter failed")));
+      await act(async () => {
+        hydrateRoot(container, <Page part={islandPart(load)} visitorId="" />);
+      });
+      await act(async () => intersect());
+      expect(load).toHaveBeenCalledTimes(1);
+      // Node reports an unhandled rejection after the microtasks of the turn that made it.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(unhandled).toEqual([]);
+      expect(container.querySelector("button")).toBe(serverButton);
+      expect(serverButton?.textContent).toBe("Clicked 0 anonymous");
+    } finally {
+      process.off("unhandledRejection", record);
+    }
+  });
+
   it("without server HTML (a client-side navigation) fetches the code at once, showing the fallback until it is there", async () => {
     const container = document.createElement("div");
     document.body.append(container);

@@ -8,7 +8,7 @@ import path from "node:path";
 import * as React from "react";
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { ThemeProvider } from "styled-components";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { Footer } from "../../../src/components/Footer";
 import { Header } from "../../../src/components/Header";
 import type { Navigation } from "../../../src/config/navigation";
@@ -54,6 +54,9 @@ const renderChrome = (navigation: Navigation) =>
   );
 
 afterEach(cleanup);
+// The footer's newsletter island, mounted without server HTML, imports its code at once: let that import end
+// before the file's environment is torn down, not during it.
+afterAll(() => vi.dynamicImportSettled());
 
 describe("header and footer from the navigation content file", () => {
   it("show a menu label, an entry, a footer column and a social link changed in the file", () => {

@@ -77,4 +77,17 @@ describe("withdrawing analytics consent", () => {
     // Nor written back to the SDK's storage (the withdrawal's own clean-up has run by now).
     expect(Object.keys(window.localStorage).filter((key) => key.startsWith("AMP_"))).toEqual([]);
   });
+
+  it("leaves clean-up passes that find the page gone doing nothing (no error after a test's teardown)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    ingestion();
+    await startAnalytics(config, visitor);
+    tracking.setMode("off");
+    stopAnalytics();
+    // The passes stopAnalytics left on timers run after the page's document is gone, as when a test
+    // environment is torn down with them pending: without the guard, reading the cookies throws there.
+    vi.stubGlobal("document", undefined);
+    expect(() => vi.advanceTimersByTime(1500)).not.toThrow();
+    vi.unstubAllGlobals();
+  });
 });
