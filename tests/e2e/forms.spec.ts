@@ -613,19 +613,25 @@ test("a double-clicked submit whose request also reaches the server twice create
   expect(stored).toHaveLength(1);
 });
 
-test("a form that is sending keeps the focus on its busy button, and pressing it again sends nothing more", async ({
-  page,
-}) => {
+/** Opens /support/ with its form's requests held until `release()`; `posts` counts those that arrived. */
+async function openSupportWithRequestsHeld(page: Page) {
   await withFlags(page);
   await page.goto("/support/");
   let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let posts = 0;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const held = { posts: 0, release: () => release() };
   await page.route("**/api/hubspot-support/", async (route) => {
-    posts += 1;
-    await held;
+    held.posts += 1;
+    await gate;
     await route.fulfill({ response: await route.fetch() });
   });
+  return held;
+}
+
+test("a form that is sending keeps the focus on its busy button, and pressing it again sends nothing more", async ({
+  page,
+}) => {
+  const held = await openSupportWithRequestsHeld(page);
   const form = page.locator('form[data-form-id="ContactSupport"]').first();
   const address = unique("busy");
   await form.getByLabel("Work email").fill(address);
@@ -641,29 +647,22 @@ test("a form that is sending keeps the focus on its busy button, and pressing it
   await expect(form).toHaveAttribute("aria-busy", "true");
   // Not dimmed: the focus ring (3:1 and more against the page) is painted through the button's opacity.
   await expect(send).toHaveCSS("opacity", "1");
-  await expect.poll(() => posts).toBe(1);
+  await expect.poll(() => held.posts).toBe(1);
   await page.keyboard.press("Enter");
   // Playwright counts aria-disabled as disabled and would wait: force the press a visitor can still make.
   await send.click({ force: true });
-  release();
+  held.release();
   await expect(page.locator('[data-form-state="success"]').first()).toContainText(
     "Your request is in the support queue.",
   );
-  expect(posts).toBe(1);
+  expect(held.posts).toBe(1);
   await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
 });
 
 test("the tap that submits paints the busy button in its own frame; React's busy state follows", async ({
   page,
 }) => {
-  await withFlags(page);
-  await page.goto("/support/");
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/hubspot-support/", async (route) => {
-    await held;
-    await route.fulfill({ response: await route.fetch() });
-  });
+  const held = await openSupportWithRequestsHeld(page);
   const form = page.locator('form[data-form-id="ContactSupport"]').first();
   await form.getByLabel("Work email").fill(unique("tap"));
   await form.getByLabel("How can we help?").fill("Does the button answer at once?");
@@ -691,7 +690,7 @@ test("the tap that submits paints the busy button in its own frame; React's busy
   expect(await send.evaluate((button) => getComputedStyle(button).backgroundImage)).toBe(
     inTheTap.image,
   );
-  release();
+  held.release();
   await expect(page.locator('[data-form-state="success"]').first()).toContainText(
     "Your request is in the support queue.",
   );
