@@ -135,6 +135,32 @@ describe("starting analytics", () => {
     expect(events.map((e) => e.event_type)).not.toContain("[Amplitude] Element Changed");
   });
 
+  it("writes the unsent events after the frame of the click that queued them, not inside it", async () => {
+    // Nothing is ever answered, so every event stays unsent (and in storage) for the whole test.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    const frames: FrameRequestCallback[] = [];
+    document.body.innerHTML = '<main><button type="button">Book a demo</button></main>';
+    await startAnalytics(config, visitor, async () => undefined);
+    tracking.setMode("on");
+    const unsent = () =>
+      Object.keys(window.localStorage)
+        .filter((key) => key.startsWith("AMP_unsent"))
+        .map((key) => window.localStorage.getItem(key))
+        .join("");
+    // The frames are the test's from here: the write waits for one.
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) =>
+      frames.push(callback),
+    );
+    document.querySelector("button")?.click();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(unsent()).not.toContain("[Amplitude] Element Clicked");
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await vi.waitFor(() => expect(unsent()).toContain("[Amplitude] Element Clicked"));
+  });
+
   it("sends a batch in a task after the one that gathered it: nothing goes out until the browser has had the thread", async () => {
     const events = ingestion();
     const batch = await startWithHeldBatch(config, visitor);
