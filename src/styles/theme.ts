@@ -31,8 +31,6 @@ export const theme = {
     codeKeyword: "#ff9e7a",
     codeString: "#9be3b4",
     codeComment: "#9aa1c0",
-    /** The sticky header's frosted glass: the surface colour at 96% opacity. */
-    glass: "rgba(255, 255, 255, 0.96)",
     /** Behind a dialog: the night colour at 55% opacity. */
     overlay: "rgba(12, 15, 34, 0.55)",
   },

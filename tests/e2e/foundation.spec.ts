@@ -204,6 +204,40 @@ test.describe("desktop header menus", () => {
     await page.mouse.move(640, 700);
     await expect(button).toHaveAttribute("aria-expanded", "false");
   });
+
+  // A backdrop blur under the sticky header, or a wide shadow around the panel, is drawn again in every frame
+  // that touches them: opening a menu took 5 to 8 ms longer at a phone's speed with them (docs/performance.md).
+  test("the header is opaque without a backdrop blur, and an open panel's shadow stays small", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const button = page
+      .getByRole("navigation", { name: "Main", exact: true })
+      .getByRole("button", { name: "Platform", exact: true });
+    await hydrated(button);
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#menu-platform")).toBeVisible();
+    const paint = await page.evaluate(() => {
+      const header = document.querySelector("header")!;
+      const panel = document.querySelector("#menu-platform")!;
+      const filters = [
+        getComputedStyle(header).backdropFilter,
+        getComputedStyle(header, "::before").backdropFilter,
+        getComputedStyle(header, "::after").backdropFilter,
+      ];
+      // "rgb(16, 19, 42, 0.1) 0px 6px 24px 0px": the third length is the blur.
+      const shadow = getComputedStyle(panel).boxShadow;
+      const blurs = [...shadow.matchAll(/\)\s+(-?[\d.]+)px\s+(-?[\d.]+)px\s+([\d.]+)px/g)].map(
+        (m) => Number(m[3]),
+      );
+      return { filters, background: getComputedStyle(header).backgroundColor, blurs };
+    });
+    expect(paint.filters).toEqual(["none", "none", "none"]);
+    expect(paint.background).toBe("rgb(255, 255, 255)");
+    expect(paint.blurs.length).toBeGreaterThan(0);
+    for (const blur of paint.blurs) expect(blur).toBeLessThanOrEqual(24);
+  });
 });
 
 test.describe("phone menu", () => {

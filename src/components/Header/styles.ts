@@ -5,22 +5,16 @@ import { Container } from "../Container";
 import { Link } from "../Link";
 import { theme } from "../../styles/theme";
 
-// The frosted background sits on a pseudo-element: a backdrop-filter on the header itself would make it
-// the containing block of the phone menu's fixed panel, which would then be cut to the header's height.
+// An opaque header, painted on its own: a frosted one (a backdrop blur under a 96% white) looked the same, but
+// the compositor blurred what lies under the header again for every frame that touched it, and a menu's panel
+// opening below it took 5 to 7 ms longer to reach the screen at a phone's speed (the interaction benchmark,
+// docs/performance.md).
 export const Bar = styled.header`
   position: sticky;
   top: 0;
   z-index: ${theme.zIndices.header};
   border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
-
-  &::before {
-    content: "";
-    position: absolute;
-    inset: 0;
-    z-index: -1;
-    background: ${theme.colors.glass};
-    backdrop-filter: saturate(1.4) blur(8px);
-  }
+  background: ${theme.colors.surface};
 `;
 
 export const Inner = styled(Container)`
@@ -112,7 +106,8 @@ export const Panel = styled.div<{ $wide: boolean }>`
   border: ${theme.borders.hairline} solid ${theme.colors.line};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.surface};
-  box-shadow: ${theme.shadows.lg};
+  /* The medium shadow: the large one's 48 px blur was rastered again around the whole panel as it opened. */
+  box-shadow: ${theme.shadows.md};
 
   &[hidden] {
     display: none;
