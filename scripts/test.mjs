@@ -16,6 +16,7 @@ import {
   emptyCounts,
   finalLine,
   parseOnly,
+  readReport,
   reconcileExit,
   summaryTable,
 } from "./lib/results.mjs";
@@ -96,14 +97,6 @@ async function timed(fn) {
   const start = process.hrtime.bigint();
   const value = await fn();
   return { value, seconds: Number(process.hrtime.bigint() - start) / 1e9 };
-}
-
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
 }
 
 async function checkStep(step, bin, args) {
@@ -254,7 +247,7 @@ const runners = {
     const { value: result, seconds } = await timed(() =>
       run(localBin(root, "playwright"), ["test"], { cwd: root, env: e2eEnv }),
     );
-    const counts = reconcileExit(countPlaywright(readJson(out)), result.code, "playwright");
+    const counts = reconcileExit(countPlaywright(readReport(out)), result.code, "playwright");
     summary.push({ step: "e2e", status: counts.failed ? "failed" : "passed", counts, seconds });
     return counts.failed === 0;
   },

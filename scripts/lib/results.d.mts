@@ -6,6 +6,7 @@ export interface Counts {
   failures: string[];
 }
 
+export declare function readReport(file: string): unknown;
 export declare function emptyCounts(): Counts;
 export declare function addCounts(a: Counts, b: Counts): Counts;
 export declare function countVitest(report: unknown): Counts;

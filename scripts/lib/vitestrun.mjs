@@ -1,15 +1,13 @@
 // How `npm test` runs Vitest and counts a run: its reporters and the files they write.
 import fs from "node:fs";
 import path from "node:path";
-import { addCounts, countVitest, countVitestErrors, reconcileExit } from "./results.mjs";
-
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
-}
+import {
+  addCounts,
+  countVitest,
+  countVitestErrors,
+  readReport,
+  reconcileExit,
+} from "./results.mjs";
 
 /**
  * The reporters of a Vitest run that `npm test` counts: the console's, the JSON report (`<report>` in
@@ -30,7 +28,7 @@ export function vitestReporting({ root, reports, env, report }) {
     env: { ...env, VITEST_ERRORS_FILE: errorsOut },
     count: (code, label) =>
       reconcileExit(
-        addCounts(countVitest(readJson(out)), countVitestErrors(readJson(errorsOut))),
+        addCounts(countVitest(readReport(out)), countVitestErrors(readReport(errorsOut))),
         code,
         label,
       ),

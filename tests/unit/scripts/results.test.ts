@@ -12,6 +12,7 @@ import {
   emptyCounts,
   finalLine,
   parseOnly,
+  readReport,
   reconcileExit,
 } from "../../../scripts/lib/results.mjs";
 
@@ -96,6 +97,25 @@ function playwrightReport(errors: { message: string }[] = []) {
     errors,
   };
 }
+
+describe("readReport", () => {
+  it("reads a whole report, and gives null for none or for one cut off while being written", () => {
+    const dir = mkdtempSync(path.join(process.cwd(), "tests", "artifacts", "read-report-"));
+    try {
+      const whole = path.join(dir, "whole.json");
+      const cut = path.join(dir, "cut.json");
+      writeFileSync(whole, JSON.stringify({ numTotalTests: 2, success: true }));
+      writeFileSync(cut, '{"numTotalTests": 2, "testRes');
+      expect(readReport(whole)).toEqual({ numTotalTests: 2, success: true });
+      expect(readReport(cut)).toBeNull();
+      expect(readReport(path.join(dir, "missing.json"))).toBeNull();
+      // What the counting makes of a missing or cut-off report: a failure that says so, never a pass.
+      expect(countVitest(readReport(cut)).failures).toEqual(["vitest: no JSON report"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe("countVitest", () => {
   it("counts every test once and every broken file as one failure", () => {
