@@ -5,17 +5,28 @@ import path from "node:path";
 import process from "node:process";
 import { createRequire } from "node:module";
 import { precompressDir } from "../src/gatsby/precompress.ts";
-import { EXPERIMENTS } from "../src/config/experiments.ts";
-import { FLAGS_STORAGE_KEY } from "../src/providers/experiments/flags.ts";
-import { POPUP_SHOWN_KEY } from "../src/forms/subscription.ts";
 import { fakesBuild, saveFakesBuild, savedFakesBuild, startBenchSite } from "./lib/benchsite.mjs";
 import { hotFunctions } from "./lib/cpuprofile.mjs";
 import { removeHarnessListeners } from "./lib/harnesslisteners.mjs";
 import { loadAverage, probeHost } from "./lib/hostprobe.mjs";
 import { INP_BUDGET_MS, initScript, readRun } from "./lib/inp.mjs";
-import { formatReport, harnessNote, interactionResults, usage } from "./lib/interactionreport.mjs";
-import { INTERACTIONS, REFERENCES, VIEWPORTS, selectInteractions } from "./lib/interactions.mjs";
-import { describeRun, idle, networkWatch, presets, reactHydrated } from "./lib/interactionrun.mjs";
+import {
+  formatReport,
+  harnessNote,
+  idleNote,
+  interactionResults,
+  usage,
+} from "./lib/interactionreport.mjs";
+import { INTERACTIONS, REFERENCES, selectInteractions } from "./lib/interactions.mjs";
+import {
+  afterFrame,
+  benchContext,
+  describeRun,
+  idle,
+  networkWatch,
+  pageRecord,
+  reactHydrated,
+} from "./lib/interactionrun.mjs";
 import { CHROMIUM_ARGS } from "./lib/observe.mjs";
 import { buildForFakes } from "./lib/benchbuild.mjs";
 import { SourceMaps } from "./lib/sourcemaps.mjs";
@@ -101,31 +112,7 @@ console.log(
 
 /** One run of an interaction on `site` (source maps `maps`), in a context of its own; files named <id>-<tag>. */
 async function measureOnce(interaction, run, { site, maps, tag = String(run) }) {
-  const context = await browser.newContext({
-    ...VIEWPORTS[interaction.viewport],
-    serviceWorkers: "block",
-  });
-  const origins = new Set([site.url, site.fakesOrigin]);
-  await context.route(
-    (url) => !origins.has(url.origin),
-    (r) => r.abort("blockedbyclient"),
-  );
-  // The visitor's country, told to the site's own country function only (a header on every request would
-  // make the browser ask the fakes for CORS permission first).
-  await context.route("**/api/get-country", (r) =>
-    r.continue({ headers: { ...r.request().headers(), "x-country": interaction.country } }),
-  );
-  await context.addInitScript(presets, [
-    FLAGS_STORAGE_KEY,
-    JSON.stringify(Object.fromEntries(EXPERIMENTS.map((key) => [key, "control"]))),
-    POPUP_SHOWN_KEY,
-  ]);
-  await context.addInitScript(collector);
-  // A reference page the bench serves itself, on the site's origin (no file is added to the build).
-  if (interaction.page)
-    await context.route(site.url + interaction.route, (r) =>
-      r.fulfill({ contentType: "text/html; charset=utf-8", body: interaction.page }),
-    );
+  const context = await benchContext(browser, interaction, site, collector);
   const quiet = networkWatch(context);
   let ingested = false;
   context.on("request", (request) => {
@@ -181,23 +168,19 @@ async function measureOnce(interaction, run, { site, maps, tag = String(run) }) 
           "disabled-by-default-v8.compile",
         ],
       });
+    // web-vitals' own processing of the timings waits until the interaction's frame is drawn (idleGate in
+    // lib/inp.mjs): the site ships no web-vitals, so a visitor's tap has none of that work in it.
+    const holdIdle = !flag("keep-harness-idle");
+    if (holdIdle) await page.evaluate(() => globalThis.__benchIdle.hold());
     await interaction.act(page, target);
     // The profile and the trace cover the interaction up to the frame after it, nothing later.
-    await page.evaluate(
-      () =>
-        new Promise((resolve) => globalThis.requestAnimationFrame(() => setTimeout(resolve, 0))),
-    );
+    await afterFrame(page);
     const profile = flag("profile") ? (await cdp.send("Profiler.stop")).profile : null;
     const traced = flag("trace") ? await browser.stopTracing() : null;
+    const heldIdle = holdIdle ? await page.evaluate(() => globalThis.__benchIdle.release()) : null;
     await interaction.done(page);
     mark("done");
-    // web-vitals reports once the browser has dispatched the interaction's timing, a few frames after it.
-    let record = null;
-    for (let waited = 0; waited < 5000; waited += 250) {
-      await page.waitForTimeout(250);
-      record = await page.evaluate(() => globalThis.__benchInp);
-      if (record.reports.length > 0 && waited >= 500) break;
-    }
+    const record = await pageRecord(page);
     let trace = null;
     if (traced) {
       const buffer = traced;
@@ -221,7 +204,7 @@ async function measureOnce(interaction, run, { site, maps, tag = String(run) }) 
       script.origin = maps.scriptOrigin(script);
     mark("reported");
     const hot = profile ? hotFunctions(profile, maps) : null;
-    return { ...result, phases, harnessListeners, hot, trace };
+    return { ...result, phases, harnessListeners, heldIdle, hot, trace };
   } finally {
     await context.close();
   }
@@ -278,6 +261,7 @@ console.log(
 );
 console.log(formatReport(measured, INP_BUDGET_MS));
 console.log(harnessNote(samples.flat(2)));
+console.log(idleNote(samples.flat(2)));
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,

@@ -42,6 +42,14 @@ export interface Summary {
   missing: number;
 }
 export declare function collectorScript(webVitals: unknown): void;
+export declare function idleGate(): void;
+export interface IdleGate {
+  request(callback: (deadline: IdleDeadline) => void, options?: IdleRequestOptions): number;
+  cancel(id: number): void;
+  hold(): void;
+  release(): number;
+}
+export declare function gateIdleCallbacks(webVitalsSource: string): string;
 export declare function initScript(webVitalsSource: string): string;
 export declare function readRun(record: PageRecord | null | undefined): Required<Run>;
 export declare function summariseRuns(runs: Run[]): Summary;

@@ -42,3 +42,4 @@ export declare function matchingFloor(interaction: {
 export declare function formatAboveFloors(results: InteractionResult[]): string | null;
 /** The report's line on Playwright's listeners, from every run's `harnessListeners` (a count, or null when kept). */
 export declare function harnessNote(runs: Array<{ harnessListeners?: number | null }>): string;
+export declare function idleNote(runs: Array<{ heldIdle?: number | null }>): string;

@@ -26,7 +26,10 @@ export function usage(interactions, references) {
   --rounds=3       rounds of a comparison
   --keep-harness-listeners
                    leave Playwright's own pointer, mouse and touch listeners in the page during the tap (by
-                   default they are removed before it: a visitor's browser has none of them)`;
+                   default they are removed before it: a visitor's browser has none of them)
+  --keep-harness-idle
+                   let web-vitals process the timings in idle callbacks during the interaction (by default they
+                   wait until its frame is drawn: the site ships no web-vitals)`;
 }
 
 /**
@@ -55,6 +58,21 @@ export function harnessNote(runs) {
       ? ` In ${none} of ${counts.length} runs none was found to remove: if Playwright no longer marks them as harnesslisteners.mjs expects, those taps include them.`
       : "";
   return `${removed}${missing}`.trim();
+}
+
+/**
+ * The line after the table on web-vitals' idle work: how many of its idle callbacks the interactions held until
+ * their frames were drawn, or that they ran when they fell (--keep-harness-idle). `runs` are the samples of every
+ * run, with `heldIdle` (a count, or null when not held) where the run got that far.
+ */
+export function idleNote(runs) {
+  const counts = runs.map((run) => run.heldIdle).filter((n) => n !== undefined);
+  if (counts.length === 0) return "web-vitals' idle work: no run got as far as the interaction.";
+  if (counts.every((n) => n === null))
+    return "web-vitals processed the timings in idle callbacks whenever they fell, inside the interactions too (--keep-harness-idle).";
+  const total = counts.reduce((sum, n) => sum + (n ?? 0), 0);
+  const runsWith = counts.filter((n) => typeof n === "number" && n > 0).length;
+  return `web-vitals' processing of the timings waited until each interaction's frame was drawn: ${total} idle callback(s) held in ${runsWith} of ${counts.length} runs (the site ships no web-vitals).`;
 }
 
 /** One result per interaction: what it is, the summary of its runs, the script most runs blamed, the runs. */

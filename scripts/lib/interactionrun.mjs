@@ -1,5 +1,9 @@
 // The browser side of one interaction run of `npm run bench:interactions`: page presets, waiting for a quiet
 // network and an idle main thread, and the one-line description of a run printed with --verbose.
+import { EXPERIMENTS } from "../../src/config/experiments.ts";
+import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags.ts";
+import { POPUP_SHOWN_KEY } from "../../src/forms/subscription.ts";
+import { VIEWPORTS } from "./interactions.mjs";
 
 /** Starts every page with each experiment at control (stable pages) and the article popup just offered. */
 export function presets([flagsKey, flags, popupKey]) {
@@ -78,4 +82,57 @@ export function reactHydrated(target) {
     null,
     { timeout: 60_000 },
   );
+}
+
+/** Resolves after the page's next frame and a task after it: the frame of what was just done has been produced. */
+export const afterFrame = (page) =>
+  page.evaluate(
+    () => new Promise((resolve) => globalThis.requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+
+/**
+ * The page's record (collectorScript in inp.mjs) once web-vitals has reported: it reports after the browser has
+ * dispatched the interaction's timing, a few frames after it. Gives up after 5 s with what there is.
+ */
+export async function pageRecord(page) {
+  let record = null;
+  for (let waited = 0; waited < 5000; waited += 250) {
+    await page.waitForTimeout(250);
+    record = await page.evaluate(() => globalThis.__benchInp);
+    if (record.reports.length > 0 && waited >= 500) break;
+  }
+  return record;
+}
+
+/**
+ * The browser context of one run: the interaction's screen, nothing reached beyond the site and its fakes, the
+ * visitor's country, the presets and the bench's init script (`collector`), and a reference page served by the
+ * bench itself on the site's origin (no file is added to the build).
+ */
+export async function benchContext(browser, interaction, site, collector) {
+  const context = await browser.newContext({
+    ...VIEWPORTS[interaction.viewport],
+    serviceWorkers: "block",
+  });
+  const origins = new Set([site.url, site.fakesOrigin]);
+  await context.route(
+    (url) => !origins.has(url.origin),
+    (r) => r.abort("blockedbyclient"),
+  );
+  // The visitor's country, told to the site's own country function only (a header on every request would
+  // make the browser ask the fakes for CORS permission first).
+  await context.route("**/api/get-country", (r) =>
+    r.continue({ headers: { ...r.request().headers(), "x-country": interaction.country } }),
+  );
+  await context.addInitScript(presets, [
+    FLAGS_STORAGE_KEY,
+    JSON.stringify(Object.fromEntries(EXPERIMENTS.map((key) => [key, "control"]))),
+    POPUP_SHOWN_KEY,
+  ]);
+  await context.addInitScript(collector);
+  if (interaction.page)
+    await context.route(site.url + interaction.route, (r) =>
+      r.fulfill({ contentType: "text/html; charset=utf-8", body: interaction.page }),
+    );
+  return context;
 }

@@ -10,6 +10,7 @@ import {
   formatAboveFloors,
   formatReport,
   harnessNote,
+  idleNote,
   interactionResults,
   matchingFloor,
 } from "../../../scripts/lib/interactionreport.mjs";
@@ -197,5 +198,21 @@ describe("the line on Playwright's listeners", () => {
     expect(harnessNote([{ harnessListeners: null }])).toMatch(/stayed in the page during each tap/);
     expect(harnessNote([{}, { harnessListeners: 24 }])).toMatch(/\(24 per page;/);
     expect(harnessNote([{}])).toMatch(/no run got as far as the tap/);
+  });
+});
+
+describe("the line on web-vitals' idle work", () => {
+  it("says how many idle callbacks waited for the interactions' frames, in how many runs", () => {
+    expect(idleNote([{ heldIdle: 3 }, { heldIdle: 0 }, { heldIdle: 2 }])).toMatch(
+      /waited until each interaction's frame was drawn: 5 idle callback\(s\) held in 2 of 3 runs/,
+    );
+  });
+
+  it("says they ran inside the interactions when not held, and says nothing of runs that failed before", () => {
+    expect(idleNote([{ heldIdle: null }])).toMatch(
+      /inside the interactions too \(--keep-harness-idle\)/,
+    );
+    expect(idleNote([{}, { heldIdle: 1 }])).toMatch(/1 idle callback\(s\) held in 1 of 1 runs/);
+    expect(idleNote([{}])).toMatch(/no run got as far as the interaction/);
   });
 });

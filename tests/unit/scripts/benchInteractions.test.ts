@@ -4,16 +4,21 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   INP_BUDGET_MS,
   collectorScript,
   formatComparison,
+  gateIdleCallbacks,
+  idleGate,
+  initScript,
   formatTable,
   readRun,
   summariseRuns,
   usualCulprit,
   verdict,
+  type IdleGate,
   type PageRecord,
 } from "../../../scripts/lib/inp.mjs";
 import {
@@ -118,6 +123,120 @@ describe("what the page records", () => {
   it("reads a page that reported nothing as no INP, never as 0 ms", () => {
     expect(readRun({ reports: [], interactions: {} }).inp).toBeNull();
     expect(readRun(undefined).inp).toBeNull();
+  });
+});
+
+describe("web-vitals' idle work, held out of the interaction", () => {
+  /** A browser's idle callbacks, run when the test says the browser is idle. */
+  function fakeIdle() {
+    const asked = new Map<number, { callback: (deadline: unknown) => void; options: unknown }>();
+    const cancelled: number[] = [];
+    let next = 100;
+    vi.stubGlobal(
+      "requestIdleCallback",
+      (callback: (deadline: unknown) => void, options: unknown) => {
+        asked.set(next, { callback, options });
+        return next++;
+      },
+    );
+    vi.stubGlobal("cancelIdleCallback", (id: number) => {
+      cancelled.push(id);
+      asked.delete(id);
+    });
+    const idle = () => {
+      const due = [...asked.values()];
+      asked.clear();
+      for (const { callback } of due) callback({ timeRemaining: () => 10, didTimeout: false });
+    };
+    return { asked, cancelled, idle };
+  }
+  const gate = () => (globalThis as unknown as { __benchIdle: IdleGate }).__benchIdle;
+
+  it("passes a callback to the browser when not holding, with web-vitals' options", () => {
+    const browser = fakeIdle();
+    idleGate();
+    const ran: string[] = [];
+    gate().request(() => ran.push("processed"), { timeout: 1000 });
+    expect([...browser.asked.values()].map((a) => a.options)).toEqual([{ timeout: 1000 }]);
+    browser.idle();
+    expect(ran).toEqual(["processed"]);
+  });
+
+  it("asks the browser for nothing while holding, then for each held callback on release", () => {
+    const browser = fakeIdle();
+    idleGate();
+    const ran: string[] = [];
+    gate().hold();
+    gate().request(() => ran.push("first"), { timeout: 1000 });
+    gate().request(() => ran.push("second"), { timeout: 1000 });
+    expect(browser.asked.size).toBe(0);
+    browser.idle();
+    expect(ran).toEqual([]);
+    expect(gate().release()).toBe(2);
+    expect(browser.asked.size).toBe(2);
+    browser.idle();
+    expect(ran).toEqual(["first", "second"]);
+    // Released: the next one goes straight to the browser, and a second release has nothing to give.
+    gate().request(() => ran.push("third"));
+    expect(browser.asked.size).toBe(1);
+    expect(gate().release()).toBe(0);
+  });
+
+  it("cancels a held callback before the browser sees it, and an asked one through the browser", () => {
+    const browser = fakeIdle();
+    idleGate();
+    const ran: string[] = [];
+    gate().hold();
+    const held = gate().request(() => ran.push("held"));
+    gate().cancel(held);
+    expect(gate().release()).toBe(1);
+    expect(browser.asked.size).toBe(0);
+    const asked = gate().request(() => ran.push("asked"));
+    gate().cancel(asked);
+    expect(browser.cancelled).toEqual([100]);
+    browser.idle();
+    expect(ran).toEqual([]);
+  });
+
+  it("gates the idle callbacks of the web-vitals build the bench loads, and refuses a build it cannot gate", () => {
+    const require = createRequire(import.meta.url);
+    const dist = path.dirname(require.resolve("web-vitals/attribution"));
+    const source = fs.readFileSync(path.join(dist, "web-vitals.attribution.iife.js"), "utf8");
+    const gated = gateIdleCallbacks(source);
+    expect(gated).not.toMatch(/globalThis\.(requestIdleCallback|cancelIdleCallback)/);
+    expect(gated).toContain("globalThis.__benchIdle.request");
+    expect(gated).toContain("globalThis.__benchIdle.cancel");
+    expect(() => gateIdleCallbacks("var webVitals = {};")).toThrow(
+      /names globalThis\.requestIdleCallback 0 times/,
+    );
+    const twice =
+      "globalThis.requestIdleCallback; globalThis.requestIdleCallback; globalThis.cancelIdleCallback";
+    expect(() => gateIdleCallbacks(twice)).toThrow(/2 times/);
+  });
+
+  it("runs a library's idle work through the gate once the init script is in the page", () => {
+    const browser = fakeIdle();
+    vi.stubGlobal(
+      "PerformanceObserver",
+      class {
+        observe() {}
+      },
+    );
+    // A stand-in for web-vitals: it processes in an idle callback, as the real one does.
+    const library = `var webVitals = { onINP(report) {
+      const ask = globalThis.requestIdleCallback || setTimeout, drop = globalThis.cancelIdleCallback || clearTimeout;
+      globalThis.__processSoon = () => ask(() => report({ value: 40, entries: [], attribution: {} }), { timeout: 1000 });
+      void drop;
+    } };`;
+    new Function(initScript(library))();
+    gate().hold();
+    (globalThis as unknown as { __processSoon: () => void }).__processSoon();
+    browser.idle();
+    const record = () => (globalThis as unknown as { __benchInp: PageRecord }).__benchInp;
+    expect(record().reports).toEqual([]);
+    expect(gate().release()).toBe(1);
+    browser.idle();
+    expect(record().reports.map((r) => r.value)).toEqual([40]);
   });
 });
 
