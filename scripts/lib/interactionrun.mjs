@@ -1,5 +1,6 @@
-// The browser side of one interaction run of `npm run bench:interactions`: page presets, waiting for a quiet
-// network and an idle main thread, and the one-line description of a run printed with --verbose.
+// The browser side of one interaction run of `npm run bench:interactions`: the run's browser context (screen,
+// country, presets, the bench's init script), waiting for hydration, a quiet network, an idle main thread and the
+// next frame, reading the page's record, and the one-line description of a run printed with --verbose.
 import { EXPERIMENTS } from "../../src/config/experiments.ts";
 import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags.ts";
 import { POPUP_SHOWN_KEY } from "../../src/forms/subscription.ts";
