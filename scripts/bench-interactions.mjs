@@ -8,7 +8,7 @@ import { precompressDir } from "../src/gatsby/precompress.ts";
 import { fakesBuild, saveFakesBuild, savedFakesBuild, startBenchSite } from "./lib/benchsite.mjs";
 import { hotFunctions } from "./lib/cpuprofile.mjs";
 import { removeHarnessListeners } from "./lib/harnesslisteners.mjs";
-import { loadAverage, probeHost } from "./lib/hostprobe.mjs";
+import { loadAverage, probeHost, slowHostNote } from "./lib/hostprobe.mjs";
 import { INP_BUDGET_MS, initScript, readRun } from "./lib/inp.mjs";
 import {
   formatReport,
@@ -262,6 +262,8 @@ console.log(
 console.log(formatReport(measured, INP_BUDGET_MS));
 console.log(harnessNote(samples.flat(2)));
 console.log(idleNote(samples.flat(2)));
+const slowHost = slowHostNote(probeBefore, probeAfter);
+if (slowHost) console.log(slowHost);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
@@ -272,6 +274,7 @@ fs.writeFileSync(
       budgetMs: INP_BUDGET_MS,
       loadAverage: { before: loadBefore, after: loadAfter },
       hostProbeMs: { before: probeBefore, after: probeAfter },
+      slowHost: slowHost !== null,
       results,
       ...(measured.length > 1 ? { rounds, builds: measured } : {}),
     },

@@ -7,3 +7,8 @@ export declare function probeHost(
   rounds?: number,
 ): Promise<{ ms: number; runs: number[] }>;
 export declare function loadAverage(): string;
+export declare const REFERENCE_PROBE_MS: { low: number; high: number };
+export declare function slowHostNote(
+  before: { ms: number } | null | undefined,
+  after: { ms: number } | null | undefined,
+): string | null;

@@ -59,3 +59,27 @@ export async function probeHost(browser, rounds = 9) {
     await context.close();
   }
 }
+
+/**
+ * The probe's median on the idle 2-core hosts the interaction budget was judged on (2026-11-27 and 28: five
+ * probes in a row gave 50–58 ms, the whole-bench runs 41–49). A host whose probe is more than half as slow again
+ * runs the page's script slower than those did, every tap and floor with it.
+ */
+export const REFERENCE_PROBE_MS = { low: 41, high: 58 };
+const SLOW_FACTOR = 1.5;
+
+/**
+ * A warning for the report when the host was slower than the reference during the run (the probe before or
+ * after it), or null. Its figures are then not comparable with the reference hosts' nor judged fairly by the
+ * budget; only the distance from the same run's floors is.
+ */
+export function slowHostNote(before, after) {
+  const slowest = Math.max(before?.ms ?? 0, after?.ms ?? 0);
+  if (slowest <= REFERENCE_PROBE_MS.high * SLOW_FACTOR) return null;
+  const factor = (slowest / REFERENCE_PROBE_MS.high).toFixed(1);
+  return (
+    `This host was slow: its probe took ${slowest} ms, ${factor}× the ${REFERENCE_PROBE_MS.low}–` +
+    `${REFERENCE_PROBE_MS.high} ms of the idle hosts the budget was judged on. Every figure here, the floors ` +
+    `too, is higher for it, so the verdicts say little; read each tap against this run's floors (--floors).`
+  );
+}

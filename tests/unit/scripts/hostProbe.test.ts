@@ -1,8 +1,14 @@
 // @vitest-environment jsdom
 // Tests the interaction benchmark's host probe: the workload runs and cleans up after itself, refuses to report a
-// time for work that did not happen, and the probe reports the median of its rounds after a warm-up.
+// time for work that did not happen, the probe reports the median of its rounds after a warm-up, and the report
+// warns when the host was slower than the one the budget was judged on.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { probeHost, probeWorkload } from "../../../scripts/lib/hostprobe.mjs";
+import {
+  probeHost,
+  probeWorkload,
+  REFERENCE_PROBE_MS,
+  slowHostNote,
+} from "../../../scripts/lib/hostprobe.mjs";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -50,5 +56,26 @@ describe("probing the host", () => {
     const { browser, close } = fakeBrowser([900, 80]);
     await expect(probeHost(browser as never, 5)).rejects.toThrow("page closed");
     expect(close).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the slow-host warning", () => {
+  const limit = REFERENCE_PROBE_MS.high * 1.5;
+
+  it("stays quiet on a host like the reference, or a little slower", () => {
+    expect(slowHostNote({ ms: 45 }, { ms: 50 })).toBeNull();
+    expect(slowHostNote({ ms: limit }, { ms: limit })).toBeNull();
+  });
+
+  it("names the slowest probe and its factor when either side of the run was slow", () => {
+    const note = slowHostNote({ ms: 70 }, { ms: 124 });
+    expect(note).toContain("124 ms");
+    expect(note).toContain(`${(124 / REFERENCE_PROBE_MS.high).toFixed(1)}×`);
+    expect(note).toContain("--floors");
+    expect(slowHostNote({ ms: limit + 1 }, null)).toContain(`${limit + 1} ms`);
+  });
+
+  it("says nothing when the host was not probed", () => {
+    expect(slowHostNote(undefined, undefined)).toBeNull();
   });
 });
