@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { collectReferences, resolveRef } from "./htmlrefs.mjs";
+import { readJsonOrNull } from "./jsonfile.mjs";
 
 // The HTML side lives in htmlrefs.mjs; re-exported so the benchmark and its tests keep one entry point.
 export { collectReferences, resolveRef } from "./htmlrefs.mjs";
@@ -137,22 +138,14 @@ export function sumSizes(list) {
 
 // ── Gatsby's runtime loads ────────────────────────────────────────────────────────────────────────
 
-function readJson(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The files of a named webpack chunk group (a page component or slice), as site paths. Read from
  * webpack.stats.json (namedChunkGroups, which includes the shared chunks the group needs), falling
  * back to chunk-map.json.
  */
 export function chunkGroupFiles(publicDir, chunkName, cache = {}) {
-  cache.stats ??= readJson(path.join(publicDir, "webpack.stats.json")) ?? {};
-  cache.chunkMap ??= readJson(path.join(publicDir, "chunk-map.json")) ?? {};
+  cache.stats ??= readJsonOrNull(path.join(publicDir, "webpack.stats.json")) ?? {};
+  cache.chunkMap ??= readJsonOrNull(path.join(publicDir, "chunk-map.json")) ?? {};
   const group = cache.stats.namedChunkGroups?.[chunkName];
   if (group && Array.isArray(group.assets)) {
     return group.assets
@@ -174,7 +167,7 @@ export function gatsbyRuntimeLoads(publicDir, route, cache = {}) {
   const dataFiles = [];
   const chunkNames = [];
   const pageData = pageDataPath(route);
-  const page = readJson(fileForPath(publicDir, pageData) ?? "");
+  const page = readJsonOrNull(fileForPath(publicDir, pageData) ?? "");
   if (!page) return { chunkNames, chunkFiles: [], dataFiles };
   dataFiles.push(pageData, "/page-data/app-data.json");
   if (page.componentChunkName) chunkNames.push(page.componentChunkName);
@@ -182,7 +175,7 @@ export function gatsbyRuntimeLoads(publicDir, route, cache = {}) {
   for (const slice of Object.values(page.slicesMap ?? {})) {
     const sliceData = `/slice-data/${slice}.json`;
     dataFiles.push(sliceData);
-    const data = readJson(fileForPath(publicDir, sliceData) ?? "");
+    const data = readJsonOrNull(fileForPath(publicDir, sliceData) ?? "");
     if (data?.componentChunkName) chunkNames.push(data.componentChunkName);
     for (const hash of data?.staticQueryHashes ?? [])
       dataFiles.push(`/page-data/sq/d/${hash}.json`);

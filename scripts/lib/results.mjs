@@ -1,13 +1,9 @@
 // Turns vitest and Playwright JSON reports and single checks into pass/fail/skip counts and the summary line.
-import fs from "node:fs";
+import { readJsonOrNull } from "./jsonfile.mjs";
 
 /** A run's JSON report, or null when the run wrote none or stopped halfway through writing it. */
 export function readReport(file) {
-  try {
-    return JSON.parse(fs.readFileSync(file, "utf8"));
-  } catch {
-    return null;
-  }
+  return readJsonOrNull(file);
 }
 
 /** An empty tally. `failures` holds short descriptions of what failed. */

@@ -1,0 +1,1 @@
+export declare function readJsonOrNull(file: string): unknown;
