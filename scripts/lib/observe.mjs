@@ -1,14 +1,9 @@
 // Loads built pages in Chromium and records every request they make to the site until the network is idle.
+import { CHROMIUM_BASE_ARGS } from "./chromiumargs.mjs";
 import { serveBuild } from "./servebuild.mjs";
 
 export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
+  ...CHROMIUM_BASE_ARGS,
   // /dev/shm is small in containers; Chromium crashed on long runs without this.
   "--disable-dev-shm-usage",
 ];
