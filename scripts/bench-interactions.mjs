@@ -8,7 +8,14 @@ import { precompressDir } from "../src/gatsby/precompress.ts";
 import { fakesBuild, saveFakesBuild, savedFakesBuild, startBenchSite } from "./lib/benchsite.mjs";
 import { hotFunctions } from "./lib/cpuprofile.mjs";
 import { removeHarnessListeners } from "./lib/harnesslisteners.mjs";
-import { loadAverage, probeHost, slowHostNote } from "./lib/hostprobe.mjs";
+import {
+  calibratedNote,
+  calibratedSlowdown,
+  loadAverage,
+  parseSlowdown,
+  probeHost,
+  slowHostNote,
+} from "./lib/hostprobe.mjs";
 import { INP_BUDGET_MS, initScript, readRun } from "./lib/inp.mjs";
 import {
   formatReport,
@@ -48,9 +55,11 @@ const out = path.resolve(
   option("json") ?? path.join(root, "tests", "artifacts", "bench", "interactions.json"),
 );
 const outDir = path.dirname(out);
-const cpu = Math.max(1, Number(option("cpu") ?? 4));
 let chosen;
+// The slowdown, or null for "calibrated": matching 4× on a host of the reference speed (set after the probe).
+let slowdown;
 try {
+  slowdown = parseSlowdown(option("cpu"));
   chosen = option("only")
     ? selectInteractions(option("only"), [...INTERACTIONS, ...REFERENCES])
     : [...(flag("floors") ? REFERENCES : []), ...INTERACTIONS];
@@ -106,8 +115,11 @@ const browser = await chromium.launch({
 });
 const loadBefore = loadAverage();
 const probeBefore = await probeHost(browser);
+const calibration = slowdown === null ? calibratedSlowdown(probeBefore.ms) : null;
+const cpu = calibration?.rate ?? slowdown;
+const cpuLabel = calibration ? `${cpu}x CPU (calibrated to the host probe)` : `${cpu}x CPU`;
 console.log(
-  `bench:interactions: ${chosen.length} interaction(s) × ${runs} run(s)${rounds > 1 ? ` × ${rounds} rounds of ${builds.map((b) => b.name).join(" and ")}` : ""} at ${cpu}x CPU; load average ${loadBefore}`,
+  `bench:interactions: ${chosen.length} interaction(s) × ${runs} run(s)${rounds > 1 ? ` × ${rounds} rounds of ${builds.map((b) => b.name).join(" and ")}` : ""} at ${cpuLabel}; load average ${loadBefore}`,
 );
 
 /** One run of an interaction on `site` (source maps `maps`), in a context of its own; files named <id>-<tag>. */
@@ -254,7 +266,7 @@ const results = measured.at(-1).results;
 
 const loadAfter = loadAverage();
 console.log(
-  `\nINP (web-vitals ${webVitalsVersion}, every interaction reported) at ${cpu}x CPU, ` +
+  `\nINP (web-vitals ${webVitalsVersion}, every interaction reported) at ${cpuLabel}, ` +
     `${runs} run(s)${rounds > 1 ? ` × ${rounds} rounds` : ""} each, Chromium ${browser.version()}; load average before ${loadBefore}, after ${loadAfter}; ` +
     `${((Date.now() - started) / 1000).toFixed(0)} s; ` +
     `host probe ${probeBefore.ms} ms before, ${probeAfter?.ms ?? "–"} ms after (a fixed page workload at 1x; lower is faster)`,
@@ -263,13 +275,15 @@ console.log(formatReport(measured, INP_BUDGET_MS));
 console.log(harnessNote(samples.flat(2)));
 console.log(idleNote(samples.flat(2)));
 const slowHost = slowHostNote(probeBefore, probeAfter);
-if (slowHost) console.log(slowHost);
+const hostNote = calibration ? calibratedNote(calibration, probeBefore, probeAfter) : slowHost;
+if (hostNote) console.log(hostNote);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(
   out,
   `${JSON.stringify(
     {
       cpu,
+      ...(calibration ? { calibration } : {}),
       runs,
       budgetMs: INP_BUDGET_MS,
       loadAverage: { before: loadBefore, after: loadAfter },

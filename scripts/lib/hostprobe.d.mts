@@ -12,3 +12,13 @@ export declare function slowHostNote(
   before: { ms: number } | null | undefined,
   after: { ms: number } | null | undefined,
 ): string | null;
+export declare const REFERENCE_SLOWDOWN: number;
+export type Calibration = { rate: number; hostFactor: number };
+export declare function calibratedSlowdown(probeMs: number, target?: number): Calibration;
+export declare function calibratedNote(
+  calibration: Calibration,
+  before: { ms: number },
+  after: { ms: number } | null | undefined,
+  target?: number,
+): string;
+export declare function parseSlowdown(value?: string): number | null;

@@ -83,3 +83,61 @@ export function slowHostNote(before, after) {
     `too, is higher for it, so the verdicts say little; read each tap against this run's floors (--floors).`
   );
 }
+
+/** The slowdown the budget is judged at, on a host of the reference speed. */
+export const REFERENCE_SLOWDOWN = 4;
+
+/**
+ * The bench's --cpu: a slowdown of 1 or more, or "calibrated" (null: calibrate once the host is probed).
+ * Throws a message for the command line otherwise.
+ */
+export function parseSlowdown(value = String(REFERENCE_SLOWDOWN)) {
+  if (value === "calibrated") return null;
+  const rate = Number(value);
+  if (!(rate >= 1))
+    throw new Error(`--cpu takes a slowdown of 1 or more, or "calibrated" (got ${value})`);
+  return rate;
+}
+
+/**
+ * `--cpu=calibrated`: the slowdown that puts the page's main thread on this host at the speed it has at
+ * `target`× on a reference host, from the probe (which times the main thread at 1×). A probe within the
+ * reference range gets `target` itself; a slower one proportionally less, scaled from the range's slow end,
+ * a faster one more, from its fast end, so that the estimate errs towards a slower page. Never below 1×
+ * (Chromium cannot speed a page up). Resolves to { rate, hostFactor } (the host's speed against the range).
+ */
+export function calibratedSlowdown(probeMs, target = REFERENCE_SLOWDOWN) {
+  const { low, high } = REFERENCE_PROBE_MS;
+  const hostFactor = probeMs > high ? probeMs / high : probeMs < low ? probeMs / low : 1;
+  const rate = Math.max(1, Math.round((target / hostFactor) * 100) / 100);
+  return { rate, hostFactor: Math.round(hostFactor * 100) / 100 };
+}
+
+/**
+ * The report's line for a calibrated run: what the probe said, the slowdown chosen, and why its figures
+ * are upper bounds of a reference host's (Chromium slows the page's main thread only; the compositor and
+ * raster threads run at this host's own speed). When the probe after the run differs from the one before
+ * by more than the slow factor, the host changed speed during the run and the calibration did not hold.
+ */
+export function calibratedNote(calibration, before, after, target = REFERENCE_SLOWDOWN) {
+  const { low, high } = REFERENCE_PROBE_MS;
+  const lines = [
+    `The slowdown was calibrated to this host (--cpu=calibrated): its probe took ${before.ms} ms against ` +
+      `${low}–${high} ms on the reference hosts, so the page's main thread ran at ${calibration.rate}× to ` +
+      `match ${target}× there. Chromium slows only that thread: ` +
+      (calibration.hostFactor > 1
+        ? `the compositor and raster threads ran at this host's own speed, ${calibration.hostFactor}× slower ` +
+          `than there, so each figure is an upper bound of the ${target}× measurement on a reference host, ` +
+          `an estimate and not that measurement.`
+        : calibration.hostFactor < 1
+          ? `the other threads ran faster than on the reference hosts, so the figures may be below theirs.`
+          : `this host is of the reference speed, and the run is the ${target}× measurement itself.`),
+  ];
+  const ratio = after ? Math.max(after.ms, before.ms) / Math.min(after.ms, before.ms) : 1;
+  if (ratio > SLOW_FACTOR)
+    lines.push(
+      `The probe after the run took ${after.ms} ms: the host changed speed during the run, and the ` +
+        `calibration made before it did not hold; run again.`,
+    );
+  return lines.join("\n");
+}

@@ -13,7 +13,8 @@ export function usage(interactions, references) {
   --floors         also measure the reference taps (${references.map((i) => i.id).join(", ")}): a paragraph
                    on a page with no script, on / before consent, on / with the SDKs running; no budget,
                    and each tap's distance from its floor is printed after the table
-  --cpu=4          CPU slowdown
+  --cpu=4          CPU slowdown; --cpu=calibrated sets it from the host probe, to the speed 4x gives on a host of
+                   the reference speed (an estimate for a slow host: only the page's main thread is slowed)
   --json=FILE      where the figures go (default tests/artifacts/bench/interactions.json)
   --trace          record a Chromium trace of each interaction (saved beside the JSON) and print its style,
                    layout and paint time
