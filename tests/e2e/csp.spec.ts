@@ -9,7 +9,7 @@ import { CONSENT_STORAGE_KEY, EVERYTHING } from "../../src/providers/consent/con
 import { STATIC_HEADERS } from "../../src/security/headers";
 import { netlifyHeadersFor } from "../unit/security/support/hosts";
 import { expect, test } from "./fixtures";
-import { startDecapServer, type DecapServer } from "./support/decap";
+import { routeAdminTo, startDecapServer, type DecapServer } from "./support/decap";
 
 const root = path.resolve(__dirname, "../..");
 const PAGES = [
@@ -173,10 +173,7 @@ test.describe("the CMS admin", () => {
   }) => {
     test.slow();
     await recordViolations(context);
-    await page.route("http://localhost:8081/api/v1", async (route) => {
-      const response = await route.fetch({ url: `http://127.0.0.1:${cms.port}/api/v1` });
-      await route.fulfill({ response });
-    });
+    await routeAdminTo(page, cms);
     await page.goto("/admin/");
     await page.getByRole("button", { name: "Login" }).click();
     await expect(page.getByText("Blog posts").first()).toBeVisible({ timeout: 30_000 });
