@@ -152,15 +152,19 @@ test("after Accept: identification, then Web Page Viewed with category and flags
   expect((await trackingCookies(context)).some((name) => name.startsWith("AMP_"))).toBe(true);
   expect(await trackingStorage(page)).toContainEqual(expect.stringMatching(/^@fpjs@client@/));
   // The click on Cookie settings is itself captured and queued for the next flush (1 s): withdrawal
-  // must drop it. The page's timers run on Playwright's clock from here, so the test runs the clock
-  // past a flush interval instead of waiting one out.
+  // must drop it. The page's clock stands still from here, so that flush cannot go out before the
+  // Reject (with time flowing, a slow host let it leave while consent still stood); running the clock
+  // past the interval after the Reject fires it, and the withdrawal's own clean-up passes.
   await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
   await page.getByRole("button", { name: "Cookie settings" }).click();
   const before = seen.length;
   await banner(page).getByRole("button", { name: "Reject all" }).click();
+  await page.clock.runFor(1500);
   await expect.poll(() => trackingCookies(context)).toEqual([]);
   expect(await trackingStorage(page)).toEqual([]);
-  await page.clock.runFor(1500);
+  // Time flows again for a navigation and a reload: nothing is sent there either.
+  await page.clock.resume();
   await page.locator('a[href="/contact-sales/"]').first().click();
   await page.waitForLoadState("networkidle");
   await page.reload();
