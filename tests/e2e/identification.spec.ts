@@ -226,3 +226,40 @@ test("a bot result the Server API could not produce is rejected with its message
   await page.goto("/demo/");
   await expect(fact(page, "bot")).toContainText("Server result unavailable: internal server error");
 });
+
+test("a page reached while identification refreshes still gets its page view and exposure", async ({
+  page,
+}) => {
+  // Seen in CI: analytics came on in the same render as the refresh's "loading", and the page view and
+  // exposure of that page were dropped for want of a visitor id. They use the last identification's.
+  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  const events: string[] = [];
+  const exposures: string[] = [];
+  page.on("request", (request) => {
+    const { pathname } = new URL(request.url());
+    const body = () => JSON.parse(request.postData() ?? "{}");
+    if (pathname === "/2/httpapi") {
+      for (const event of body().events ?? [])
+        events.push(`${event.event_type} ${event.event_properties?.["page path"] ?? ""}`.trim());
+    }
+    if (pathname === "/amp-exp/") exposures.push(body().flag_key);
+  });
+  await page.goto("/demo/");
+  await expect.poll(() => events).toContain("Web Page Viewed /demo/");
+  await expect.poll(() => exposures).toEqual(["demo"]);
+
+  // The refresh's identification waits until the visitor has moved to the pricing page.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/__fake\/fingerprint\/identify/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("button", { name: "Identify again" }).click();
+  await expect(panel(page)).toHaveAttribute("data-demo-state", "loading");
+  await page.locator("header").getByRole("link", { name: "Pricing", exact: true }).first().click();
+  await expect(page).toHaveURL(/\/pricing\/$/);
+  await expect.poll(() => events).toContain("Web Page Viewed /pricing/");
+  await expect.poll(() => exposures).toEqual(["demo", "pricing"]);
+  release();
+});

@@ -60,9 +60,11 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
   // Identification failed before analytics could start: it never will on this page, so
   // events waiting for it are dropped. After a start, a failed refresh changes nothing.
   const gaveUp = !running && identification.status === "error";
-  // Read by the listeners below without re-subscribing them (which would repeat a page view).
+  // Read by the listeners below without re-subscribing them (which would repeat a page view). While a refresh
+  // runs (or after one failed) there is no result: the last identification's stands, so a page reached
+  // meanwhile still gets its page view and exposures (they were dropped, seen in CI after "Identify again").
   const latest = React.useRef({ bot, vm, flags, visitorId });
-  latest.current = { bot, vm, flags, visitorId };
+  latest.current = visitorId && bot ? { bot, vm, flags, visitorId } : { ...latest.current, flags };
   const exposuresInFlight = React.useRef(new Set<string>());
 
   // Mounted means consent and a key: events wait for the start; unmounted means withdrawn.
@@ -131,9 +133,11 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
     });
   }, [running]);
 
-  // Exposures: each experiment the visitor actually sees, once per visitor.
+  // Exposures: each experiment the visitor actually sees, once per visitor. Flags that come after the start
+  // subscribe again, which looks at the current page once more (nothing is reported twice).
+  const flagged = flags !== null;
   React.useEffect(() => {
-    if (!running) return;
+    if (!running || !flagged) return;
     const inFlight = exposuresInFlight.current;
     return onRouteChange(() => {
       window.setTimeout(() => {
@@ -171,7 +175,7 @@ export default function AnalyticsRunner({ config, identification, flags }: Analy
         }
       }, 0);
     });
-  }, [running, config]);
+  }, [running, flagged, config]);
 
   // CTA clicks: any link or button the page marks with data-cta.
   React.useEffect(() => {
