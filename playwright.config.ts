@@ -2,15 +2,15 @@
 // The ports first: every module below reads E2E_PORT and E2E_FAKES_PORT once they are settled.
 import "./tests/e2e/support/settlePorts";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./tests/e2e/support/chromium";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
 import { e2ePort, fakesOrigin, fakesPort } from "./tests/e2e/support/fakes";
-import { FAKE_AMPLITUDE_KEY } from "./tests/fakes/amplitude";
-import { FAKE_FPJS_SECRET } from "./tests/fakes/fingerprint";
-import { hubspotServerEnv } from "./tests/fakes/hubspot";
+import { FAKE_AMPLITUDE_KEY } from "./tests/support/fakes/amplitude";
+import { FAKE_FPJS_SECRET } from "./tests/support/fakes/fingerprint";
+import { hubspotServerEnv } from "./tests/support/fakes/hubspot";
 
 const port = e2ePort;
 const baseURL = `http://127.0.0.1:${port}`;
-// The fake upstreams (tests/fakes/serve.ts): Greenhouse at /v1 for the site's proxy, and the product
+// The fake upstreams (tests/support/fakes/serve.ts): Greenhouse at /v1 for the site's proxy, and the product
 // API at /api, which the build's GATSBY_API_URL must name for the status tests (scripts/test.mjs does).
 const isCI = Boolean(process.env.CI);
 // Node runs TypeScript through tsx's loader in its own process, so the pid Playwright signals at the end
@@ -55,7 +55,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `${nodeWithTsx} tests/fakes/serve.ts`,
+      command: `${nodeWithTsx} tests/support/fakes/serve.ts`,
       url: `${fakesOrigin}/api/service-status`,
       env: { FAKES_PORT: String(fakesPort) },
       // Never: a server already on the port is not the one under test (settlePorts refuses a busy port).

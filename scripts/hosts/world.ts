@@ -1,9 +1,9 @@
 // What a host rehearsal talks to: a real PostgreSQL for the leads and the fake upstreams, on loopback.
-import { FAKE_AMPLITUDE_KEY } from "../../tests/fakes/amplitude";
-import { FAKE_FPJS_SECRET, startFakeFingerprintProxyUpstream } from "../../tests/fakes/fingerprint";
-import { hubspotServerEnv, type HubspotRoute } from "../../tests/fakes/hubspot";
-import { startFakeUpstreams } from "../../tests/fakes/upstreams";
-import { startPostgres } from "../../tests/unit/server/support/postgres";
+import { FAKE_AMPLITUDE_KEY } from "../../tests/support/fakes/amplitude";
+import { FAKE_FPJS_SECRET, startFakeFingerprintProxyUpstream } from "../../tests/support/fakes/fingerprint";
+import { hubspotServerEnv, type HubspotRoute } from "../../tests/support/fakes/hubspot";
+import { startFakeUpstreams } from "../../tests/support/fakes/upstreams";
+import { startPostgres } from "../../tests/support/postgres";
 
 export const CRON_SECRET = "verify-hosts-cron-secret";
 /** The site's address, as a deployment sets SITE_URL: forms posted from it are accepted. */

@@ -5,10 +5,10 @@ import os from "node:os";
 import path from "node:path";
 import { functions } from "../../src/server/functions.ts";
 import { startServer } from "../../src/server/main.ts";
-import { createAmplitudeRoute, FAKE_AMPLITUDE_KEY } from "../../tests/fakes/amplitude.ts";
-import { createFingerprintRoute, FAKE_FPJS_SECRET } from "../../tests/fakes/fingerprint.ts";
-import { startFakeGreenhouse } from "../../tests/fakes/greenhouse.ts";
-import { createHubspotRoute, hubspotServerEnv } from "../../tests/fakes/hubspot.ts";
+import { createAmplitudeRoute, FAKE_AMPLITUDE_KEY } from "../../tests/support/fakes/amplitude.ts";
+import { createFingerprintRoute, FAKE_FPJS_SECRET } from "../../tests/support/fakes/fingerprint.ts";
+import { startFakeGreenhouse } from "../../tests/support/fakes/greenhouse.ts";
+import { createHubspotRoute, hubspotServerEnv } from "../../tests/support/fakes/hubspot.ts";
 import { buildPurpose } from "./freshness.mjs";
 import { FAKES_BUILD_RECORD } from "./setup.mjs";
 

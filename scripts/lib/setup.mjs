@@ -20,7 +20,7 @@ export function baseEnv(extra = {}) {
 export const FAKES_BUILD_RECORD = path.join("tests", "artifacts", "e2e-build.json");
 
 /**
- * The public settings of a build whose outside services are the loopback fakes (tests/fakes) on `fakesPort`:
+ * The public settings of a build whose outside services are the loopback fakes (tests/support/fakes) on `fakesPort`:
  * what `npm test` builds for the browser tests, and what the interaction and consented-visitor benchmarks
  * measure. `apiUrl` overrides the product API's address.
  */
@@ -28,10 +28,10 @@ export function fakesBuildEnv(fakesPort, apiUrl = `http://127.0.0.1:${fakesPort}
   const fakes = `http://127.0.0.1:${fakesPort}`;
   return {
     GATSBY_API_URL: apiUrl,
-    // Analytics on, pointed at the fake ingestion (tests/fakes/amplitude.ts).
+    // Analytics on, pointed at the fake ingestion (tests/support/fakes/amplitude.ts).
     GATSBY_AMPLITUDE_API_KEY: "0123456789abcdef0123456789abcdef",
     GATSBY_AMPLITUDE_SERVER_URL: `${fakes}/2/httpapi`,
-    // Identification on, with a loopback agent (tests/fakes/fingerprint.ts) in place of the CDN.
+    // Identification on, with a loopback agent (tests/support/fakes/fingerprint.ts) in place of the CDN.
     GATSBY_FPJS_PUBLIC_API_KEY: "e2ePublicKey0001",
     GATSBY_FPJS_TEST_AGENT_URL: `${fakes}/__fake/fingerprint/identify`,
     // The sales team's scheduling page (the success step's "Pick a time for a call").

@@ -56,7 +56,7 @@ async function submissionsFor(email: string): Promise<Submission[]> {
 }
 
 /**
- * Arms a mode of the fake HubSpot (tests/fakes/hubspot.ts) for one email address: every submission
+ * Arms a mode of the fake HubSpot (tests/support/fakes/hubspot.ts) for one email address: every submission
  * carrying it, retries included, and nothing else (the fake is shared by parallel tests).
  */
 async function setHubspotModeFor(email: string, mode: "ok" | "down"): Promise<void> {

@@ -1,7 +1,7 @@
 // The browser subset of `npm run verify:netlify`: run by scripts/hosts/netlify.ts against `netlify serve`,
 // which it starts (HOST_BASE_URL) with the fakes and PostgreSQL it owns. Not part of `npm test`.
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "../e2e/support/chromium";
+import { chromiumLaunchOptions } from "../support/chromium";
 
 export default defineConfig({
   testDir: ".",

@@ -10,15 +10,15 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "../../../src/server/main";
-import { FAKE_AMPLITUDE_KEY, startFakeAmplitude, type FakeAmplitude } from "../../fakes/amplitude";
+import { FAKE_AMPLITUDE_KEY, startFakeAmplitude, type FakeAmplitude } from "../../support/fakes/amplitude";
 import {
   FAKE_FPJS_SECRET,
   startFakeFingerprint,
   startFakeFingerprintProxyUpstream,
   type FakeFingerprint,
   type FakeFingerprintProxyUpstream,
-} from "../../fakes/fingerprint";
-import { startFakeGreenhouse, type FakeGreenhouse } from "../../fakes/greenhouse";
+} from "../../support/fakes/fingerprint";
+import { startFakeGreenhouse, type FakeGreenhouse } from "../../support/fakes/greenhouse";
 import { createPublicFixture, type PublicFixture } from "./support/public-fixture";
 
 const PROXY_SECRET = "proxy-secret-0123456789";

@@ -11,7 +11,7 @@ import {
   FAKE_AMPLITUDE_KEY,
   startFakeAmplitude,
   type FakeAmplitude,
-} from "../../../fakes/amplitude";
+} from "../../../support/fakes/amplitude";
 
 let fake: FakeAmplitude;
 let env: AmplitudeEnv;

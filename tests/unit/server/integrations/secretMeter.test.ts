@@ -12,7 +12,7 @@ import type { LeadStore } from "../../../../src/server/leads/leadStore";
 import { createFileOutbox } from "../../../../src/server/leads/outbox";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
 import { createMeter, meterWindows } from "../../../../src/server/integrations/secretMeter";
-import { startPostgres, type TestPostgres } from "../support/postgres";
+import { startPostgres, type TestPostgres } from "../../../support/postgres";
 
 let pg: TestPostgres;
 let folder: string;

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createFileOutbox } from "../../../../src/server/leads/outbox";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../fakes/hubspot";
+import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
 import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
 import { validBodies } from "../../leads/samples";
 

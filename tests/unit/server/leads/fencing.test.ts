@@ -14,9 +14,9 @@ import { deliverDue } from "../../../../src/server/leads/deliveryWorker";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
 import { createFileOutbox } from "../../../../src/server/leads/outbox";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../fakes/hubspot";
+import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
-import { startPostgres, type TestPostgres } from "../support/postgres";
+import { startPostgres, type TestPostgres } from "../../../support/postgres";
 import { createSimulation, type Simulation } from "../support/simulation";
 import { seeded } from "../support/seeded";
 

@@ -16,9 +16,9 @@ import {
   hubspotServerEnv,
   startFakeHubspot,
   type FakeHubspot,
-} from "../../../fakes/hubspot";
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
-import { startPostgres, type TestPostgres } from "../support/postgres";
+import { startPostgres, type TestPostgres } from "../../../support/postgres";
 import { eventForAnswer } from "../../../../src/forms/formState";
 
 const endpoint = "/api/hubspot-support/" as const;

@@ -21,7 +21,7 @@ import {
   startFakeHubspot,
   type FakeField,
   type FakeHubspot,
-} from "../../../fakes/hubspot";
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 let fake: FakeHubspot;

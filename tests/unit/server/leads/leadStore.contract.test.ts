@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFingerprint, type LeadStore } from "../../../../src/server/leads/leadStore";
 import { createFileOutbox } from "../../../../src/server/leads/outbox";
 import { createPgLeadStore, migrate } from "../../../../src/server/leads/pgLeadStore";
-import { startPostgres, type TestPostgres } from "../support/postgres";
+import { startPostgres, type TestPostgres } from "../../../support/postgres";
 import postgres from "postgres";
 
 let pg: TestPostgres;

@@ -18,7 +18,7 @@ import {
   hubspotServerEnv,
   startFakeHubspot,
   type FakeHubspot,
-} from "../../../fakes/hubspot";
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 const REPO = path.resolve(__dirname, "../../../..");

@@ -12,7 +12,7 @@ import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { closeLeadStores } from "../../../../src/server/leads/openLeadStore";
 import { sameSecret } from "../../../../src/server/leads/workerRunner";
 import { createFileOutbox } from "../../../../src/server/leads/outbox";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../fakes/hubspot";
+import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 const SECRET = "cron-secret-for-tests";

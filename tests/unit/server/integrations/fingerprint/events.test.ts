@@ -22,7 +22,7 @@ import {
   FAKE_VISITOR_ID,
   startFakeFingerprint,
   type FakeFingerprint,
-} from "../../../../fakes/fingerprint";
+} from "../../../../support/fakes/fingerprint";
 
 let fake: FakeFingerprint;
 let env: FingerprintEnv;

@@ -25,7 +25,7 @@ import {
 import {
   startFakeFingerprintProxyUpstream,
   type FakeFingerprintProxyUpstream,
-} from "../../../../fakes/fingerprint";
+} from "../../../../support/fakes/fingerprint";
 
 const SECRET = "proxy-secret-0123456789";
 const KEY = "abcdEFGH1234";

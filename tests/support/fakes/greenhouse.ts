@@ -1,7 +1,7 @@
 // A loopback fake of Greenhouse's Job Board API (docs/contracts/greenhouse.md), with switches for failures.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import sampleBoard from "../../content/careers/sample-board.json";
+import sampleBoard from "../../../content/careers/sample-board.json";
 import { createServiceStatusRoute } from "./serviceStatus";
 
 export type FakeMode =

@@ -1,19 +1,17 @@
-// Ports for the browser tests: a port named in the environment must be free, otherwise a free one is chosen.
+// Loopback ports for the servers tests and scripts start: free ones, or a named one that must be free.
 // Synchronous (a short-lived child process binds the port) so that playwright.config.ts can use it.
 import { spawnSync } from "node:child_process";
 
 const PROBE = `
-const net = require("node:net");
-const port = Number(process.argv[1]);
-const server = net.createServer();
+const server = require("node:net").createServer();
 server.once("error", (error) => { process.stdout.write("busy:" + error.code); process.exit(0); });
-server.listen({ port, host: "127.0.0.1", exclusive: true }, () => {
+server.listen({ port: Number(process.argv[1]), host: "127.0.0.1", exclusive: true }, () => {
   const chosen = server.address().port;
   server.close(() => process.stdout.write("free:" + chosen));
 });
 `;
 
-function probe(port) {
+function probe(port: number): { free: true; port: number } | { free: false; code: string } {
   const result = spawnSync(process.execPath, ["-e", PROBE, String(port)], {
     encoding: "utf8",
     timeout: 10_000,
@@ -23,40 +21,45 @@ function probe(port) {
   return { free: false, code: value || `exit ${result.status}` };
 }
 
-/** True when nothing listens on 127.0.0.1:port (and this process may bind it). */
-export function isPortFree(port) {
+/** True when nothing listens on 127.0.0.1:port. */
+export function isPortFree(port: number): boolean {
   return probe(port).free;
 }
 
 /** A port the kernel just handed out on 127.0.0.1 and that nothing listened on. */
-export function freePort() {
+export function freePort(): number {
   const found = probe(0);
   if (!found.free) throw new Error(`could not find a free port on 127.0.0.1 (${found.code})`);
   return found.port;
 }
 
-/** The error for a port the environment names but another program holds. */
+/** A port a setting names but another program holds: a server we did not start is never the one under test. */
 export class BusyPortError extends Error {
-  constructor(name, port) {
+  constructor(
+    name: string,
+    readonly port: number,
+  ) {
     super(
-      `port ${port} (${name}) is already in use on 127.0.0.1: the browser tests only talk to servers ` +
-        `they start. Stop the program listening there, or unset ${name} to use a free port.`,
+      `port ${port} (${name}) is already in use on 127.0.0.1: the tests only talk to servers they ` +
+        `start. Stop the program listening there, or unset ${name} to use a free port.`,
     );
     this.name = "BusyPortError";
-    this.port = port;
   }
 }
 
 /**
- * Resolves each named variable to a port: the value in `env` when it is set (it must be free, or a
- * BusyPortError names it), otherwise a free port. Distinct names never get the same port.
+ * Resolves each named setting to a port: the value in `env` when set (it must be free, or a BusyPortError
+ * names it), otherwise a free port. Distinct names never get the same port.
  */
-export function choosePorts(names, env = process.env) {
-  const chosen = {};
-  const taken = new Set();
+export function choosePorts<N extends string>(
+  names: readonly N[],
+  env: Partial<Record<N, string>>,
+): Record<N, number> {
+  const chosen = {} as Record<N, number>;
+  const taken = new Set<number>();
   for (const name of names) {
     const raw = env[name];
-    let port;
+    let port: number;
     if (raw !== undefined && raw !== "") {
       port = Number(raw);
       if (!Number.isInteger(port) || port < 1 || port > 65535)

@@ -25,7 +25,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
-import { roiFields } from "../../src/leads/roiFields";
+import { roiFields } from "../../../src/leads/roiFields";
 
 export const FAKE_HUBSPOT_PORTAL = "4242";
 export const FAKE_HUBSPOT_TOKEN = "fake-hubspot-private-app-token";
