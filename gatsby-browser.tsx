@@ -23,6 +23,14 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   console.log(...careersConsoleMessage(window.location.origin));
 };
 
+/**
+ * The app's first render has committed: `<html data-hydrated>` says so, for whatever waits on the page being
+ * live (the browser tests, the screenshots) instead of guessing from the network going quiet.
+ */
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  document.documentElement.setAttribute("data-hydrated", "");
+};
+
 /** Every route change (and the first page) reaches the visit history and, later, analytics. */
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
   emitRouteChange({ pathname: location.pathname, search: location.search });

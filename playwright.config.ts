@@ -47,10 +47,14 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: chromiumLaunchOptions,
-      },
+      testIgnore: /screenshots\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    // `npm run screenshots`: every page at 1280 and 390 px for people to look at; never part of `npm test`.
+    {
+      name: "screenshots",
+      testMatch: /screenshots\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
   ],
   webServer: [

@@ -3,10 +3,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { BUILD_RECORD, fakesBuildEnv, gatsbyBuild, type BuildRecord } from "../tests/support/build";
-import { freePort } from "../tests/support/ports";
 import { run } from "../tests/support/proc";
-import { writeBuildStamp } from "./lib/freshness";
 import { leftovers, RUN_MARKER } from "./lib/leftovers";
 import {
   countCheck,
@@ -21,6 +18,7 @@ import {
   type Counts,
   type StepRow,
 } from "./lib/results";
+import { buildForTests } from "./lib/testBuild";
 import { REPO_ROOT as root, ensureChromium, ensureHostTools, localBin, type HostTools } from "./lib/setup";
 
 const STEPS = [
@@ -103,21 +101,9 @@ const runners: Record<Step, () => Promise<Counts>> = {
   // The one production build every later step reads, its outside services the loopback fakes; it also
   // writes Vercel's Build Output with Vercel's own plugin, so the Vercel rehearsal deploys this very build.
   build: async () => {
-    const fakesPort = Number(process.env.E2E_FAKES_PORT || freePort());
-    fs.rmSync(path.join(root, ".vercel", "output"), { recursive: true, force: true });
-    const result = await gatsbyBuild(root, {
-      ...env,
-      ...fakesBuildEnv(fakesPort),
-      VERCEL_GATSBY_PLUGIN: tools!.vercelGatsbyPlugin,
-    });
-    const record: BuildRecord = {
-      fakesPort,
-      vercelOutput: fs.existsSync(path.join(root, ".vercel", "output", "config.json")),
-    };
-    fs.writeFileSync(path.join(root, BUILD_RECORD), `${JSON.stringify(record)}\n`);
-    if (result.code === 0) writeBuildStamp(root, "test");
+    const result = await buildForTests(root, tools!, env);
     const stuck = result.stuckRuns > 0 ? " (a stuck run was ended and built again)" : "";
-    return countCheck(result.code === 0, `build${stuck}`);
+    return countCheck(result.ok, `build${stuck}`);
   },
   links: () => check("links", localBin("tsx"), ["scripts/check-links.ts", "public"]),
   react: () => check("react", localBin("tsx"), ["scripts/check-react.ts", "public"]),
@@ -126,7 +112,7 @@ const runners: Record<Step, () => Promise<Counts>> = {
   e2e: async () => {
     const out = path.join(reports, "playwright.json");
     fs.rmSync(out, { force: true });
-    const { code } = await run(localBin("playwright"), ["test"], {
+    const { code } = await run(localBin("playwright"), ["test", "--project=chromium"], {
       cwd: root,
       env: { ...env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: out },
     });

@@ -19,10 +19,11 @@ export type World = {
   stop(): Promise<void>;
 };
 
-export async function startWorld(): Promise<World> {
+/** Starts PostgreSQL and the fakes; the fakes on `fakesPort`, where the build's public settings point. */
+export async function startWorld(fakesPort: number): Promise<World> {
   const postgres = await startPostgres();
   const fingerprintUpstream = await startFakeFingerprintProxyUpstream();
-  const fakes = await startFakeUpstreams(0);
+  const fakes = await startFakeUpstreams(fakesPort);
   const hubspot = fakes.hubspot;
   const env = {
     DATABASE_URL: postgres.url,

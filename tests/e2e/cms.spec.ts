@@ -8,6 +8,7 @@ import path from "node:path";
 import { parse } from "yaml";
 import { postFrontmatterSchema } from "../../src/data/blogSchema";
 import { expect, test } from "./fixtures";
+import { readyAndQuiet } from "./support/ready";
 import { openAdmin as openAdminOn, startDecapServer, type DecapServer } from "./support/decap";
 
 const root = path.resolve(__dirname, "../..");
@@ -50,7 +51,7 @@ test("the admin page is the CMS, marked robots none, with no identity widget", a
     const onResponse = (response: { url(): string }) => loaded.push(response.url());
     page.on("response", onResponse);
     await page.goto(sitePage);
-    await page.waitForLoadState("networkidle");
+    await readyAndQuiet(page);
     page.off("response", onResponse);
     const scripts = await page
       .locator("script[src]")

@@ -120,6 +120,8 @@ test("hashed assets are cached for a year and page data revalidates, by Netlify'
 const OTHER_METHODS: HttpMethod[] = ["PUT", "DELETE", "PATCH"];
 
 test("every function path answers its methods and refuses the others", async ({ request }) => {
+  // About 150 calls, each a function invocation in Netlify's local runtime: seconds apiece on a busy host.
+  test.slow();
   const wrong: string[] = [];
   for (const fn of functions) {
     for (const spelling of functionPaths(fn)) {
