@@ -165,3 +165,26 @@ export function checkLease(leaseMs: number | null, timeoutMs: number): number {
     );
   return leaseMs;
 }
+
+/**
+ * The meter's variables (src/server/integrations/secretMeter.ts), every number per secret and shared by
+ * the functions that spend it (docs/security.md says why these defaults).
+ */
+export const meterSchema = z
+  .object({
+    METER_LIMIT_PER_MINUTE: count("METER_LIMIT_PER_MINUTE", 120, 1_000_000),
+    METER_LIMIT_PER_HOUR: count("METER_LIMIT_PER_HOUR", 1200, 1_000_000),
+    METER_NETWORK_MULTIPLIER: integer("METER_NETWORK_MULTIPLIER", 4, 1, 4),
+    METER_CEILING_PER_MINUTE: count("METER_CEILING_PER_MINUTE", 1200, 10_000_000),
+    METER_CEILING_PER_HOUR: count("METER_CEILING_PER_HOUR", 24_000, 10_000_000),
+  })
+  .transform((env) => ({
+    /** Calls per caller (an IPv4 address, an IPv6 /64). */
+    perMinute: env.METER_LIMIT_PER_MINUTE,
+    perHour: env.METER_LIMIT_PER_HOUR,
+    /** The caller's network (IPv4 /24, IPv6 /48) may make this many times a caller's calls (1 to 4). */
+    networkMultiplier: env.METER_NETWORK_MULTIPLIER,
+    /** Calls from all callers together, protecting the key's own quota; reaching it raises an alert. */
+    ceilingPerMinute: env.METER_CEILING_PER_MINUTE,
+    ceilingPerHour: env.METER_CEILING_PER_HOUR,
+  }));

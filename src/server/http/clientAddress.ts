@@ -111,6 +111,18 @@ export function addressBucket(address: string): string {
   return `${format([...bytes.slice(0, 8), 0, 0, 0, 0, 0, 0, 0, 0])}/64`;
 }
 
+/**
+ * The wider network an address belongs to, for limits counted a second time per network: an IPv4
+ * address's /24, an IPv6 address's /48 (what a site or a generous provider hands one customer, who
+ * can then pick among 65,536 /64s).
+ */
+export function networkBucket(address: string): string {
+  const bytes = parseIp(address);
+  if (bytes === null) return address;
+  if (bytes.length === 4) return `${format([...bytes.slice(0, 3), 0])}/24`;
+  return `${format([...bytes.slice(0, 6), ...Array<number>(10).fill(0)])}/48`;
+}
+
 /** "10.0.0.0/8", "2001:db8::/32" or a single address (a /32 or /128). */
 export function parseNetwork(raw: string): Network | null {
   const [address = "", prefixText, ...rest] = raw.trim().split("/");
