@@ -1,7 +1,12 @@
 // The building blocks of the server's environment schemas (./env.ts): every variable is read the same
 // way (blank is unset) and every bad value fails with a message naming the variable.
 import { z } from "zod";
-import { parseTrustProxy, type ForwardedHeader, type TrustProxy } from "./http/clientAddress";
+import {
+  parseTrustProxy,
+  publicTrustRange,
+  type ForwardedHeader,
+  type TrustProxy,
+} from "./http/clientAddress";
 import type { FixedHubspotForm } from "./leads/hubspotFields";
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
@@ -123,15 +128,25 @@ export const FORM_VARIABLES = {
   risk: "HUBSPOT_FORM_RISK",
 } as const satisfies Record<FixedHubspotForm, string>;
 
-/** TRUST_PROXY: the proxies in front of a Node server; unset trusts none (the socket's peer is the client). */
+/**
+ * TRUST_PROXY: the proxies in front of a Node server; unset trusts none (the socket's peer is the client).
+ * A range with public addresses in it is refused with its own message (any client there could pick its
+ * address, and with /0 any client at all).
+ */
 export const trustProxyVariable = () =>
   variable(
     checked(
       "TRUST_PROXY",
       "a hop count from 1 to 10 or a comma-separated list of proxy addresses or CIDR ranges " +
         "(e.g. 10.0.0.0/8, loopback, private), or none",
-      (raw) => parseTrustProxy(raw) !== null,
+      (raw) => parseTrustProxy(raw) !== null || publicTrustRange(raw) !== null,
     )
+      .refine((raw) => publicTrustRange(raw) === null, {
+        error: (issue) =>
+          `TRUST_PROXY must not trust a range with public addresses in it, got "${publicTrustRange(String(issue.input))}": ` +
+          "every client in it could choose the address it is counted and proven as. Name public " +
+          "proxies one address at a time; ranges only where no public address is (private, loopback, linklocal).",
+      })
       .transform((raw) => parseTrustProxy(raw) as TrustProxy)
       .optional()
       .default({ kind: "none" }),
