@@ -127,7 +127,10 @@ export function createMeter(deps: MeterDeps = {}): Meter {
   const alert = deps.alert ?? defaultAlert((line) => console.error(line));
   let saidUnavailable = false;
 
-  /** Once per ceiling window and secret, across instances (the lead store holds the mark). */
+  /**
+   * Once per secret and ceiling window (the longest one set: an hour by default), across instances (the
+   * lead store holds the mark): an attack that meets the minute's ceiling all hour is one alert, not 60.
+   */
   async function alertOnce(counters: LeadStore, secret: MeteredSecret, limits: MeterEnv) {
     const longest = Math.max(...ceilingWindows(limits).map((window) => window.ms));
     const first = await counters.take(`meter-alert:${secret}`, [{ max: 1, ms: longest }]);
