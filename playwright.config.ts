@@ -88,10 +88,12 @@ export default defineConfig({
         LEADS_LIMIT_PER_MINUTE: "0",
         LEADS_LIMIT_PER_HOUR: "0",
         // The same loopback address is every test's visitor at once (two workers loading every route
-        // with consent in csp.spec.ts): the meter stays on, ten times wider. What one page really
-        // asks is measured against the default limits in identification.spec.ts.
+        // with consent in csp.spec.ts): the meter stays on, ten times wider, and so do its ceilings.
+        // What one page really asks is measured against the default limits in identification.spec.ts.
         METER_LIMIT_PER_MINUTE: "1200",
         METER_LIMIT_PER_HOUR: "12000",
+        METER_CEILING_PER_MINUTE: "12000",
+        METER_CEILING_PER_HOUR: "240000",
         LEADS_WORKER_INTERVAL_MS: "0",
         // Exposures from /amp-exp/ reach the fake Amplitude ingestion.
         AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY,

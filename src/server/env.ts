@@ -15,6 +15,7 @@ import {
   httpUrl,
   integer,
   maybe,
+  meterSchema,
   originList,
   read,
   secret,
@@ -245,15 +246,9 @@ export function readGeoEnv(source: EnvSource = process.env) {
 }
 export type GeoEnv = ReturnType<typeof readGeoEnv>;
 
-const meterSchema = z.object({
-  METER_LIMIT_PER_MINUTE: count("METER_LIMIT_PER_MINUTE", 120, 1_000_000),
-  METER_LIMIT_PER_HOUR: count("METER_LIMIT_PER_HOUR", 1200, 1_000_000),
-});
-
-/** Calls per client address (IPv6: its /64) to each function that spends a secret or a quota; 0: no window. */
+/** The meter on the functions that spend a secret or a quota: per secret, 0 turns a window off. */
 export function readMeterEnv(source: EnvSource = process.env) {
-  const env = read(meterSchema, source);
-  return { perMinute: env.METER_LIMIT_PER_MINUTE, perHour: env.METER_LIMIT_PER_HOUR };
+  return read(meterSchema, source);
 }
 export type MeterEnv = ReturnType<typeof readMeterEnv>;
 
