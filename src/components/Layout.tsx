@@ -8,6 +8,7 @@ import { NavigationContext } from "../hooks/useNavigation";
 import { useSiteNavigation } from "../hooks/useSiteNavigation";
 import { StatusIndicator } from "./StatusIndicator";
 import { theme } from "../styles/theme";
+import { searchIndexAttributes } from "../config/search";
 
 /**
  * An empty element after the main content. Each page's head asks Chromium to hold its first paint until this
@@ -19,7 +20,22 @@ import { theme } from "../styles/theme";
  */
 export const CONTENT_END_ID = "content-end";
 
-export function Layout({ pathname, children }: { pathname: string; children: React.ReactNode }) {
+/** Whether a page's context (src/gatsby/createPages.ts) puts it in the site search. */
+export const isSearchable = (pageContext: unknown): boolean =>
+  typeof pageContext === "object" &&
+  pageContext !== null &&
+  (pageContext as { searchable?: unknown }).searchable === true;
+
+export function Layout({
+  pathname,
+  searchable = false,
+  children,
+}: {
+  pathname: string;
+  /** The main content goes into the search index (built from this HTML after the build). */
+  searchable?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <NavigationContext.Provider value={useSiteNavigation()}>
       <Frame>
@@ -28,7 +44,7 @@ export function Layout({ pathname, children }: { pathname: string; children: Rea
         <GlobalStyle />
         <SkipLink href="#main">Skip to content</SkipLink>
         <Header pathname={pathname} />
-        <Main id="main" tabIndex={-1}>
+        <Main id="main" tabIndex={-1} {...searchIndexAttributes(pathname, searchable)}>
           {children}
         </Main>
         <span id={CONTENT_END_ID} hidden />

@@ -18,6 +18,7 @@ export type RouteCategory =
   | "Pricing"
   | "Demo"
   | "GitHub"
+  | "Search"
   | "System";
 
 export interface RouteEntry {
@@ -105,6 +106,8 @@ export const routes: readonly RouteEntry[] = [
   r("/blog/tag/guides/", "Blog"),
   r("/case-studies/", "Case Studies"),
   r("/webinars/", "Blog"),
+  // The site search's results page (src/config/search.ts): a page of results, never a result itself.
+  r("/search/", "Search", { noindex: true }),
   r("/500/", "System", { noindex: true }),
   r("/admin/", "System", { noindex: true, app: "Decap CMS" }),
 ];

@@ -71,6 +71,7 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
     }
   }
   const ownRoutes = new Set(routes.map((route) => route.path));
+  const noindexRoutes = new Set(routes.filter((route) => route.noindex).map((route) => route.path));
   const seen = new Map<string, string>();
   for (const page of nodes.filter((n) => !n.variantOf || ownRoutes.has(n.path))) {
     const other = seen.get(page.path);
@@ -81,6 +82,7 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
       continue;
     }
     seen.set(page.path, page.sourceFile);
+    const elsewhere = page.canonical !== null && page.canonical !== page.path;
     actions.createPage({
       path: page.path,
       component: path.resolve("src/templates/MarketingPage.tsx"),
@@ -89,8 +91,9 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
         id: page.id,
         variantId: (!page.variantOf && variants.get(page.path)?.id) || null,
         experiment: (!page.variantOf && variants.get(page.path)?.experiment) || null,
-        excludeFromSitemap:
-          page.noindex || (page.canonical !== null && page.canonical !== page.path),
+        excludeFromSitemap: page.noindex || elsewhere,
+        // In the site search only as itself: never a noindex page, a variant's own route or a copy of another page.
+        searchable: !page.noindex && !elsewhere && !page.variantOf && !noindexRoutes.has(page.path),
       },
     });
   }
@@ -208,6 +211,8 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
         authorPages: post.authorKeys.filter((k) => plan.authorsWithPages.has(k)),
         excludeFromSitemap:
           post.hidden || (post.canonical !== null && post.canonical !== post.path),
+        // A hidden post (reached only by its link) or a copy of another page is never a search result.
+        searchable: !post.hidden && (post.canonical === null || post.canonical === post.path),
       },
     });
   }
@@ -256,7 +261,7 @@ async function createCaseStudyAndWebinarPages(
     actions.createPage({
       path: node.path,
       component: template("CaseStudy"),
-      context: { id: node.id },
+      context: { id: node.id, searchable: true },
     });
   actions.createPage({
     path: paths.webinars(),
@@ -267,6 +272,6 @@ async function createCaseStudyAndWebinarPages(
     actions.createPage({
       path: node.path,
       component: template("Webinar"),
-      context: { id: node.id },
+      context: { id: node.id, searchable: true },
     });
 }

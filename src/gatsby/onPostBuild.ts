@@ -1,7 +1,8 @@
 /**
  * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), no source maps
- * unless asked for, the pages finished (NUL bytes removed, bundles moved after their first paint), then the
- * security headers computed from the built pages, then the .br/.gz siblings the local server sends.
+ * unless asked for, the pages finished (NUL bytes removed, bundles moved after their first paint), the site
+ * search's index made from them, then the security headers computed from the built pages, then the .br/.gz
+ * siblings the local server sends.
  */
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -15,6 +16,7 @@ import { sourceMapsWanted } from "./onCreateWebpackConfig";
 import { removeSourceMaps } from "./sourceMaps";
 import { writeSecurityHeaders } from "./securityHeaders";
 import { writeVercelOutputForRehearsal } from "./hostAdapter";
+import { searchIndexLine, writeSearchIndex } from "./searchIndex";
 
 export function robotsTxt(siteUrl: string): string {
   return [
@@ -76,6 +78,12 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     `built pages: ${finished.records.length}, ${finished.changed} rewritten (bundles after the first paint, NUL bytes removed), ${finished.reused} unchanged since the last build`,
   );
 
+  // From the finished pages; a missing or empty index fails the build below, naming the file.
+  const search = await timer.time("search index", () =>
+    writeSearchIndex(program.directory, publicDir),
+  );
+  reporter.info(searchIndexLine(search));
+
   // Last, so the pages are final; a page its own policy would break fails the build here.
   const headers = await timer.time("headers", () =>
     writeSecurityHeaders(
@@ -85,7 +93,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
       finished.records.map((record) => ({ path: record.path, ...record.facts })),
     ),
   );
-  const problems = [...finished.problems, ...headers.problems];
+  const problems = [...finished.problems, ...search.problems, ...headers.problems];
   if (problems.length > 0) {
     reporter.info(timer.summary());
     reporter.panicOnBuild(

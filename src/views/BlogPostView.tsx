@@ -142,7 +142,8 @@ export function BlogPostView({
           </Main>
         </Columns>
         {related.length > 0 ? (
-          <Related aria-labelledby="related-title">
+          // Other posts' titles and summaries: this post is not a result for their words.
+          <Related aria-labelledby="related-title" data-pagefind-ignore="all">
             <Heading level={2} size="lg" id="related-title">
               {text.related}
             </Heading>

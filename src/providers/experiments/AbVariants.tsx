@@ -9,6 +9,9 @@ export interface AbVariantsProps {
   treatment: React.ReactNode;
 }
 
+/** The site search indexes the built HTML, where both variants are: only the control's words count. */
+const NOT_INDEXED = { "data-pagefind-ignore": "all" };
+
 // Both variants are in the server-rendered HTML, so hydration matches and nothing is fetched or
 // swapped after load: the head script (flags.ts markVariants) picks one with CSS, which keeps CLS at 0.
 // Once the flags are known the other variant leaves the DOM, so nothing that reads the page (the route
@@ -24,7 +27,7 @@ export function AbVariants({ experiment, control, treatment }: AbVariantsProps) 
         </div>
       ) : null}
       {assigned !== "control" ? (
-        <div key="treatment" data-ab-variant={`${experiment}:treatment`}>
+        <div key="treatment" data-ab-variant={`${experiment}:treatment`} {...NOT_INDEXED}>
           {treatment}
         </div>
       ) : null}
@@ -54,7 +57,7 @@ export function AbPart({ experiment, control, treatment, inline = false }: AbPar
         </Tag>
       ) : null}
       {assigned !== "control" ? (
-        <Tag key="treatment" data-ab-part={`${experiment}:treatment`}>
+        <Tag key="treatment" data-ab-part={`${experiment}:treatment`} {...NOT_INDEXED}>
           {treatment}
         </Tag>
       ) : null}
