@@ -26,15 +26,25 @@ const uniqueSorted = (values: Iterable<string>): string[] => [...new Set(values)
 /**
  * A site page: everything comes from the site itself unless configuration names an origin. Styles
  * keep 'unsafe-inline' because styled-components writes its critical CSS into a <style> element and
- * React writes style attributes; scripts never do.
+ * React writes style attributes; scripts never do. Every page has the site search in its header, whose index
+ * is queried by Pagefind's WebAssembly: 'wasm-unsafe-eval' lets the page (and Pagefind's worker, a script of the
+ * site's own, which gets the policy of the path it is served from) compile WebAssembly, and nothing else; no
+ * string is ever evaluated as script ('unsafe-eval' stays out).
  */
 export function pagePolicy(needs: PageNeeds, origins: PolicyOrigins): Policy {
   return [
     ["default-src", ["'none'"]],
     [
       "script-src",
-      ["'self'", ...uniqueSorted(needs.scriptHashes), ...uniqueSorted(origins.script)],
+      [
+        "'self'",
+        "'wasm-unsafe-eval'",
+        ...uniqueSorted(needs.scriptHashes),
+        ...uniqueSorted(origins.script),
+      ],
     ],
+    // The search's worker (/pagefind/pagefind-worker.js); named, so no later script-src origin reaches it.
+    ["worker-src", ["'self'"]],
     ["connect-src", ["'self'", ...uniqueSorted(origins.connect)]],
     // data: for the blurred image placeholders and the inline SVG icons in CSS.
     ["img-src", ["'self'", "data:"]],

@@ -21,6 +21,13 @@ export const CACHE_NO_CACHE = "no-cache";
 const HASHED_ASSET = /[-.][0-9a-f]{8,}\.(?:m?js|css)(?:\.map|\.LICENSE\.txt)?$/;
 
 /**
+ * The search index's chunks (src/gatsby/searchIndex.ts): Pagefind names each by a hash of its content; its entry
+ * file, its code and its WebAssembly keep their names from build to build, so they are revalidated.
+ */
+const SEARCH_CHUNK =
+  /^\/pagefind\/(?:.+\/)?[^/]*[_.][0-9a-f]{7,}\.pf_(?:index|fragment|filter|meta)$/;
+
+/**
  * Content-addressed files may be cached forever; everything else must be revalidated, or a deploy
  * would leave visitors with HTML and page-data pointing at bundles that no longer exist.
  */
@@ -31,6 +38,7 @@ export function cacheControlFor(urlPath: string, contentType: string): string {
   if (contentType.startsWith("text/html")) return CACHE_NO_CACHE;
   if (urlPath.startsWith("/static/")) return CACHE_IMMUTABLE;
   if (HASHED_ASSET.test(path.posix.basename(urlPath))) return CACHE_IMMUTABLE;
+  if (SEARCH_CHUNK.test(urlPath)) return CACHE_IMMUTABLE;
   return CACHE_REVALIDATE;
 }
 

@@ -11,7 +11,7 @@ import {
   writeSecurityHeaders,
 } from "../../../src/gatsby/securityHeaders";
 import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
-import { pagePolicy, parsePolicy, serializePolicy } from "../../../src/security/csp";
+import { adminPolicy, pagePolicy, parsePolicy, serializePolicy } from "../../../src/security/csp";
 import { inlineScripts, policyProblems, scriptHash } from "../../../src/security/inlineScripts";
 import { gatsbyPagePathScript, knownScripts } from "../../../src/security/knownScripts";
 import { buildManifest } from "../../../src/security/manifest";
@@ -163,6 +163,15 @@ describe("the build-time check", () => {
     ]);
   });
 
+  it("a site page may compile the search's WebAssembly and start its worker from the site, and no more", () => {
+    const policy = pagePolicy({ scriptHashes: [], framesApplication: false }, NO_ORIGINS);
+    const script = policy.find(([name]) => name === "script-src")?.[1] ?? [];
+    expect(script).toContain("'wasm-unsafe-eval'");
+    expect(script).not.toContain("'unsafe-eval'");
+    expect(policy.find(([name]) => name === "worker-src")?.[1]).toEqual(["'self'"]);
+    expect(policyProblems("<p></p>", policy)).toEqual([]);
+  });
+
   it("the build step reports a built page that breaks its policy, and the build fails on it", async () => {
     site = await createSite({
       pages: { "/demo/": gatsbyPage("/demo/", '<button onclick="go()">Go</button>') },
@@ -230,6 +239,12 @@ describe("origins come from configuration", () => {
 });
 
 describe("the admin", () => {
+  it("has no search, so no WebAssembly and no worker", () => {
+    const policy = serializePolicy(adminPolicy({ scriptHashes: [], localBackend: null }));
+    expect(policy).not.toContain("wasm-unsafe-eval");
+    expect(policy).not.toContain("worker-src");
+  });
+
   it("pins its bundle with Subresource Integrity", async () => {
     site = await createSite();
     await addAdminIntegrity(site.publicDir);
