@@ -89,8 +89,8 @@ export const PhoneMenu = React.memo(function PhoneMenu({ pathname }: { pathname:
   );
 });
 
+// After the search control, which takes the row's free space before it (SearchControl).
 const Wrapper = styled.div`
-  margin-left: auto;
   ${media.up("xl")} {
     display: none;
   }

@@ -7,6 +7,7 @@ import { Button } from "./Button";
 import { Icon } from "./Icon";
 import { Link } from "./Link";
 import { MenuEntryLink } from "./MenuEntryLink";
+import { requestSearch } from "../hooks/searchRequests";
 import { theme } from "../styles/theme";
 
 export default function PhoneMenuPanel({ open }: { open: boolean }) {
@@ -24,6 +25,14 @@ export default function PhoneMenuPanel({ open }: { open: boolean }) {
 
   return (
     <Panel id="phone-menu" ref={panelRef} hidden={!open}>
+      <SearchEntry
+        type="button"
+        aria-haspopup="dialog"
+        onClick={(event) => requestSearch(event.currentTarget)}
+      >
+        <Icon name="search" />
+        Search the site
+      </SearchEntry>
       <nav aria-label="Main menu">
         <ul role="list">
           {menus.map((menu) => {
@@ -89,6 +98,23 @@ const Panel = styled.div`
   &[hidden] {
     display: none;
   }
+`;
+
+// The header's search, opened from here too (the header's control owns the dialog: SearchControl).
+const SearchEntry = styled.button`
+  display: flex;
+  width: 100%;
+  align-items: center;
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[2]};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border: ${theme.borders.hairline} solid ${theme.colors.line};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surfaceAlt};
+  color: ${theme.colors.inkSoft};
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
 `;
 
 const Section = styled.li`

@@ -91,6 +91,7 @@ export const iconPaths: Record<IconName, string[]> = {
   "chevron-down": ["M6 9l6 6 6-6"],
   menu: ["M3 6h18M3 12h18M3 18h18"],
   close: ["M6 6l12 12M18 6L6 18"],
+  search: ["M10.5 18a7.5 7.5 0 1 0 0-15 7.5 7.5 0 0 0 0 15z", "M16 16l5 5"],
   shield: ["M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z", "M8.5 12l2.5 2.5 4.5-5"],
   gauge: ["M12 21a9 9 0 1 1 9-9", "M12 12l5-4", "M21 12h-2M12 3v2M3 12h2"],
   code: ["M8 7l-5 5 5 5M16 7l5 5-5 5", "M14 4l-4 16"],

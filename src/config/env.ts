@@ -1,4 +1,4 @@
-/** Public (browser-visible) configuration read at build time: the careers job board and the product API. */
+/** Public (browser-visible) configuration read at build time: the careers job board, the product API, the web-vitals sample. */
 
 type PublicSource = Readonly<Record<string, string | undefined>>;
 
@@ -18,7 +18,21 @@ export type PublicEnv = {
     /** Hosted application form, embedded in an iframe in direct mode. */
     embedUrl: string;
   };
+  /** Share of page loads (0 to 1) whose web vitals are reported to analytics, with consent only. */
+  webVitalsSampleRate: number;
 };
+
+/** One page load in ten: enough for the percentiles of a busy page, a tenth of the events of reporting all. */
+export const DEFAULT_WEB_VITALS_SAMPLE_RATE = 0.1;
+
+function sampleRate(value: string | null, name: string, fallback: number): number {
+  if (value === null) return fallback;
+  const rate = Number(value);
+  if (!/^(0|1|0?\.\d+|1\.0*)$/.test(value) || !(rate >= 0 && rate <= 1)) {
+    throw new Error(`${name} must be a number from 0 to 1, got "${value}".`);
+  }
+  return rate;
+}
 
 export const DEFAULT_GREENHOUSE_API_URL = "https://boards-api.greenhouse.io/v1";
 export const DEFAULT_GREENHOUSE_EMBED_URL = "https://job-boards.greenhouse.io/embed/job_app";
@@ -68,6 +82,11 @@ export function readPublicEnv(source: PublicSource): PublicEnv {
         httpUrl(read(source, "GATSBY_GREENHOUSE_EMBED_URL"), "GATSBY_GREENHOUSE_EMBED_URL") ??
         DEFAULT_GREENHOUSE_EMBED_URL,
     },
+    webVitalsSampleRate: sampleRate(
+      read(source, "GATSBY_WEB_VITALS_SAMPLE_RATE"),
+      "GATSBY_WEB_VITALS_SAMPLE_RATE",
+      DEFAULT_WEB_VITALS_SAMPLE_RATE,
+    ),
   };
 }
 
@@ -78,4 +97,5 @@ export const publicEnv: PublicEnv = readPublicEnv({
   GATSBY_GREENHOUSE_BOARD: process.env.GATSBY_GREENHOUSE_BOARD,
   GATSBY_GREENHOUSE_API_URL: process.env.GATSBY_GREENHOUSE_API_URL,
   GATSBY_GREENHOUSE_EMBED_URL: process.env.GATSBY_GREENHOUSE_EMBED_URL,
+  GATSBY_WEB_VITALS_SAMPLE_RATE: process.env.GATSBY_WEB_VITALS_SAMPLE_RATE,
 });

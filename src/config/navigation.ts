@@ -48,6 +48,7 @@ export const ICON_NAMES = [
   "chevron-down",
   "menu",
   "close",
+  "search",
   "shield",
   "gauge",
   "code",

@@ -8,6 +8,14 @@ export const SEARCH_QUERY_PARAM = "q";
 /** Where the build writes the index and Pagefind's browser code (public/pagefind/), as the browser asks for it. */
 export const SEARCH_BUNDLE_PATH = "/pagefind/";
 
+/** The results page's address for a search. */
+export const searchPageUrl = (term: string): string =>
+  `${SEARCH_PATH}?${new URLSearchParams({ [SEARCH_QUERY_PARAM]: term.trim() }).toString()}`;
+
+/** The search a results page's address asks for ("" when none). */
+export const searchTermOf = (search: string): string =>
+  (new URLSearchParams(search).get(SEARCH_QUERY_PARAM) ?? "").trim().slice(0, 200);
+
 /** What a result says it is, next to its title. */
 export type SearchSection =
   | "Blog"

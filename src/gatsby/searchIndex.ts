@@ -81,12 +81,10 @@ export async function searchIndexProblems(publicDir: string): Promise<string[]> 
   );
   if (problems.length > 0) return problems;
   const entry = await readEntry(publicDir);
+  const file = path.join(dir, "pagefind-entry.json");
+  if (entry === null) return [`${file} cannot be read as Pagefind's entry file`];
   const pages = Object.values(entry.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0);
-  return pages > 0
-    ? []
-    : [
-        `${path.join(dir, "pagefind-entry.json")} lists no page: no page is marked data-pagefind-body`,
-      ];
+  return pages > 0 ? [] : [`${file} lists no page: no page is marked data-pagefind-body`];
 }
 
 /**

@@ -10,7 +10,13 @@ export interface SitemapPage {
   lastmod?: string;
 }
 
-const neverListed = [/^\/404/, /^\/500(\/|\.html)?$/, /^\/dev-404-page/, /^\/admin\//];
+const neverListed = [
+  /^\/404/,
+  /^\/500(\/|\.html)?$/,
+  /^\/dev-404-page/,
+  /^\/admin\//,
+  /^\/search\/$/,
+];
 
 export function includeInSitemap(page: SitemapPage): boolean {
   if (neverListed.some((pattern) => pattern.test(page.path))) return false;

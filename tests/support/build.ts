@@ -31,6 +31,8 @@ export function fakesBuildEnv(fakesPort: number): Record<string, string> {
     // Analytics on, pointed at the fake ingestion (tests/support/fakes/amplitude.ts).
     GATSBY_AMPLITUDE_API_KEY: "0123456789abcdef0123456789abcdef",
     GATSBY_AMPLITUDE_SERVER_URL: `${fakes}/2/httpapi`,
+    // Every page load reports its web vitals, so a test can see the one event (the default samples a tenth).
+    GATSBY_WEB_VITALS_SAMPLE_RATE: "1",
     // Identification on, with a loopback agent (tests/support/fakes/fingerprint.ts) in place of the CDN.
     GATSBY_FPJS_PUBLIC_API_KEY: "e2ePublicKey0001",
     GATSBY_FPJS_TEST_AGENT_URL: `${fakes}/__fake/fingerprint/identify`,

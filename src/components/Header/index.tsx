@@ -1,4 +1,4 @@
-/** Site header: logo, the five menus as keyboard-operable disclosures, actions, and the phone menu. */
+/** Site header: logo, the five menus as keyboard-operable disclosures, the site search, actions, and the phone menu. */
 import * as React from "react";
 import { headerActions } from "../../config/navigation";
 import { site } from "../../config/site";
@@ -8,6 +8,7 @@ import { Button } from "../Button";
 import { Icon } from "../Icon";
 import { Logo } from "../Logo";
 import { PhoneMenu } from "../PhoneMenu";
+import { SearchControl } from "../SearchControl";
 import { MenuPanel } from "./MenuPanel";
 import {
   Actions,
@@ -59,6 +60,7 @@ export function Header({ pathname }: { pathname: string }) {
             <PricingItem current={pathname.startsWith("/pricing")} />
           </MenuList>
         </DesktopNav>
+        <SearchControl pathname={pathname} />
         <HeaderActions />
         <PhoneMenu pathname={pathname} />
       </Inner>

@@ -178,7 +178,6 @@ export const Actions = styled.div`
   flex: none;
   align-items: center;
   gap: ${theme.space[2]};
-  margin-left: auto;
 
   ${media.up("xl")} {
     display: flex;

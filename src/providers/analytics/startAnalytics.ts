@@ -9,6 +9,13 @@ import type { AnalyticsConfig } from "../../config/analytics";
 import { removeTrackingCookies } from "../consent/cookies";
 import type { AnalyticsClient } from "./ampli";
 import { tracking } from "./tracking";
+import {
+  WEB_VITALS_EVENT,
+  startWebVitals,
+  stopWebVitals,
+  type WebVitalsProperties,
+} from "./webVitals";
+import { publicEnv } from "../../config/env";
 
 export type Visitor = { visitorId: string; botDetected: boolean; vmDetected: boolean };
 
@@ -125,6 +132,30 @@ export async function startAnalytics(
       .set("botDetected", visitor.botDetected)
       .set("vmDetected", visitor.vmDetected),
   );
+  startWebVitals({
+    sampleRate: publicEnv.webVitalsSampleRate,
+    origin: window.location.origin,
+    send: (properties) => sendWhileLeaving(instance, current, properties),
+  });
+}
+
+/**
+ * The web-vitals event goes as the page is hidden, often because it is closing: it is sent at once with
+ * sendBeacon, which the browser delivers after the page is gone (a fetch would be cancelled with it), then
+ * the batches' own transport is put back for a visitor who comes back to the tab.
+ */
+function sendWhileLeaving(
+  instance: amplitude.AmplitudeBrowser,
+  current: () => boolean,
+  properties: WebVitalsProperties,
+): void {
+  if (!current()) return;
+  const kept = instance.config.transportProvider;
+  instance.setTransport("beacon");
+  instance.track(WEB_VITALS_EVENT, properties);
+  void instance.flush().promise.finally(() => {
+    instance.config.transportProvider = kept;
+  });
 }
 
 type Transport = amplitude.AmplitudeBrowser["config"]["transportProvider"];
@@ -200,6 +231,7 @@ export const AUTOCAPTURE_PLUGIN = "@amplitude/plugin-autocapture-browser";
 
 /** Consent withdrawn: nothing more is sent, queued events are dropped, and the SDK's cookies go. */
 export function stopAnalytics(): void {
+  stopWebVitals();
   const client = tracking.ampli.client;
   if (client) {
     // The SDK has no public call that drops its queue. Marking its configuration offline makes the

@@ -37,6 +37,7 @@ tester.run("named-chunks", local.rules["named-chunks"], {
   valid: [
     'const load = () => import(/* webpackChunkName: "phone-menu-panel" */ "./PhoneMenuPanel");',
     'type Module = typeof import("./PhoneMenuPanel");',
+    "const load = (url) => import(/* webpackIgnore: true */ url);",
   ],
   invalid: [
     { code: 'const load = () => import("./PhoneMenuPanel");', errors: [{ messageId: "unnamed" }] },
@@ -46,6 +47,10 @@ tester.run("named-chunks", local.rules["named-chunks"], {
     },
     {
       code: 'const load = () => import(/* webpackPrefetch: true */ "./PhoneMenuPanel");',
+      errors: [{ messageId: "unnamed" }],
+    },
+    {
+      code: "const load = (url) => import(/* webpackIgnore: false */ url);",
       errors: [{ messageId: "unnamed" }],
     },
   ],
