@@ -2,7 +2,7 @@
 import * as React from "react";
 import type { GatsbyBrowser } from "gatsby";
 import { AppProviders, isHeadElement } from "./src/providers/AppProviders";
-import { Layout, isSearchable } from "./src/components/Layout";
+import { Layout, searchOf } from "./src/components/Layout";
 import { careersConsoleMessage } from "./src/data/careersMessage";
 import { emitRouteChange } from "./src/providers/visit-history/routeEvents";
 import { disableZodCodegen } from "./src/security/zodJitless";
@@ -14,7 +14,7 @@ export const wrapRootElement: GatsbyBrowser["wrapRootElement"] = ({ element }) =
   isHeadElement(element) ? element : <AppProviders>{element}</AppProviders>;
 
 export const wrapPageElement: GatsbyBrowser["wrapPageElement"] = ({ element, props }) => (
-  <Layout pathname={props.location.pathname} searchable={isSearchable(props.pageContext)}>
+  <Layout pathname={props.location.pathname} {...searchOf(props.pageContext)}>
     {element}
   </Layout>
 );

@@ -2,7 +2,7 @@
 import * as React from "react";
 import type { GatsbySSR } from "gatsby";
 import { AppProviders, isHeadElement } from "./src/providers/AppProviders";
-import { CONTENT_END_ID, Layout, isSearchable } from "./src/components/Layout";
+import { CONTENT_END_ID, Layout, searchOf } from "./src/components/Layout";
 import { FEED_PATH, FEED_TITLE } from "./src/config/feed";
 import { site } from "./src/config/site";
 import { IconSprite } from "./src/components/IconSprite";
@@ -16,7 +16,7 @@ export const wrapRootElement: GatsbySSR["wrapRootElement"] = ({ element }) =>
   isHeadElement(element) ? element : <AppProviders>{element}</AppProviders>;
 
 export const wrapPageElement: GatsbySSR["wrapPageElement"] = ({ element, props }) => (
-  <Layout pathname={props.location.pathname} searchable={isSearchable(props.pageContext)}>
+  <Layout pathname={props.location.pathname} {...searchOf(props.pageContext)}>
     {element}
   </Layout>
 );

@@ -20,20 +20,32 @@ import { searchIndexAttributes } from "../config/search";
  */
 export const CONTENT_END_ID = "content-end";
 
-/** Whether a page's context (src/gatsby/createPages.ts) puts it in the site search. */
-export const isSearchable = (pageContext: unknown): boolean =>
-  typeof pageContext === "object" &&
-  pageContext !== null &&
-  (pageContext as { searchable?: unknown }).searchable === true;
+/** What a page's context (src/gatsby/createPages.ts) says of it in the site search: in it or not, under which title. */
+export function searchOf(pageContext: unknown): {
+  searchable: boolean;
+  searchTitle: string | null;
+} {
+  const context = (typeof pageContext === "object" && pageContext !== null ? pageContext : {}) as {
+    searchable?: unknown;
+    searchTitle?: unknown;
+  };
+  return {
+    searchable: context.searchable === true,
+    searchTitle: typeof context.searchTitle === "string" ? context.searchTitle : null,
+  };
+}
 
 export function Layout({
   pathname,
   searchable = false,
+  searchTitle = null,
   children,
 }: {
   pathname: string;
   /** The main content goes into the search index (built from this HTML after the build). */
   searchable?: boolean;
+  /** The page's title in search results, when its first heading is not one. */
+  searchTitle?: string | null;
   children: React.ReactNode;
 }) {
   return (
@@ -44,7 +56,7 @@ export function Layout({
         <GlobalStyle />
         <SkipLink href="#main">Skip to content</SkipLink>
         <Header pathname={pathname} />
-        <Main id="main" tabIndex={-1} {...searchIndexAttributes(pathname, searchable)}>
+        <Main id="main" tabIndex={-1} {...searchIndexAttributes(pathname, searchable, searchTitle)}>
           {children}
         </Main>
         <span id={CONTENT_END_ID} hidden />

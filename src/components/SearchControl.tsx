@@ -7,6 +7,7 @@ import styled from "styled-components";
 import { SEARCH_PATH } from "../config/search";
 import { onSearchRequest, opensSearch } from "../hooks/searchRequests";
 import { useOnPathnameChange } from "../hooks/useOnPathnameChange";
+import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 import { Icon } from "./Icon";
 
@@ -124,5 +125,12 @@ const Control = styled.a`
   &:hover {
     background: ${theme.colors.surfaceAlt};
     color: ${theme.colors.ink};
+  }
+
+  /* Beside the menus, like them: no frame, and only as wide as the row allows (Header's styles). */
+  ${media.up("xl")} {
+    width: 2.25rem;
+    height: 2.25rem;
+    border-color: transparent;
   }
 `;

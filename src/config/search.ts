@@ -57,15 +57,32 @@ export function searchSectionFor(pathname: string): SearchSection {
   return category ? SECTION_OF_CATEGORY[category] : "Product";
 }
 
+/** The attributes a page's main element carries its section and result title in, which Pagefind reads as meta. */
+export const SEARCH_SECTION_ATTRIBUTE = "data-search-section";
+export const SEARCH_TITLE_ATTRIBUTE = "data-search-title";
+
 /**
  * The attributes that put a page's main content into the index (Pagefind reads them from the built HTML), or
  * none for a page that must never be found (noindex, hidden, a variant's own route, the 404 and 500 pages).
+ * A result's title is the page's first heading unless `title` is given (a marketing page, whose hero heading is
+ * a slogan, gives its title). Values are read from attributes of their own: a static `key:value` in Pagefind's
+ * meta list runs to its end, commas included.
  */
-export function searchIndexAttributes(pathname: string, indexed: boolean): Record<string, string> {
+export function searchIndexAttributes(
+  pathname: string,
+  indexed: boolean,
+  title?: string | null,
+): Record<string, string> {
   if (!indexed) return {};
+  const meta = [
+    `section[${SEARCH_SECTION_ATTRIBUTE}]`,
+    ...(title ? [`title[${SEARCH_TITLE_ATTRIBUTE}]`] : []),
+  ];
   return {
     "data-pagefind-body": "",
-    "data-pagefind-meta": `section:${searchSectionFor(pathname)}`,
+    "data-pagefind-meta": meta.join(", "),
+    [SEARCH_SECTION_ATTRIBUTE]: searchSectionFor(pathname),
+    ...(title ? { [SEARCH_TITLE_ATTRIBUTE]: title } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ interface MarketingPagesResult {
       canonical: string | null;
       variantOf: string | null;
       experiment: string | null;
+      title: string;
       sections: unknown;
     }>;
   };
@@ -43,6 +44,7 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
           canonical
           variantOf
           experiment
+          title
           sections
         }
       }
@@ -94,6 +96,8 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
         excludeFromSitemap: page.noindex || elsewhere,
         // In the site search only as itself: never a noindex page, a variant's own route or a copy of another page.
         searchable: !page.noindex && !elsewhere && !page.variantOf && !noindexRoutes.has(page.path),
+        // Its hero's heading is a slogan: a result shows the page's title.
+        searchTitle: page.title,
       },
     });
   }

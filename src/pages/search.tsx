@@ -13,7 +13,6 @@ export default function SearchPage({ location }: PageProps) {
         crumbs={[{ label: "Home", href: "/" }, { label: "Search" }]}
         title="Search"
         lead="Pages, blog posts, case studies and webinars."
-        narrow
       />
       <SearchResults search={location.search} />
       <SiteSections title="Browse the site by section" />

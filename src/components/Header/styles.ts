@@ -17,12 +17,19 @@ export const Bar = styled.header`
   background: ${theme.colors.surface};
 `;
 
+// On wide screens the row holds the logo, the menus, the search and three actions: at 1280 px they fit only with
+// the narrower gaps and side padding (the header's browser test checks that nothing leaves the screen).
 export const Inner = styled(Container)`
   max-width: ${theme.sizes.wide};
   display: flex;
   align-items: center;
   gap: ${theme.space[5]};
   height: ${theme.sizes.header};
+
+  ${media.up("xl")} {
+    gap: ${theme.space[3]};
+    padding-inline: ${theme.space[5]};
+  }
 `;
 
 export const HomeLink = styled(Link)`

@@ -19,11 +19,17 @@ import { querySite } from "../../support/pagefind";
 const ROOT = path.resolve(__dirname, "../../..");
 
 /** A built page as the site writes it: the main element marked (or not) by the same function the layout uses. */
-function page(pathname: string, indexed: boolean, body: string, lang = "en"): string {
+function page(
+  pathname: string,
+  indexed: boolean,
+  body: string,
+  lang = "en",
+  title?: string,
+): string {
   const main = renderToStaticMarkup(
     React.createElement("main", {
       id: "main",
-      ...searchIndexAttributes(pathname, indexed),
+      ...searchIndexAttributes(pathname, indexed, title),
       dangerouslySetInnerHTML: { __html: body },
     }),
   );
@@ -45,7 +51,9 @@ const PAGES: Record<string, string> = {
   "buy-now-pay-later/index.html": page(
     "/buy-now-pay-later/",
     true,
-    "<h1>Buy now, pay later</h1><p>BNPL lenders stop repeat signups.</p>",
+    "<h1>Instant credit needs an instant answer</h1><p>BNPL lenders stop repeat signups.</p>",
+    "en",
+    "Device checks for buy now, pay later, and more",
   ),
   "blog/sms-pumping-br/index.html": page(
     "/blog/sms-pumping-br/",
@@ -96,10 +104,14 @@ describe("the build's search index", () => {
     expect(hits[0]?.excerpt).toMatch(/<mark>pumping\.?<\/mark>/);
   });
 
-  it("finds a marketing page by a word of its copy, under its section", async () => {
+  it("finds a marketing page by a word of its copy, under its section and its own title", async () => {
     const { hits } = await querySite(site, "BNPL");
     expect(hits).toEqual([
-      expect.objectContaining({ url: "/buy-now-pay-later/", section: "Use case" }),
+      expect.objectContaining({
+        url: "/buy-now-pay-later/",
+        section: "Use case",
+        title: "Device checks for buy now, pay later, and more",
+      }),
     ]);
   });
 
