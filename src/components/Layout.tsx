@@ -8,7 +8,7 @@ import { NavigationContext } from "../hooks/useNavigation";
 import { useSiteNavigation } from "../hooks/useSiteNavigation";
 import { StatusIndicator } from "./StatusIndicator";
 import { theme } from "../styles/theme";
-import { searchIndexAttributes } from "../config/search";
+import { searchIndexAttributes, type PageSearch } from "../config/search";
 
 /**
  * An empty element after the main content. Each page's head asks Chromium to hold its first paint until this
@@ -20,32 +20,20 @@ import { searchIndexAttributes } from "../config/search";
  */
 export const CONTENT_END_ID = "content-end";
 
-/** What a page's context (src/gatsby/createPages.ts) says of it in the site search: in it or not, under which title. */
-export function searchOf(pageContext: unknown): {
-  searchable: boolean;
-  searchTitle: string | null;
-} {
-  const context = (typeof pageContext === "object" && pageContext !== null ? pageContext : {}) as {
-    searchable?: unknown;
-    searchTitle?: unknown;
-  };
-  return {
-    searchable: context.searchable === true,
-    searchTitle: typeof context.searchTitle === "string" ? context.searchTitle : null,
-  };
+/** What a page's context (src/gatsby/createPages.ts) says of it in the site search: null keeps it out. */
+export function searchOf(pageContext: unknown): { search: PageSearch | null } {
+  const search = (pageContext as { search?: PageSearch | null } | null | undefined)?.search;
+  return { search: search && typeof search.section === "string" ? search : null };
 }
 
 export function Layout({
   pathname,
-  searchable = false,
-  searchTitle = null,
+  search = null,
   children,
 }: {
   pathname: string;
-  /** The main content goes into the search index (built from this HTML after the build). */
-  searchable?: boolean;
-  /** The page's title in search results, when its first heading is not one. */
-  searchTitle?: string | null;
+  /** The main content goes into the search index (built from this HTML after the build), under this section. */
+  search?: PageSearch | null;
   children: React.ReactNode;
 }) {
   return (
@@ -56,7 +44,7 @@ export function Layout({
         <GlobalStyle />
         <SkipLink href="#main">Skip to content</SkipLink>
         <Header pathname={pathname} />
-        <Main id="main" tabIndex={-1} {...searchIndexAttributes(pathname, searchable, searchTitle)}>
+        <Main id="main" tabIndex={-1} {...searchIndexAttributes(search)}>
           {children}
         </Main>
         <span id={CONTENT_END_ID} hidden />

@@ -1,5 +1,7 @@
-/** Site search as data: where its results page is, the section each page is listed under, and what an empty search suggests. */
-import { categoryFor, type RouteCategory } from "./routes";
+/**
+ * Site search as data: where its results page is, what a page in the index carries, and what an empty search
+ * suggests. In every page's first load (the header's control, the layout): no route registry here (searchSections.ts).
+ */
 
 /** The results page a link (or the dialog's "all results") can point to: `/search/?q=…`. */
 export const SEARCH_PATH = "/search/";
@@ -30,32 +32,8 @@ export type SearchSection =
   | "Contact"
   | "Resources";
 
-const SECTION_OF_CATEGORY: Readonly<Record<RouteCategory, SearchSection>> = {
-  Homepage: "Product",
-  Blog: "Resources",
-  Products: "Product",
-  "Case Studies": "Case study",
-  "Solutions and Use Cases": "Use case",
-  About: "Company",
-  Contact: "Contact",
-  Careers: "Careers",
-  Press: "Company",
-  FAQ: "Resources",
-  "Integrations and SDKs": "Developers",
-  Pricing: "Pricing",
-  Demo: "Product",
-  GitHub: "Developers",
-  System: "Company",
-  Search: "Company",
-};
-
-/** The section a page is listed under: the content families by their prefix, other pages by their route's category. */
-export function searchSectionFor(pathname: string): SearchSection {
-  if (/^\/blog\/(?!tag\/|author\/|\d+\/)[^/]+\/$/.test(pathname)) return "Blog";
-  if (pathname.startsWith("/webinars/")) return "Webinar";
-  const category = categoryFor(pathname);
-  return category ? SECTION_OF_CATEGORY[category] : "Product";
-}
+/** What a page's context says of it in the site search (src/gatsby/createPages.ts); a page without one is never found. */
+export type PageSearch = { section: SearchSection; title?: string | null };
 
 /** The attributes a page's main element carries its section and result title in, which Pagefind reads as meta. */
 export const SEARCH_SECTION_ATTRIBUTE = "data-search-section";
@@ -63,17 +41,14 @@ export const SEARCH_TITLE_ATTRIBUTE = "data-search-title";
 
 /**
  * The attributes that put a page's main content into the index (Pagefind reads them from the built HTML), or
- * none for a page that must never be found (noindex, hidden, a variant's own route, the 404 and 500 pages).
+ * none for a page that must never be found (noindex, hidden, a variant's own route, the 404 and 500 pages, listings).
  * A result's title is the page's first heading unless `title` is given (a marketing page, whose hero heading is
  * a slogan, gives its title). Values are read from attributes of their own: a static `key:value` in Pagefind's
  * meta list runs to its end, commas included.
  */
-export function searchIndexAttributes(
-  pathname: string,
-  indexed: boolean,
-  title?: string | null,
-): Record<string, string> {
-  if (!indexed) return {};
+export function searchIndexAttributes(search: PageSearch | null): Record<string, string> {
+  if (search === null) return {};
+  const { section, title } = search;
   const meta = [
     `section[${SEARCH_SECTION_ATTRIBUTE}]`,
     ...(title ? [`title[${SEARCH_TITLE_ATTRIBUTE}]`] : []),
@@ -81,7 +56,7 @@ export function searchIndexAttributes(
   return {
     "data-pagefind-body": "",
     "data-pagefind-meta": meta.join(", "),
-    [SEARCH_SECTION_ATTRIBUTE]: searchSectionFor(pathname),
+    [SEARCH_SECTION_ATTRIBUTE]: section,
     ...(title ? { [SEARCH_TITLE_ATTRIBUTE]: title } : {}),
   };
 }

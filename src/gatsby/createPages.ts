@@ -4,6 +4,7 @@ import type { Actions, GatsbyNode, Reporter } from "gatsby";
 import { paths, relatedPostsOf } from "../data/blog";
 import { planBlogListings } from "../data/blogListings";
 import { routes } from "../config/routes";
+import { searchSectionFor } from "../config/searchSections";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -95,9 +96,11 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
         experiment: (!page.variantOf && variants.get(page.path)?.experiment) || null,
         excludeFromSitemap: page.noindex || elsewhere,
         // In the site search only as itself: never a noindex page, a variant's own route or a copy of another page.
-        searchable: !page.noindex && !elsewhere && !page.variantOf && !noindexRoutes.has(page.path),
         // Its hero's heading is a slogan: a result shows the page's title.
-        searchTitle: page.title,
+        search:
+          !page.noindex && !elsewhere && !page.variantOf && !noindexRoutes.has(page.path)
+            ? { section: searchSectionFor(page.path), title: page.title }
+            : null,
       },
     });
   }
@@ -216,7 +219,10 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
         excludeFromSitemap:
           post.hidden || (post.canonical !== null && post.canonical !== post.path),
         // A hidden post (reached only by its link) or a copy of another page is never a search result.
-        searchable: !post.hidden && (post.canonical === null || post.canonical === post.path),
+        search:
+          !post.hidden && (post.canonical === null || post.canonical === post.path)
+            ? { section: searchSectionFor(post.path) }
+            : null,
       },
     });
   }
@@ -265,7 +271,7 @@ async function createCaseStudyAndWebinarPages(
     actions.createPage({
       path: node.path,
       component: template("CaseStudy"),
-      context: { id: node.id, searchable: true },
+      context: { id: node.id, search: { section: searchSectionFor(node.path) } },
     });
   actions.createPage({
     path: paths.webinars(),
@@ -276,6 +282,6 @@ async function createCaseStudyAndWebinarPages(
     actions.createPage({
       path: node.path,
       component: template("Webinar"),
-      context: { id: node.id, searchable: true },
+      context: { id: node.id, search: { section: searchSectionFor(node.path) } },
     });
 }

@@ -7,7 +7,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import * as React from "react";
-import { searchIndexAttributes, searchSectionFor } from "../../../src/config/search";
+import { searchIndexAttributes } from "../../../src/config/search";
+import { searchSectionFor } from "../../../src/config/searchSections";
 import {
   searchIndexLine,
   searchIndexProblems,
@@ -29,7 +30,7 @@ function page(
   const main = renderToStaticMarkup(
     React.createElement("main", {
       id: "main",
-      ...searchIndexAttributes(pathname, indexed, title),
+      ...searchIndexAttributes(indexed ? { section: searchSectionFor(pathname), title } : null),
       dangerouslySetInnerHTML: { __html: body },
     }),
   );
