@@ -24,7 +24,13 @@ import { afterPaintProblems, rewriteForPaint } from "./scriptsAfterPaint";
 export type BuildFacts = { bundles: readonly string[] };
 
 /** A finished page: its HTML, why it is not as it should be, and what its policy depends on. */
-export type FinishedPage = { html: string; problems: string[]; facts: PageFacts };
+export type FinishedPage = {
+  html: string;
+  problems: string[];
+  facts: PageFacts;
+  /** Marked for the site search (data-pagefind-body): what the index must hold, page for page. */
+  searchable: boolean;
+};
 
 /** A finished page file, as the pass remembers it between builds (no HTML). */
 export type PageRecord = {
@@ -34,6 +40,7 @@ export type PageRecord = {
   hash: string;
   problems: string[];
   facts: PageFacts;
+  searchable: boolean;
 };
 
 /** Pages that are apps of their own (the CMS admin): Gatsby's bundles never run there. */
@@ -55,6 +62,7 @@ export function finishPage(html: string, facts?: BuildFacts): FinishedPage {
     html: finished.html,
     problems: facts ? afterPaintProblems(finished.elements, facts.bundles) : [],
     facts: pageFacts(finished.elements),
+    searchable: finished.elements.some((el) => el.attributes["data-pagefind-body"] !== undefined),
   };
 }
 
@@ -79,6 +87,7 @@ export async function finishPageFile(
     hash: contentHash(finished.html),
     problems: finished.problems.map((problem) => `${page}: ${problem}`),
     facts: finished.facts,
+    searchable: finished.searchable,
     changed,
   };
 }

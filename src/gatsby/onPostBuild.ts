@@ -78,9 +78,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     `built pages: ${finished.records.length}, ${finished.changed} rewritten (bundles after the first paint, NUL bytes removed), ${finished.reused} unchanged since the last build`,
   );
 
-  // From the finished pages; a missing or empty index fails the build below, naming the file.
+  // From the finished pages; a missing index, or one that is not the marked pages, fails the build below.
+  const marked = finished.records.filter((record) => record.searchable).length;
   const search = await timer.time("search index", () =>
-    writeSearchIndex(program.directory, publicDir),
+    writeSearchIndex(program.directory, publicDir, marked),
   );
   reporter.info(searchIndexLine(search));
 

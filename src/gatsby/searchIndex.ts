@@ -89,11 +89,14 @@ export async function searchIndexProblems(publicDir: string): Promise<string[]> 
 
 /**
  * Indexes every HTML page of publicDir into publicDir/pagefind/ (the old index removed first, so no chunk of an
- * earlier build is left behind) and checks what was written.
+ * earlier build is left behind) and checks what was written: the index must hold exactly the `marked` pages
+ * (data-pagefind-body, counted by the page pass). Pagefind indexes every page whole when none is marked, so a
+ * layout that lost the mark would put noindex pages and the admin in the index without this check.
  */
 export async function writeSearchIndex(
   rootDir: string,
   publicDir: string,
+  marked: number,
   pagefind?: PagefindModule,
 ): Promise<SearchIndexResult> {
   const api = pagefind ?? loadPagefind(rootDir);
@@ -119,8 +122,15 @@ export async function writeSearchIndex(
   const files = existsSync(outputPath) ? await filesUnder(outputPath) : [];
   const entry = await readEntry(publicDir);
   const languages = Object.keys(entry?.languages ?? {}).sort();
+  const pages = Object.values(entry?.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0);
+  if (entry !== null && pages !== marked) {
+    problems.push(
+      `${path.join(outputPath, "pagefind-entry.json")} lists ${pages} pages, but ${marked} pages are marked ` +
+        "data-pagefind-body (src/config/search.ts): the index must hold the marked pages and no other",
+    );
+  }
   return {
-    pages: Object.values(entry?.languages ?? {}).reduce((n, l) => n + (l.page_count ?? 0), 0),
+    pages,
     languages,
     files: files.length,
     bytes: files.reduce((sum, f) => sum + f.size, 0),

@@ -78,7 +78,7 @@ beforeAll(async () => {
   // A chunk of an earlier build, which the new index must not keep.
   await fs.mkdir(path.join(site, "pagefind", "fragment"), { recursive: true });
   await fs.writeFile(path.join(site, "pagefind", "fragment", "en_stale.pf_fragment"), "old");
-  result = await writeSearchIndex(ROOT, site);
+  result = await writeSearchIndex(ROOT, site, 3);
 }, 60_000);
 
 afterAll(async () => {
@@ -136,6 +136,19 @@ describe("the build's search index", () => {
     );
     expect(names.filter((name) => /-ui\.|highlight/.test(name))).toEqual([]);
   });
+
+  it("fails, naming the file, when the index is not the marked pages (none marked: Pagefind takes every page)", async () => {
+    const unmarked = await fs.mkdtemp(path.join(os.tmpdir(), "search-unmarked-"));
+    try {
+      await fs.writeFile(path.join(unmarked, "index.html"), page("/", false, "<h1>Home</h1>"));
+      const indexed = await writeSearchIndex(ROOT, unmarked, 0);
+      expect(indexed.problems).toEqual([
+        `${path.join(unmarked, "pagefind", "pagefind-entry.json")} lists 1 pages, but 0 pages are marked data-pagefind-body (src/config/search.ts): the index must hold the marked pages and no other`,
+      ]);
+    } finally {
+      await fs.rm(unmarked, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it("fails, naming the file, when the index was not written", async () => {
     const empty = await fs.mkdtemp(path.join(os.tmpdir(), "search-none-"));

@@ -28,7 +28,7 @@ beforeAll(async () => {
     path.join(publicDir, "module.wasm"),
     Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]),
   );
-  const written = await writeSearchIndex(ROOT, publicDir);
+  const written = await writeSearchIndex(ROOT, publicDir, 1);
   expect(written.problems).toEqual([]);
   await precompressDir(publicDir);
   chunks = (await fs.readdir(path.join(publicDir, "pagefind"), { recursive: true }))
