@@ -2,7 +2,7 @@
  * The browser's client of the site search: Pagefind's code and index, written by the build into /pagefind/,
  * fetched on first use only (never in a page's first load), then one query at a time.
  */
-import { SEARCH_BUNDLE_PATH } from "../config/search";
+import { SEARCH_BUNDLE_PATH } from "../config/searchLinks";
 
 /** One result as the dialog and the results page show it. */
 export type SearchResult = {

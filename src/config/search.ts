@@ -1,22 +1,11 @@
 /**
- * Site search as data: where its results page is, what a page in the index carries, and what an empty search
- * suggests. In every page's first load (the header's control, the layout): no route registry here (searchSections.ts).
+ * Site search as data, the part in every page's first load (the header's control, the layout): where the results
+ * page is and what a page in the index carries. What only the dialog and the results page need is
+ * searchLinks.ts; the section of each page is decided at build time (searchSections.ts).
  */
 
 /** The results page a link (or the dialog's "all results") can point to: `/search/?q=…`. */
 export const SEARCH_PATH = "/search/";
-/** The query parameter of the results page. */
-export const SEARCH_QUERY_PARAM = "q";
-/** Where the build writes the index and Pagefind's browser code (public/pagefind/), as the browser asks for it. */
-export const SEARCH_BUNDLE_PATH = "/pagefind/";
-
-/** The results page's address for a search. */
-export const searchPageUrl = (term: string): string =>
-  `${SEARCH_PATH}?${new URLSearchParams({ [SEARCH_QUERY_PARAM]: term.trim() }).toString()}`;
-
-/** The search a results page's address asks for ("" when none). */
-export const searchTermOf = (search: string): string =>
-  (new URLSearchParams(search).get(SEARCH_QUERY_PARAM) ?? "").trim().slice(0, 200);
 
 /** What a result says it is, next to its title. */
 export type SearchSection =
@@ -49,28 +38,13 @@ export const SEARCH_TITLE_ATTRIBUTE = "data-search-title";
 export function searchIndexAttributes(search: PageSearch | null): Record<string, string> {
   if (search === null) return {};
   const { section, title } = search;
-  const meta = [
-    `section[${SEARCH_SECTION_ATTRIBUTE}]`,
-    ...(title ? [`title[${SEARCH_TITLE_ATTRIBUTE}]`] : []),
-  ];
-  return {
+  const attributes: Record<string, string> = {
     "data-pagefind-body": "",
-    "data-pagefind-meta": meta.join(", "),
+    "data-pagefind-meta": `section[${SEARCH_SECTION_ATTRIBUTE}]`,
     [SEARCH_SECTION_ATTRIBUTE]: section,
-    ...(title ? { [SEARCH_TITLE_ATTRIBUTE]: title } : {}),
   };
+  if (!title) return attributes;
+  attributes["data-pagefind-meta"] += `, title[${SEARCH_TITLE_ATTRIBUTE}]`;
+  attributes[SEARCH_TITLE_ATTRIBUTE] = title;
+  return attributes;
 }
-
-/** Offered when a search is empty or finds nothing: the pages most visitors come for. */
-export const SEARCH_SUGGESTIONS: ReadonlyArray<{
-  title: string;
-  path: string;
-  section: SearchSection;
-}> = [
-  { title: "Pricing", path: "/pricing/", section: "Pricing" },
-  { title: "Device identification", path: "/products/identification/", section: "Product" },
-  { title: "Bot detection", path: "/products/bot-detection/", section: "Product" },
-  { title: "Payment fraud", path: "/payment-fraud/", section: "Use case" },
-  { title: "Blog", path: "/blog/", section: "Resources" },
-  { title: "Case studies", path: "/case-studies/", section: "Case study" },
-];

@@ -7,7 +7,7 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type * as Pagefind from "pagefind";
-import { SEARCH_BUNDLE_PATH } from "../config/search";
+import { SEARCH_BUNDLE_PATH } from "../config/searchLinks";
 
 /** public/pagefind/: the folder the browser's SEARCH_BUNDLE_PATH names. */
 export const SEARCH_DIR = SEARCH_BUNDLE_PATH.replaceAll("/", "");

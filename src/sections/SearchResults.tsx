@@ -10,7 +10,8 @@ import { Container } from "../components/Container";
 import { Icon } from "../components/Icon";
 import { Link } from "../components/Link";
 import { SearchExcerpt } from "../components/SearchExcerpt";
-import { SEARCH_PATH, SEARCH_QUERY_PARAM, searchPageUrl, searchTermOf } from "../config/search";
+import { SEARCH_PATH } from "../config/search";
+import { SEARCH_QUERY_PARAM, searchPageUrl, searchTermOf } from "../config/searchLinks";
 import { useSearchResults, type SearchState } from "../hooks/useSearchResults";
 import { theme } from "../styles/theme";
 

@@ -11,6 +11,7 @@ import { functionPaths } from "../../src/server/functionPaths";
 import { hostedCommonHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest } from "../../src/security/manifest";
 import { FUNCTION_CSP } from "../../src/security/headers";
+import { recordViolations, violations } from "../e2e/support/csp";
 
 const publicDir = process.env.HOST_PUBLIC_DIR ?? "";
 const fakesOrigin = process.env.HOST_FAKES_ORIGIN ?? "";
@@ -115,6 +116,33 @@ test("hashed assets are cached for a year and page data revalidates, by Netlify'
     "no-cache",
   ]);
   expect(ruleValues(rules, "/pricing/", "cache-control")).toEqual([]);
+});
+
+test("a visitor searches: Pagefind's code, WebAssembly and chunks served as they are, under the page's policy", async ({
+  page,
+  context,
+  request,
+}) => {
+  await recordViolations(context);
+  const script = await request.get("/pagefind/pagefind.js");
+  expect(script.status()).toBe(200);
+  expect(script.headers()["content-type"]).toMatch(/javascript/);
+  // Pagefind decompresses these itself: whatever the host sends, the bytes must be Pagefind's own.
+  const wasm = await request.get("/pagefind/wasm.en.pagefind");
+  expect(wasm.status()).toBe(200);
+  expect(
+    Buffer.from(await wasm.body()).equals(
+      fs.readFileSync(path.join(publicDir, "pagefind", "wasm.en.pagefind")),
+    ),
+  ).toBe(true);
+
+  await page.goto("/pricing/");
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  await page.locator("[data-search-control]").click();
+  await page.getByRole("combobox", { name: "Search the site" }).fill("telecom");
+  await expect(page.locator("#site-search-status[data-search-status='done']")).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("option").first()).toContainText("SMS pumping");
+  expect(await violations(page)).toEqual([]);
 });
 
 const OTHER_METHODS: HttpMethod[] = ["PUT", "DELETE", "PATCH"];

@@ -6,7 +6,7 @@
 import * as React from "react";
 import { navigate } from "gatsby";
 import { loadSearch } from "../../clients/siteSearch";
-import { SEARCH_SUGGESTIONS, searchPageUrl } from "../../config/search";
+import { SEARCH_SUGGESTIONS, searchPageUrl } from "../../config/searchLinks";
 import { Icon } from "../Icon";
 import { SearchExcerpt } from "../SearchExcerpt";
 import * as S from "./styles";
