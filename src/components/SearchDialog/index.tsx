@@ -68,6 +68,10 @@ export default function SearchDialog({ open, onClose }: SearchDialogProps) {
     } else if (event.key === "ArrowUp" && count > 0) {
       event.preventDefault();
       setActive((index) => (index <= 0 ? count - 1 : index - 1));
+    } else if (event.key === "Escape") {
+      // A search field's own Escape would only empty it: here it closes the dialog, as everywhere in it.
+      event.preventDefault();
+      onClose({ returnFocus: true });
     } else if (event.key === "Enter") {
       event.preventDefault();
       const chosen = options[active];
