@@ -6,6 +6,7 @@
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { brotliCompressSync } from "node:zlib";
 import type * as Pagefind from "pagefind";
 import { SEARCH_BUNDLE_PATH } from "../config/searchLinks";
 
@@ -26,6 +27,8 @@ export type SearchIndexResult = {
   languages: string[];
   files: number;
   bytes: number;
+  /** What a cold visitor's first query fetches, about (firstQueryBytes), in the default language's index. */
+  firstQueryBytes: number;
   /** Why the index is not what the site needs (the build fails on any). */
   problems: string[];
 };
@@ -132,14 +135,48 @@ export async function writeSearchIndex(
   return {
     pages,
     languages,
+    firstQueryBytes: files.length > 0 ? await firstQueryBytes(outputPath, files) : 0,
     files: files.length,
     bytes: files.reduce((sum, f) => sum + f.size, 0),
     problems,
   };
 }
 
+/** Results the dialog shows, each a fragment of its own. */
+const RESULTS_SHOWN = 8;
+
+/**
+ * About what a cold visitor's first query transfers, from the files as written: Pagefind's code and worker
+ * (brotli, as served), then as Pagefind fetches them the English WebAssembly, entry and meta files, the largest
+ * index chunk and a fragment per result shown (the largest ones). Read by `bench:scale` beside the seconds.
+ */
+async function firstQueryBytes(
+  outputPath: string,
+  files: ReadonlyArray<{ file: string; size: number }>,
+): Promise<number> {
+  const named = (pattern: RegExp) =>
+    files.filter((f) => pattern.test(path.relative(outputPath, f.file).split(path.sep).join("/")));
+  const largest = (list: Array<{ size: number }>, count = 1) =>
+    list
+      .map((f) => f.size)
+      .sort((a, b) => b - a)
+      .slice(0, count)
+      .reduce((sum, size) => sum + size, 0);
+  let code = 0;
+  for (const name of ["pagefind.js", "pagefind-worker.js"]) {
+    code += brotliCompressSync(await fs.readFile(path.join(outputPath, name))).length;
+  }
+  return (
+    code +
+    largest(named(/^(wasm\.en\.pagefind|pagefind-entry\.json|pagefind\.en_[^/]+\.pf_meta)$/), 3) +
+    largest(named(/^index\/en_/)) +
+    largest(named(/^fragment\/en_/), RESULTS_SHOWN)
+  );
+}
+
 /** The build's one line about the index, which the scale benchmark reads beside the step's seconds. */
 export function searchIndexLine(result: SearchIndexResult): string {
   const kib = (result.bytes / 1024).toFixed(0);
-  return `search index: ${result.pages} pages, languages ${result.languages.join(" ") || "none"}, ${result.files} files, ${kib} KiB`;
+  const query = (result.firstQueryBytes / 1024).toFixed(0);
+  return `search index: ${result.pages} pages, languages ${result.languages.join(" ") || "none"}, ${result.files} files, ${kib} KiB; a first query fetches about ${query} KiB`;
 }

@@ -90,8 +90,11 @@ describe("the build's search index", () => {
     expect(result.problems).toEqual([]);
     expect(result.pages).toBe(3);
     expect(result.languages).toEqual(["en", "pt-br"]);
+    // Code and WebAssembly alone are some 70 KiB; never more than the whole index.
+    expect(result.firstQueryBytes).toBeGreaterThan(60_000);
+    expect(result.firstQueryBytes).toBeLessThan(result.bytes);
     expect(searchIndexLine(result)).toMatch(
-      /^search index: 3 pages, languages en pt-br, \d+ files, \d+ KiB$/,
+      /^search index: 3 pages, languages en pt-br, \d+ files, \d+ KiB; a first query fetches about \d+ KiB$/,
     );
     await expect(
       fs.stat(path.join(site, "pagefind", "fragment", "en_stale.pf_fragment")),
