@@ -4,10 +4,12 @@
  * the only init(): registering first means no entry can render before its preview and checks exist.
  */
 import CMS from "decap-cms-app";
+import dayjs from "dayjs";
 import type * as React from "react";
 import { entryProblems } from "./checks";
 import { plain, type PreviewProps } from "./previewData";
 import { PREVIEWS } from "./previews";
+import { scheduleMarker } from "./scheduleMarker";
 
 type SavedEntry = { get(key: string): unknown };
 type Registry = {
@@ -19,6 +21,9 @@ type Registry = {
   }): void;
 };
 const cms = CMS as unknown as Registry;
+
+// The lists' summaries mark scheduled entries (model.ts, scheduledSummary): Decap formats with this dayjs.
+dayjs.extend(scheduleMarker());
 
 for (const [name, preview] of Object.entries(PREVIEWS)) cms.registerPreviewTemplate(name, preview);
 

@@ -22,6 +22,8 @@ import {
   patchDeep,
   patchFields,
   POST_SLUG_PATTERN,
+  scheduledSummary,
+  SESSION_DATE_HINT,
   SITE_PATH_PATTERN,
   withHints,
   type CmsCollection,
@@ -58,7 +60,7 @@ export function cmsConfig(root: string): Record<string, unknown> {
       // Images live beside each post's index.md (content/blog/<slug>/hero.png).
       media_folder: "",
       public_folder: "",
-      summary: "{{title}} ({{date | date('YYYY-MM-DD')}})",
+      summary: scheduledSummary("date", "{{title}} ({{date | date('YYYY-MM-DD HH:mm')}})"),
       sortable_fields: ["date", "title"],
       preview_path: "blog/{{slug}}/",
       fields: [
@@ -113,6 +115,8 @@ export function cmsConfig(root: string): Record<string, unknown> {
       format: "frontmatter",
       create: true,
       slug: "{{fields.slug}}",
+      summary: scheduledSummary("date", "{{title}} ({{date | date('YYYY-MM-DD HH:mm')}})"),
+      sortable_fields: ["date", "title"],
       preview_path: "case-studies/{{slug}}/",
       fields: [...withHints(fieldsOf(shapeOf(caseStudyFrontmatterSchema))), body("Story")],
     },
@@ -125,8 +129,18 @@ export function cmsConfig(root: string): Record<string, unknown> {
       format: "frontmatter",
       create: true,
       slug: "{{fields.slug}}",
+      summary: scheduledSummary(
+        "publishDate",
+        "{{title}} (session {{date | date('YYYY-MM-DD HH:mm')}})",
+      ),
+      sortable_fields: ["date", "title"],
       preview_path: "webinars/{{slug}}/",
-      fields: [...withHints(fieldsOf(shapeOf(webinarFrontmatterSchema))), body("Agenda")],
+      fields: [
+        ...patchFields(withHints(fieldsOf(shapeOf(webinarFrontmatterSchema))), {
+          date: { hint: SESSION_DATE_HINT },
+        }),
+        body("Agenda"),
+      ],
     },
     ...pageGroups(root).map((group) => ({
       name: group ? `pages-${group}` : "pages",

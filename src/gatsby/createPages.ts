@@ -4,6 +4,8 @@ import type { Actions, GatsbyNode, Reporter } from "gatsby";
 import { paths, relatedPostsOf } from "../data/blog";
 import { planBlogListings } from "../data/blogListings";
 import { routes } from "../config/routes";
+import { isPublished } from "../data/schedule";
+import { buildTime } from "./buildClock";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -157,11 +159,14 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
     return;
   }
   const { allBlogPost, allAuthor, allTag } = result.data;
-  const posts = allBlogPost.nodes;
+  // A scheduled post (dated after the build's clock) is checked like any other but built nowhere: no page,
+  // no listing, tag or author page, no related link (src/data/schedule.ts).
+  const at = buildTime();
+  const posts = allBlogPost.nodes.filter((p) => isPublished(p.date, at));
   const authorKeys = new Set(allAuthor.nodes.map((a) => a.key));
   const tagKeys = new Set(allTag.nodes.map((t) => t.key));
-  const slugs = new Set(posts.map((p) => p.slug));
-  for (const post of posts) {
+  const slugs = new Set(allBlogPost.nodes.map((p) => p.slug));
+  for (const post of allBlogPost.nodes) {
     const problems = [
       ...post.authorKeys
         .filter((k) => !authorKeys.has(k))
@@ -214,8 +219,10 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
 }
 
 interface StoriesResult {
-  allCaseStudy: { nodes: Array<{ id: string; path: string; draft: boolean }> };
-  allWebinar: { nodes: Array<{ id: string; path: string; draft: boolean }> };
+  allCaseStudy: { nodes: Array<{ id: string; path: string; draft: boolean; date: string }> };
+  allWebinar: {
+    nodes: Array<{ id: string; path: string; draft: boolean; publishDate: string | null }>;
+  };
 }
 
 async function createCaseStudyAndWebinarPages(
@@ -230,6 +237,7 @@ async function createCaseStudyAndWebinarPages(
           id
           path
           draft
+          date
         }
       }
       allWebinar(sort: { date: DESC }) {
@@ -237,6 +245,7 @@ async function createCaseStudyAndWebinarPages(
           id
           path
           draft
+          publishDate
         }
       }
     }
@@ -245,8 +254,13 @@ async function createCaseStudyAndWebinarPages(
     reporter.panicOnBuild("Could not query case studies and webinars", result.errors);
     return;
   }
-  const caseStudies = result.data.allCaseStudy.nodes.filter((n) => !n.draft);
-  const webinars = result.data.allWebinar.nodes.filter((n) => !n.draft);
+  const at = buildTime();
+  const caseStudies = result.data.allCaseStudy.nodes.filter(
+    (n) => !n.draft && isPublished(n.date, at),
+  );
+  const webinars = result.data.allWebinar.nodes.filter(
+    (n) => !n.draft && isPublished(n.publishDate, at),
+  );
   actions.createPage({
     path: paths.caseStudies(),
     component: template("CaseStudyList"),

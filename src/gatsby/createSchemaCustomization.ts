@@ -125,6 +125,8 @@ export const typeDefs = `
       """The day and the time of day as the page shows them (resolved at build time)."""
       dateLabel: String!
       timeLabel: String!
+      """When the page goes live (absent: at once); a later date keeps it out of the build until then."""
+      publishDate: Date @dateformat
       durationMinutes: Int!
       format: String!
       speakers: [WebinarSpeaker!]!

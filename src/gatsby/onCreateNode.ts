@@ -10,6 +10,7 @@ import { parseMarketingPage } from "../data/sectionSchemas";
 import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
 import { contentSources } from "./contentSources";
+import { writtenDates } from "./writtenDates";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
@@ -143,9 +144,11 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
     const file = getNode(node.parent) as FileNode | undefined;
     if (!file || file.internal.type !== "File") return;
     const source = sourceFileOf(file);
-    const frontmatter = fillPlaceholders(
-      (node as Node & { frontmatter?: Record<string, unknown> }).frontmatter ?? {},
-    );
+    const frontmatter = fillPlaceholders<Record<string, unknown>>({
+      ...(node as Node & { frontmatter?: Record<string, unknown> }).frontmatter,
+      // Dates as the author wrote them: without a zone they are the site's wall clock (siteTime.ts).
+      ...(file.absolutePath ? writtenDates(await readFile(file.absolutePath, "utf8")) : {}),
+    });
     // gatsby-transformer-remark adds an empty title when a file has none; let the schema report it.
     if (frontmatter["title"] === "") delete frontmatter["title"];
 

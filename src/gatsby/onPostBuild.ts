@@ -8,6 +8,8 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
 import { writeFeed } from "./feed";
+import { buildTime } from "./buildClock";
+import { writeSchedule } from "./schedule";
 import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
 import { rewriteBuiltPages } from "./pagePass";
@@ -57,6 +59,10 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   await timer.time("feed", async () => {
     await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.url));
     await writeFeed(graphql, publicDir);
+    const schedule = await writeSchedule(graphql, publicDir, buildTime());
+    reporter.info(
+      `schedule: built at ${buildTime().toISOString()}, next scheduled entry due ${schedule.nextBuildAt ?? "never"}`,
+    );
   });
 
   if (!sourceMapsWanted(process.env)) {
