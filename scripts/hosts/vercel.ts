@@ -99,12 +99,17 @@ function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifes
     hashed ?? "no hashed bundle found",
   );
 
-  const cron = output.crons.find((item) => item.path === "/api/leads-worker");
-  findings.record(
-    "the lead worker's cron is in the output",
-    cron?.schedule === "* * * * *",
-    JSON.stringify(output.crons),
-  );
+  for (const [what, cronPath] of [
+    ["the lead worker's", "/api/leads-worker"],
+    ["the schedule trigger's", "/api/build-trigger"],
+  ]) {
+    const cron = output.crons.find((item) => item.path === cronPath);
+    findings.record(
+      `${what} cron is in the output`,
+      cron?.schedule === "* * * * *",
+      JSON.stringify(output.crons),
+    );
+  }
 }
 
 /** `vercel build` in the scratch copy, as Vercel's build step runs it; records the outcome. */
@@ -119,7 +124,9 @@ async function build(findings: Findings, tools: HostTools, dir: string): Promise
       settings: { framework: "gatsby", installCommand: "" },
     }),
   );
-  console.log(`[vercel] vercel build in ${dir} (Node ${tools.hostNodeMajor} on PATH; log ${dir}-build.log)`);
+  console.log(
+    `[vercel] vercel build in ${dir} (Node ${tools.hostNodeMajor} on PATH; log ${dir}-build.log)`,
+  );
   const log = fs.openSync(`${dir}-build.log`, "w");
   const started = Date.now();
   const result = await run(tools.vercel, ["build", "--yes"], {
@@ -202,8 +209,7 @@ export async function verify(
     if (!keep && findings.failed === 0) {
       scratch.remove();
       fs.rmSync(`${scratch.dir}-build.log`, { force: true });
-    }
-    else console.log(`[vercel] scratch copy kept: ${scratch.dir}`);
+    } else console.log(`[vercel] scratch copy kept: ${scratch.dir}`);
   }
   return findings;
 }

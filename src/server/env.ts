@@ -125,6 +125,8 @@ const leadsSchema = z.preprocess(
       }
     }),
     HUBSPOT_CRM_API_URL: httpUrl("HUBSPOT_CRM_API_URL", "https://api.hubapi.com"),
+    BUILD_HOOK_URL: secret(/^https?:\/\/\S+$/, "BUILD_HOOK_URL must be an http(s) URL."),
+    BUILD_HOOK_TIMEOUT_MS: timeout("BUILD_HOOK_TIMEOUT_MS", 10_000),
     ...(Object.fromEntries(Object.values(FORM_VARIABLES).map((name) => [name, formGuid(name)])) as {
       [K in (typeof FORM_VARIABLES)[FixedHubspotForm]]: ReturnType<typeof formGuid>;
     }),
@@ -183,6 +185,12 @@ export function readLeadsEnv(source: EnvSource = process.env) {
       forms: Object.fromEntries(
         Object.entries(FORM_VARIABLES).map(([key, name]) => [key, env[name]]),
       ) as Record<FixedHubspotForm, string | null>,
+    },
+    /** The schedule trigger (src/server/schedule/): its build hook, and the site's own schedule.json. */
+    schedule: {
+      buildHookUrl: env.BUILD_HOOK_URL,
+      timeoutMs: env.BUILD_HOOK_TIMEOUT_MS,
+      url: `${env.SITE_URL}/schedule.json`,
     },
   };
 }

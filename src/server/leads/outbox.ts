@@ -32,7 +32,7 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-async function writeDurably(dir: string, name: string, content: string): Promise<void> {
+export async function writeDurably(dir: string, name: string, content: string): Promise<void> {
   const target = path.join(dir, name);
   const temporary = path.join(dir, `.${name}.${process.pid}.${randomUUID()}.tmp`);
   const handle = await fs.open(temporary, "w", 0o600);

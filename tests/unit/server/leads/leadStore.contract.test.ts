@@ -201,7 +201,7 @@ describe("the Postgres store's migration", () => {
     await migrate(clients[0] as postgres.Sql);
     const rows =
       await (clients[0] as postgres.Sql)`SELECT version FROM lead_schema_migrations ORDER BY version`;
-    expect(rows.map((row) => row.version)).toEqual([1, 2]);
+    expect(rows.map((row) => row.version)).toEqual([1, 2, 3]);
     await Promise.all(clients.map((client) => client.end()));
   });
 });
