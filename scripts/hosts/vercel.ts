@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { functionAddresses, functionPaths } from "../../src/server/functionPaths";
 import { hostedCommonHeaders } from "../../src/security/hosts";
+import { parseNetlifyRedirects, redirectLocation } from "../../src/data/redirects";
 import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
 import { Findings } from "./report";
 import { run } from "../../tests/support/proc";
@@ -97,6 +98,26 @@ function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifes
     "hashed bundles: immutable for a year",
     asset?.headers["cache-control"] === "public, max-age=31536000, immutable",
     hashed ?? "no hashed bundle found",
+  );
+
+  // Every redirect of content/settings/redirects.yml: 308 or 307 to its target, with or without the slash.
+  const redirects = parseNetlifyRedirects(
+    fs.readFileSync(path.join(output.dir, "static", "_redirects"), "utf8"),
+  );
+  const wrongRedirects = redirects.flatMap((rule) =>
+    [rule.from, rule.from.slice(0, -1)].flatMap((spelling) => {
+      const outcome = routeGet(output, `${spelling}?utm_source=rehearsal`);
+      const ok =
+        outcome.kind === "redirect" &&
+        outcome.status === (rule.permanent ? 308 : 307) &&
+        outcome.location === redirectLocation(rule.to, "?utm_source=rehearsal");
+      return ok ? [] : [`${spelling}: ${outcome.kind} ${outcome.status}`];
+    }),
+  );
+  findings.record(
+    "every redirect of redirects.yml: 308/307 to its target, both spellings, query kept",
+    redirects.length > 0 && wrongRedirects.length === 0,
+    wrongRedirects.join("; ") || `${redirects.length} redirects`,
   );
 
   for (const [what, cronPath] of [

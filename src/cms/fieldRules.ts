@@ -40,6 +40,14 @@ export const HINTS: Record<string, string> = {
   publishDate: `Optional: when this page goes live, in the site's time zone (${site.timeZone}). A time in the future schedules it; empty publishes it at once.`,
 };
 
+/** The redirects' fields (Site settings > Redirects). */
+export const REDIRECT_HINTS = {
+  from: "The old address, a path of this site such as /demo-request/. It must not be a page the site still has.",
+  to: "Where visitors go: a page of this site (/contact-sales/) or a full https:// address. Query strings such as ?utm_source= are kept.",
+  permanent:
+    "On: a permanent move (301/308), search engines pass the old address's standing on. Off: temporary (302/307), for a campaign that may come back.",
+};
+
 /** A webinar's date is its session, not when its page goes live (that is publishDate). */
 export const SESSION_DATE_HINT = `The session's start, in the site's time zone (${site.timeZone}). To publish the page later than now, set Publish date.`;
 

@@ -13,6 +13,7 @@ import {
   webinarFrontmatterSchema,
 } from "../data/blogSchema";
 import { navigationSchema } from "../data/navigationSchema";
+import { REDIRECTS_FILE, redirectsSchema } from "../data/redirects";
 import { marketingPageSchema } from "../data/sectionSchemas";
 import {
   body,
@@ -22,6 +23,7 @@ import {
   patchDeep,
   patchFields,
   POST_SLUG_PATTERN,
+  REDIRECT_HINTS,
   scheduledSummary,
   SESSION_DATE_HINT,
   SITE_PATH_PATTERN,
@@ -168,6 +170,20 @@ export function cmsConfig(root: string): Record<string, unknown> {
             patchDeep(fieldsOf(shapeOf(navigationSchema)), "url", { pattern: LINK_PATTERN }),
             "useCasesLink",
             { pattern: SITE_PATH_PATTERN },
+          ),
+        },
+        {
+          name: "redirects",
+          label: "Redirects: old addresses and campaign paths",
+          file: REDIRECTS_FILE,
+          fields: patchDeep(
+            patchDeep(
+              patchDeep(fieldsOf(shapeOf(redirectsSchema)), "from", { hint: REDIRECT_HINTS.from }),
+              "to",
+              { hint: REDIRECT_HINTS.to },
+            ),
+            "permanent",
+            { hint: REDIRECT_HINTS.permanent },
           ),
         },
       ],

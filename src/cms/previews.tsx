@@ -17,6 +17,7 @@ import { MarketingPageView } from "../views/MarketingPageView";
 import { WebinarView } from "../views/WebinarView";
 import { PAGE_COLLECTIONS } from "./collections";
 import { NavigationPreview } from "./NavigationPreview";
+import { RedirectsPreview } from "./RedirectsPreview";
 import { dataOf, isoDate, plain, type PreviewProps, text } from "./previewData";
 import { previewMarkdown } from "./previewMarkdown";
 import { SiteFrame } from "./SiteFrame";
@@ -106,4 +107,5 @@ export const PREVIEWS: Record<string, React.ComponentType<PreviewProps>> = {
   webinars: WebinarPreview,
   ...Object.fromEntries(PAGE_COLLECTIONS.map((name) => [name, MarketingPagePreview])),
   navigation: NavigationPreview,
+  redirects: RedirectsPreview,
 };

@@ -131,9 +131,11 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
           path: paths.tag(key),
         });
       } else if (file.sourceInstanceName === "settings") {
+        // The redirects are checked and written after the build, against the pages it made (redirects.ts).
+        if (file.name === "redirects") return;
         if (file.name !== "navigation")
           throw new Error(
-            `Invalid content in ${source}:\n  - content/settings holds only navigation.yml (the menus and footer)`,
+            `Invalid content in ${source}:\n  - content/settings holds only navigation.yml (the menus and footer) and redirects.yml`,
           );
         create("Navigation", source, { ...parseNavigation(await read(), source) });
       }

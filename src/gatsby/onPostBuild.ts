@@ -10,6 +10,7 @@ import { site } from "../config/site";
 import { writeFeed } from "./feed";
 import { buildTime } from "./buildClock";
 import { writeSchedule } from "./schedule";
+import { writeRedirects } from "./redirects";
 import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
 import { rewriteBuiltPages } from "./pagePass";
@@ -52,7 +53,10 @@ class StepTimer {
 }
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, reporter }) => {
-  const { program } = store.getState() as { program: { directory: string } };
+  const { program, pages } = store.getState() as {
+    program: { directory: string };
+    pages: Map<string, unknown>;
+  };
   const publicDir = path.join(program.directory, "public");
   const timer = new StepTimer();
 
@@ -64,6 +68,18 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
       `schedule: built at ${buildTime().toISOString()}, next scheduled entry due ${schedule.nextBuildAt ?? "never"}`,
     );
   });
+
+  // Redirects are checked against the pages this build made: a bad entry fails the build, naming it.
+  const redirects = await timer.time("redirects", () =>
+    writeRedirects(program.directory, publicDir, new Set(pages.keys())),
+  );
+  if (redirects.problems.length > 0) {
+    reporter.panicOnBuild(`Redirects cannot be written:\n${redirects.problems.join("\n")}`);
+    return;
+  }
+  reporter.info(
+    `redirects: ${redirects.rules.length} written for Netlify, Vercel and the Node server`,
+  );
 
   if (!sourceMapsWanted(process.env)) {
     const removed = await timer.time("source maps", () => removeSourceMaps(publicDir));

@@ -44,7 +44,10 @@ export type VercelHeaderRoute = {
 /** A route that moves the request to another path and lets routing go on from there. */
 export type VercelRewriteRoute = { src: string; dest: string; continue: true };
 
-export type VercelRoute = VercelHeaderRoute | VercelRewriteRoute;
+/** A redirect: the route ends with this status and Location (src/data/redirects.ts). */
+export type VercelRedirectRoute = { src: string; headers: { Location: string }; status: number };
+
+export type VercelRoute = VercelHeaderRoute | VercelRewriteRoute | VercelRedirectRoute;
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

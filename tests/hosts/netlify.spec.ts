@@ -11,6 +11,7 @@ import { functionPaths } from "../../src/server/functionPaths";
 import { hostedCommonHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest } from "../../src/security/manifest";
 import { FUNCTION_CSP } from "../../src/security/headers";
+import { parseNetlifyRedirects, redirectLocation } from "../../src/data/redirects";
 
 const publicDir = process.env.HOST_PUBLIC_DIR ?? "";
 const fakesOrigin = process.env.HOST_FAKES_ORIGIN ?? "";
@@ -115,6 +116,29 @@ test("hashed assets are cached for a year and page data revalidates, by Netlify'
     "no-cache",
   ]);
   expect(ruleValues(rules, "/pricing/", "cache-control")).toEqual([]);
+});
+
+test("every entry of redirects.yml answers its redirect: 301 or 302, both spellings, query kept", async ({
+  request,
+}) => {
+  const rules = parseNetlifyRedirects(fs.readFileSync(path.join(publicDir, "_redirects"), "utf8"));
+  expect(rules.length).toBeGreaterThan(0);
+  const wrong: string[] = [];
+  for (const rule of rules) {
+    for (const spelling of [rule.from, rule.from.slice(0, -1)]) {
+      const answer = await request.get(`${spelling}?utm_source=rehearsal`, { maxRedirects: 0 });
+      const location = new URL(answer.headers()["location"] ?? "", "http://site.invalid");
+      const wanted = new URL(
+        redirectLocation(rule.to, "?utm_source=rehearsal"),
+        "http://site.invalid",
+      );
+      if (answer.status() !== (rule.permanent ? 301 : 302) || location.href !== wanted.href)
+        wrong.push(
+          `${spelling}: ${answer.status()} ${answer.headers()["location"] ?? "no location"}`,
+        );
+    }
+  }
+  expect(wrong).toEqual([]);
 });
 
 const OTHER_METHODS: HttpMethod[] = ["PUT", "DELETE", "PATCH"];

@@ -12,6 +12,7 @@ import { functionPaths } from "../functionPaths";
 import { nodeClientAddress, type ForwardedHeader, type TrustProxy } from "./clientAddress";
 import { errorResponse, internalError, type PlatformContext } from "./responses";
 import { mountBuild } from "./static";
+import { redirectsFrom } from "./redirects";
 import { policyForPath, readManifest, type HeaderManifest } from "../../security/manifest";
 import { FORBIDDEN_HEADERS, STATIC_HEADERS } from "../../security/headers";
 
@@ -175,6 +176,7 @@ export function createFunctionsApp(options: FunctionsAppOptions = {}): Hono {
 export function createApp(options: AppOptions): Hono {
   const publicDir = path.resolve(options.publicDir);
   const app = baseApp({ ...options, publicDir });
+  app.use("*", redirectsFrom(publicDir));
   mountBuild(app, publicDir);
   return app;
 }
