@@ -62,7 +62,6 @@ const Table = styled.table`
   th {
     text-align: left;
     padding: ${theme.space[2]};
-    border-bottom: ${({ theme }) => theme.borders.hairline} solid
-      ${({ theme }) => theme.colors.line};
+    border-bottom: ${theme.borders.hairline} solid ${theme.colors.line};
   }
 `;
