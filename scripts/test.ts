@@ -19,12 +19,19 @@ import {
   type StepRow,
 } from "./lib/results";
 import { buildForTests } from "./lib/testBuild";
-import { REPO_ROOT as root, ensureChromium, ensureHostTools, localBin, type HostTools } from "./lib/setup";
+import {
+  REPO_ROOT as root,
+  ensureChromium,
+  ensureHostTools,
+  localBin,
+  type HostTools,
+} from "./lib/setup";
 
 const STEPS = [
   "typecheck",
   "lint",
   "supply-chain",
+  "urls",
   "unit",
   "server",
   "build",
@@ -42,7 +49,9 @@ let steps: Step[];
 try {
   steps = parseOnly(process.argv.slice(2), STEPS) as Step[];
 } catch (error) {
-  console.error(`npm test: ${(error as Error).message}\nusage: npm test [-- --only=${STEPS.join(",")}]`);
+  console.error(
+    `npm test: ${(error as Error).message}\nusage: npm test [-- --only=${STEPS.join(",")}]`,
+  );
   process.exit(2);
 }
 
@@ -50,7 +59,8 @@ let interrupted = false;
 process.on("SIGINT", () => (interrupted = true));
 process.on("SIGTERM", () => (interrupted = true));
 
-const banner = (text: string) => console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 72 - text.length))}`);
+const banner = (text: string) =>
+  console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 72 - text.length))}`);
 const reports = path.join(root, "tests", "artifacts", "reports");
 fs.mkdirSync(reports, { recursive: true });
 // Every process a step starts inherits this marker, so the end of the run finds any left running.
@@ -95,6 +105,8 @@ const runners: Record<Step, () => Promise<Counts>> = {
   lint: () => check("lint", localBin("eslint"), ["."]),
   // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
   "supply-chain": () => check("supply-chain", localBin("tsx"), ["scripts/supply-chain.ts"]),
+  // No public URL of main's content disappears without a redirect (content/settings/redirects.yml).
+  urls: () => check("urls", localBin("tsx"), ["scripts/check-urls.ts"]),
   unit: () => vitest("vitest.json", ["--project", "site"]),
   // The functions and their headers, once, on the Node the hosts run them on (24; this machine runs 20).
   server: () => vitest("vitest-server.json", ["--project", "server"], tools!.hostNode),
@@ -159,7 +171,6 @@ async function main(): Promise<number> {
   banner("summary");
   const total = printSummary(rows);
   return interrupted ? 130 : total.failed > 0 ? 1 : 0;
-
 }
 
 void main().then((code) => process.exit(code));
