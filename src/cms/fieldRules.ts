@@ -2,6 +2,7 @@
 import { reservedSlugs } from "../data/blogSchema";
 import { ADDRESS_PLACEHOLDERS, PATH_PLACEHOLDERS } from "../data/content";
 import { site } from "../config/site";
+import { SEO_LIMITS } from "../data/seo";
 import { SLUG_RULE, type CmsField } from "./fields";
 
 /** A post's slug also keeps clear of the blog's listing routes (checkPostSlug refuses those). */
@@ -36,6 +37,10 @@ export const HINTS: Record<string, string> = {
   heroAlt:
     "Required when there is a hero image (saving stops without it): what the image shows, for people who cannot see it.",
   photo: "Optional. A square photo or illustration, stored beside the author files.",
+  seoTitle: `Optional: the title search results show (they display about ${SEO_LIMITS.title} characters) when the headline is longer. The preview counts it.`,
+  description: `What search results show under the title: about ${SEO_LIMITS.description} characters are displayed (the preview counts them).`,
+  socialImage:
+    "Optional: an image shared on social networks instead of the card the build draws from the title: a site path (/img/uploads/launch.png) or an https:// address.",
   date: `Publication date and time, in the site's time zone (${site.timeZone}). A date in the future schedules the entry: it is published by the first build after that moment, and until then it appears nowhere on the site.`,
   publishDate: `Optional: when this page goes live, in the site's time zone (${site.timeZone}). A time in the future schedules it; empty publishes it at once.`,
 };

@@ -45,7 +45,7 @@ export function pageGroups(root: string): string[] {
 
 export function cmsConfig(root: string): Record<string, unknown> {
   const shapeOf = (schema: unknown) => (schema as { shape: Record<string, ZodLike> }).shape;
-  const pageFields = fieldsOf(shapeOf(marketingPageSchema));
+  const pageFields = withHints(fieldsOf(shapeOf(marketingPageSchema)));
   const collections: CmsCollection[] = [
     {
       name: "blog",

@@ -61,9 +61,15 @@ const ctaSchema = z.strictObject({
   href: sitePathOrUrl,
 });
 
+/** The image shared on social networks instead of the card the build draws. */
+const socialImage = sitePathOrUrl.optional();
+/** The title search results show when the headline is longer than they display (about 60 characters). */
+const seoTitle = text(70).optional();
+
 export const postFrontmatterSchema = z
   .strictObject({
     title: text(110),
+    seoTitle,
     /** The post's folder name and address (/blog/<slug>/). */
     slug: slugField,
     description: text(180).refine((value) => value.length >= 50, {
@@ -85,6 +91,7 @@ export const postFrontmatterSchema = z
     /** Slug of the post this one translates; the translation lives at /blog/<that slug>-<suffix>/. */
     translationOf: keySchema.optional(),
     cta: ctaSchema.optional(),
+    socialImage,
   })
   .refine((post) => post.hero === undefined || post.heroAlt !== undefined, {
     message: "a hero image needs its alternative text (heroAlt)",
@@ -132,11 +139,13 @@ export const caseStudyFrontmatterSchema = z.strictObject({
     .min(2)
     .max(4),
   quote: z.strictObject({ text: text(400), author: text(80), role: text(100) }).optional(),
+  socialImage,
   draft: z.boolean().default(false),
 });
 
 export const webinarFrontmatterSchema = z.strictObject({
   title: text(110),
+  seoTitle,
   /** The file name and address (/webinars/<slug>/). */
   slug: slugField,
   description: text(180),
@@ -159,6 +168,7 @@ export const webinarFrontmatterSchema = z.strictObject({
       /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
       "must be a HubSpot form GUID",
     ),
+  socialImage,
   draft: z.boolean().default(false),
 });
 

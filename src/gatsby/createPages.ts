@@ -1,11 +1,13 @@
 /** Creates the content-generated routes: marketing pages, the blog's families, case studies and webinars. */
 import path from "node:path";
 import type { Actions, GatsbyNode, Reporter } from "gatsby";
-import { paths, relatedPostsOf } from "../data/blog";
+import { relatedPostsOf } from "../data/blog";
 import { planBlogListings } from "../data/blogListings";
-import { routes } from "../config/routes";
+import { categoryFor, routes } from "../config/routes";
+import { site } from "../config/site";
 import { isPublished } from "../data/schedule";
 import { buildTime } from "./buildClock";
+import { cardOf, createCaseStudyAndWebinarPages, template, type Graphql } from "./createStoryPages";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -18,6 +20,8 @@ interface MarketingPagesResult {
       variantOf: string | null;
       experiment: string | null;
       sections: unknown;
+      title: string;
+      socialImage: string | null;
     }>;
   };
 }
@@ -30,8 +34,6 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   await createBlogPages(graphql, actions, reporter);
   await createCaseStudyAndWebinarPages(graphql, actions, reporter);
 };
-
-type Graphql = Parameters<NonNullable<GatsbyNode["createPages"]>>[0]["graphql"];
 
 async function createMarketingPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
   const result = await graphql<MarketingPagesResult>(`
@@ -46,6 +48,8 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
           variantOf
           experiment
           sections
+          title
+          socialImage
         }
       }
     }
@@ -93,6 +97,11 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
         experiment: (!page.variantOf && variants.get(page.path)?.experiment) || null,
         excludeFromSitemap:
           page.noindex || (page.canonical !== null && page.canonical !== page.path),
+        socialCard: cardOf(
+          page.socialImage,
+          page.path === "/" ? site.title : page.title,
+          categoryFor(page.path) ?? site.productName,
+        ),
       },
     });
   }
@@ -114,13 +123,13 @@ interface BlogResult {
       translationOf: string | null;
       canonical: string | null;
       sourceFile: string;
+      title: string;
+      socialImage: string | null;
     }>;
   };
-  allAuthor: { nodes: Array<{ key: string }> };
+  allAuthor: { nodes: Array<{ key: string; name: string }> };
   allTag: { nodes: Array<{ key: string }> };
 }
-
-const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
 
 async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
   const result = await graphql<BlogResult>(`
@@ -140,11 +149,14 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
           translationOf
           canonical
           sourceFile
+          title
+          socialImage
         }
       }
       allAuthor {
         nodes {
           key
+          name
         }
       }
       allTag {
@@ -164,6 +176,7 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
   const at = buildTime();
   const posts = allBlogPost.nodes.filter((p) => isPublished(p.date, at));
   const authorKeys = new Set(allAuthor.nodes.map((a) => a.key));
+  const authorNames = new Map(allAuthor.nodes.map((a) => [a.key, a.name]));
   const tagKeys = new Set(allTag.nodes.map((t) => t.key));
   const slugs = new Set(allBlogPost.nodes.map((p) => p.slug));
   for (const post of allBlogPost.nodes) {
@@ -213,74 +226,12 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
         authorPages: post.authorKeys.filter((k) => plan.authorsWithPages.has(k)),
         excludeFromSitemap:
           post.hidden || (post.canonical !== null && post.canonical !== post.path),
+        socialCard: cardOf(
+          post.socialImage,
+          post.title,
+          ["Blog", ...post.authorKeys.map((k) => authorNames.get(k) ?? k)].join(" · "),
+        ),
       },
     });
   }
-}
-
-interface StoriesResult {
-  allCaseStudy: { nodes: Array<{ id: string; path: string; draft: boolean; date: string }> };
-  allWebinar: {
-    nodes: Array<{ id: string; path: string; draft: boolean; publishDate: string | null }>;
-  };
-}
-
-async function createCaseStudyAndWebinarPages(
-  graphql: Graphql,
-  actions: Actions,
-  reporter: Reporter,
-) {
-  const result = await graphql<StoriesResult>(`
-    query StoryPages {
-      allCaseStudy(sort: { date: DESC }) {
-        nodes {
-          id
-          path
-          draft
-          date
-        }
-      }
-      allWebinar(sort: { date: DESC }) {
-        nodes {
-          id
-          path
-          draft
-          publishDate
-        }
-      }
-    }
-  `);
-  if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query case studies and webinars", result.errors);
-    return;
-  }
-  const at = buildTime();
-  const caseStudies = result.data.allCaseStudy.nodes.filter(
-    (n) => !n.draft && isPublished(n.date, at),
-  );
-  const webinars = result.data.allWebinar.nodes.filter(
-    (n) => !n.draft && isPublished(n.publishDate, at),
-  );
-  actions.createPage({
-    path: paths.caseStudies(),
-    component: template("CaseStudyList"),
-    context: { ids: caseStudies.map((n) => n.id) },
-  });
-  for (const node of caseStudies)
-    actions.createPage({
-      path: node.path,
-      component: template("CaseStudy"),
-      context: { id: node.id },
-    });
-  actions.createPage({
-    path: paths.webinars(),
-    component: template("WebinarList"),
-    context: { ids: webinars.map((n) => n.id) },
-  });
-  for (const node of webinars)
-    actions.createPage({
-      path: node.path,
-      component: template("Webinar"),
-      context: { id: node.id },
-    });
 }

@@ -11,6 +11,7 @@ import { writeFeed } from "./feed";
 import { buildTime } from "./buildClock";
 import { writeSchedule } from "./schedule";
 import { writeRedirects } from "./redirects";
+import { cardPagesOf, writeSocialCards } from "./socialCards";
 import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
 import { rewriteBuiltPages } from "./pagePass";
@@ -55,7 +56,7 @@ class StepTimer {
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, reporter }) => {
   const { program, pages } = store.getState() as {
     program: { directory: string };
-    pages: Map<string, unknown>;
+    pages: Parameters<typeof cardPagesOf>[0];
   };
   const publicDir = path.join(program.directory, "public");
   const timer = new StepTimer();
@@ -79,6 +80,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   }
   reporter.info(
     `redirects: ${redirects.rules.length} written for Netlify, Vercel and the Node server`,
+  );
+
+  // One card per post, case study, webinar and marketing page, as createPages named them in the context
+  // (most are drawn already: onPreExtractQueries started them on the core Gatsby leaves idle).
+  const cards = await timer.time("social cards", () =>
+    writeSocialCards(program.directory, publicDir, cardPagesOf(pages)),
+  );
+  reporter.info(
+    `social cards: ${cards.cards} pages, ${cards.drawn} drawn, ${cards.reused} unchanged since the last build`,
   );
 
   if (!sourceMapsWanted(process.env)) {

@@ -171,6 +171,15 @@ describe(`scheduled publishing, the build's clock at ${BUILD_TIME}`, () => {
     expect(read("sitemap-0.xml")).toContain(`${href}</loc>`);
   });
 
+  it("draws the published post its own social card, named by og:image", () => {
+    const og = parseHtml(read(`blog/${YESTERDAY_POST.slug}/index.html`)).find(
+      (el) => el.name === "meta" && el.attributes["property"] === "og:image",
+    )?.attributes["content"];
+    expect(og).toBe(`https://fingerprint.com/og/blog/${YESTERDAY_POST.slug}.png`);
+    const png = fs.readFileSync(path.join(build.dir, "public", new URL(og ?? "").pathname));
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
   it("leaves the next due time, and only a time, for the schedule trigger", () => {
     expect(JSON.parse(read("schedule.json"))).toEqual({ nextBuildAt: "2026-07-15T14:00:00.000Z" });
   });

@@ -142,6 +142,12 @@ export async function buildPlantedSite(mutate = CHANGE_BUNDLE_TAGS): Promise<Pla
   const site = makeScratch(root, { prefix: "planted-site-", include: keep });
   writeFileIn(site.dir, `content/blog/${PLANTED_POST_SLUG}/index.md`, PLANTED_POST);
   writeFileIn(site.dir, "src/pages/planted-inline-script.tsx", PLANTED_PAGE_SOURCE);
+  // The site's own redirects point at pages this small site does not keep.
+  writeFileIn(
+    site.dir,
+    "content/settings/redirects.yml",
+    "redirects:\n  - from: /planted-old/\n    to: /pricing/\n",
+  );
   writeFileIn(
     site.dir,
     `content/blog/${YESTERDAY_POST.slug}/index.md`,
