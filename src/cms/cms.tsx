@@ -10,10 +10,12 @@ import { entryProblems } from "./checks";
 import { plain, type PreviewProps } from "./previewData";
 import { PREVIEWS } from "./previews";
 import { scheduleMarker } from "./scheduleMarker";
+import { applySiteNow } from "./siteDateTime";
 
 type SavedEntry = { get(key: string): unknown };
 type Registry = {
   init(): void;
+  getWidget(name: string): Parameters<typeof applySiteNow>[0];
   registerPreviewTemplate(name: string, component: React.ComponentType<PreviewProps>): void;
   registerEventListener(listener: {
     name: "preSave";
@@ -24,6 +26,11 @@ const cms = CMS as unknown as Registry;
 
 // The lists' summaries mark scheduled entries (model.ts, scheduledSummary): Decap formats with this dayjs.
 dayjs.extend(scheduleMarker());
+// "Now" on a date field is the site's wall clock, as the field stores it (siteDateTime.ts).
+if (!applySiteNow(cms.getWidget("datetime")))
+  console.warn(
+    "The datetime widget changed: its Now button fills the browser's clock, not the site's.",
+  );
 
 for (const [name, preview] of Object.entries(PREVIEWS)) cms.registerPreviewTemplate(name, preview);
 
