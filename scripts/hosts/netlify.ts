@@ -145,12 +145,17 @@ function checkBundle(findings: Findings, dir: string, nodeMajor: number): void {
       ...other,
     ].join("; "),
   );
-  const worker = bundled.find((fn) => fn.name === "leads-worker");
-  findings.record(
-    "the lead worker is scheduled every minute",
-    worker?.schedule === "* * * * *",
-    String(worker?.schedule),
-  );
+  for (const [name, what] of [
+    ["leads-worker", "the lead worker"],
+    ["build-trigger", "the schedule trigger"],
+  ]) {
+    const scheduled = bundled.find((fn) => fn.name === name);
+    findings.record(
+      `${what} is scheduled every minute`,
+      scheduled?.schedule === "* * * * *",
+      String(scheduled?.schedule),
+    );
+  }
 }
 
 type PlaywrightSuite = {
