@@ -8,7 +8,8 @@ export const onPreExtractQueries: GatsbyNode["onPreExtractQueries"] = ({ store, 
     pages: Parameters<typeof cardPagesOf>[0];
   };
   // Only a build draws cards (onPostBuild writes them); `gatsby develop` serves none.
-  if (program._?.[0] !== "build") return;
+  const building = program._?.[0] === "build" || process.env.NODE_ENV === "production";
+  if (!building) return;
   const missing = startSocialCards(program.directory, cardPagesOf(pages));
   if (missing > 0) reporter.info(`social cards: drawing ${missing} beside the build`);
 };
