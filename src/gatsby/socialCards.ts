@@ -2,7 +2,8 @@
  * The social cards step: every page whose context names a card (createPages.ts: posts, case studies, webinars,
  * marketing pages) gets its PNG at /og/<path>.png. A card is drawn once per content: its file in
  * .cache/social-cards is named by a hash of what it shows and of the code and fonts that draw it, so an
- * unchanged card is copied, not drawn again; the rest are drawn in worker threads over the machine's cores.
+ * unchanged card is linked from there, not drawn again; the rest are drawn in worker threads, one of them from
+ * before the queries on (onPreExtractQueries.ts), all of the machine's cores after them.
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, promises as fs, readFileSync, writeFileSync } from "node:fs";

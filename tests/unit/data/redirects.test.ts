@@ -2,6 +2,7 @@
 // that goes nowhere, naming the entry; chains collapse to one hop; each host's form carries the same rules;
 // the query string is kept; the shipped redirects.yml passes against the site's pages.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
@@ -130,5 +131,39 @@ describe("the shipped content/settings/redirects.yml", () => {
     expect(problems).toEqual([]);
     expect(rules.find((r) => r.from === "/get-started/")?.to).toBe("/contact-sales/");
     expect(rules.find((r) => r.from === "/summer-promo/")?.permanent).toBe(false);
+  });
+});
+
+describe("the build's redirects step", () => {
+  it("writes _redirects and Vercel's routes, or returns the problems that fail the build, writing nothing", async () => {
+    const { writeRedirects, pendingVercelRedirectsFile } =
+      await import("../../../src/gatsby/redirects");
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "redirects-step-"));
+    const publicDir = path.join(root, "public");
+    fs.mkdirSync(path.join(root, "content/settings"), { recursive: true });
+    fs.mkdirSync(publicDir);
+    const file = path.join(root, "content/settings/redirects.yml");
+    try {
+      fs.writeFileSync(file, "redirects:\n  - from: /pricing/\n    to: /\n");
+      const bad = await writeRedirects(root, publicDir, new Set(["/", "/pricing/"]));
+      expect(bad.problems).toEqual([
+        expect.stringContaining("redirects[0] (from /pricing/ to /): /pricing/ is a live page"),
+      ]);
+      expect(fs.existsSync(path.join(publicDir, "_redirects"))).toBe(false);
+      fs.writeFileSync(
+        file,
+        "redirects:\n  - from: /old/\n    to: /pricing/\n    permanent: false\n",
+      );
+      const good = await writeRedirects(root, publicDir, new Set(["/", "/pricing/"]));
+      expect(good.problems).toEqual([]);
+      expect(fs.readFileSync(path.join(publicDir, "_redirects"), "utf8")).toContain(
+        "/old/ /pricing/ 302!",
+      );
+      expect(JSON.parse(fs.readFileSync(pendingVercelRedirectsFile(root), "utf8"))).toEqual([
+        { src: "^/old/?$", headers: { Location: "/pricing/" }, status: 307 },
+      ]);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
