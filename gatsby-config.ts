@@ -9,6 +9,7 @@ import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import {
   adminCache,
+  adminDefinitions,
   adminReactAliases,
   withoutInstancesOf,
   type PluginClass,
@@ -62,6 +63,7 @@ const config: GatsbyConfig = {
             plugins?: object[];
             optimization?: { minimizer?: object[] };
           },
+          { plugins }: { plugins: { define(definitions: Record<string, string>): object } },
         ) => {
           config.externals = [];
           config.cache = adminCache(config.cache);
@@ -114,6 +116,8 @@ const config: GatsbyConfig = {
             },
             "plugins",
           );
+          // CMS_BACKEND has no GATSBY_ prefix, so Gatsby does not inline it; the admin module reads it.
+          config.plugins.push(plugins.define(adminDefinitions(process.env)));
         },
       },
     },

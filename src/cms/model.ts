@@ -27,6 +27,7 @@ import {
   type CmsCollection,
 } from "./fieldRules";
 import { copyOf, fieldsOf, label, relationTo, type ZodLike } from "./fields";
+import { CMS_AUTH_PATH } from "../server/functionPaths";
 
 /** The content folders of marketing pages: one CMS collection per folder under content/pages. */
 export function pageGroups(root: string): string[] {
@@ -160,7 +161,9 @@ export function cmsConfig(root: string): Record<string, unknown> {
     },
   ];
   return {
-    backend: { name: "git-gateway", branch: "main" },
+    // The github backend through the site's own OAuth functions; the admin module adds the repository,
+    // the API root and base_url (the admin's own origin) when it starts (src/cms/backend.ts, docs/cms.md).
+    backend: { name: "github", branch: "main", auth_endpoint: CMS_AUTH_PATH.replace(/^\//, "") },
     // Drafts, review and a deploy preview before anything reaches main (docs/cms.md): each draft is a
     // branch and a pull request, published by merging it.
     publish_mode: "editorial_workflow",

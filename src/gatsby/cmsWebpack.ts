@@ -62,3 +62,13 @@ export function adminCache(cache: unknown): unknown {
       : {}),
   };
 }
+
+/**
+ * Build settings the admin module reads that Gatsby does not inline (it only inlines GATSBY_*): the backend
+ * choice (src/cms/backend.ts). Anything else stays out of the admin bundle.
+ */
+export function adminDefinitions(
+  source: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  return { "process.env.CMS_BACKEND": JSON.stringify(source.CMS_BACKEND?.trim() ?? "") };
+}

@@ -8,7 +8,7 @@ import postgres from "postgres";
 import { expect, test } from "../e2e/fixtures";
 import { functions, type HttpMethod } from "../../src/server/functions";
 import { functionPaths } from "../../src/server/functionPaths";
-import { hostedCommonHeaders } from "../../src/security/hosts";
+import { hostedPageHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest } from "../../src/security/manifest";
 import { FUNCTION_CSP } from "../../src/security/headers";
 
@@ -66,7 +66,6 @@ test("every page answers 200 with its own CSP (the manifest's) and the shared he
   const manifest = await readManifest(publicDir);
   expect(manifest, "public/_security-headers.json").not.toBeNull();
   if (!manifest) return;
-  const common = hostedCommonHeaders(manifest);
   const rules = await netlifyRules();
   const wrong: string[] = [];
   for (const page of Object.keys(manifest.pages)) {
@@ -79,7 +78,9 @@ test("every page answers 200 with its own CSP (the manifest's) and the shared he
     else if (headers["content-security-policy"] !== policyForPath(manifest, page))
       wrong.push(`${page}: ${headers["content-security-policy"] ?? "no"} policy`);
     else {
-      const missing = Object.entries(common).filter(([name, value]) => headers[name] !== value);
+      const missing = Object.entries(hostedPageHeaders(manifest, page)).filter(
+        ([name, value]) => headers[name] !== value,
+      );
       if (missing.length > 0)
         wrong.push(`${page}: lacks ${missing.map(([name]) => name).join(", ")}`);
     }

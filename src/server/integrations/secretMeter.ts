@@ -1,5 +1,6 @@
 // The meter on every function that spends a secret or an outside quota (Fingerprint, Amplitude,
-// Greenhouse): calls per client address and function, counted in the lead store's limits, 429 past them.
+// Greenhouse, the CMS login): calls per client address and function, counted in the lead store's limits,
+// 429 past them.
 import { addressBucket } from "../http/clientAddress";
 import { readLeadsEnv, readMeterEnv, type MeterEnv } from "../env";
 import { errorResponse } from "../http/responses";
@@ -8,7 +9,14 @@ import { openLeadStore } from "../leads/openLeadStore";
 
 /** The metered functions, named as in src/server/functions.ts. */
 export type MeteredFunction =
-  "fp-result" | "fp-events" | "fp-events-direct" | "fp-visits" | "amp-exp" | "greenhouse";
+  | "fp-result"
+  | "fp-events"
+  | "fp-events-direct"
+  | "fp-visits"
+  | "amp-exp"
+  | "greenhouse"
+  | "cms-auth"
+  | "cms-callback";
 
 /**
  * Null when the call may go on; otherwise the 429 to answer, having forwarded nothing. `clientIp` is
