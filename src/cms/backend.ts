@@ -10,8 +10,7 @@ type Source = Readonly<Record<string, string | undefined>>;
 export const DEFAULT_GITHUB_API_URL = "https://api.github.com";
 
 export type CmsBackend =
-  | { name: "github"; repo: string | null; apiRoot: string }
-  | { name: "git-gateway" };
+  { name: "github"; repo: string | null; apiRoot: string } | { name: "git-gateway" };
 
 const REPO = /^[A-Za-z0-9_.-]{1,100}\/[A-Za-z0-9_.-]{1,100}$/;
 
@@ -40,7 +39,10 @@ export function readCmsBackend(source: Source): CmsBackend {
  * own origin. So the admin, its login window and the callback share one origin on every host, deploy
  * previews and the local server included, whatever the build's SITE_URL says.
  */
-export function backendOverrides(backend: CmsBackend, adminOrigin: string): Record<string, unknown> {
+export function backendOverrides(
+  backend: CmsBackend,
+  adminOrigin: string,
+): Record<string, unknown> {
   if (backend.name === "git-gateway") return { name: "git-gateway" };
   return {
     name: "github",

@@ -44,7 +44,9 @@ export const STATIC_HEADERS: HeaderSet = {
  * which must keep its `opener` across GitHub's pages to hand the token back; `same-origin` would cut that
  * link, `same-origin-allow-popups` keeps it for windows the admin opens and still cuts every other opener.
  */
-export const ADMIN_HEADERS: HeaderSet = { "cross-origin-opener-policy": "same-origin-allow-popups" };
+export const ADMIN_HEADERS: HeaderSet = {
+  "cross-origin-opener-policy": "same-origin-allow-popups",
+};
 
 /** A function answers JSON (or a script for the agent proxy) that no page may frame or render as a document. */
 export const FUNCTION_CSP = "default-src 'none'; frame-ancestors 'none'";

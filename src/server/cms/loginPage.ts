@@ -36,9 +36,7 @@ const jsonForScript = (value: unknown) =>
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
 
-export type LoginOutcome =
-  | { ok: true; token: string }
-  | { ok: false; message: string };
+export type LoginOutcome = { ok: true; token: string } | { ok: false; message: string };
 
 /** What the admin receives: Decap's success message with the token, or its error message with ours. */
 export function adminMessage(outcome: LoginOutcome): string {

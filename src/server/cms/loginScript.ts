@@ -52,7 +52,9 @@ export function deliverLoginResult(win: Window): void {
     return;
   }
   if (openerOrigin(opener) !== own) {
-    say("This sign-in was started by a page on another site. Nothing was sent to it; close this window.");
+    say(
+      "This sign-in was started by a page on another site. Nothing was sent to it; close this window.",
+    );
     return;
   }
   const handshake = `authorizing:${result.provider}`;

@@ -27,11 +27,7 @@ export function issueState(secret: string, nowMs: number = Date.now()): IssuedSt
 
 /** Why a callback's state is not believed; each one means the token endpoint is never called. */
 export type StateProblem =
-  | "missing-state"
-  | "missing-cookie"
-  | "forged-cookie"
-  | "expired"
-  | "mismatch";
+  "missing-state" | "missing-cookie" | "forged-cookie" | "expired" | "mismatch";
 
 /** Null when `state` (from the callback's query) is the one a cookie of ours issued within its lifetime. */
 export function checkState(
