@@ -4,16 +4,19 @@
  * checks that state, and only then spends the App's secret on GitHub's token exchange, answering the page
  * that hands the token to the admin on this site's own origin (./loginScript.ts).
  */
-import { readCmsOAuthEnv, type CmsOAuthEnv } from "../env";
+import { createHash } from "node:crypto";
+import { readCmsOAuthEnv, readLeadsEnv, type CmsOAuthEnv } from "../env";
 import { CMS_CALLBACK_PATH } from "../functionPaths";
 import { errorResponse, type Handler } from "../http/responses";
 import { meter as defaultMeter, type Meter } from "../integrations/secretMeter";
 import { describeFailure, fetchUpstream, notJson } from "../integrations/upstream";
+import { openLeadStore } from "../leads/openLeadStore";
 import { loginPageResponse, PROVIDER } from "./loginPage";
 import {
   checkState,
   clearedStateCookie,
   issueState,
+  STATE_LIFETIME_S,
   stateCookie,
   stateCookieValues,
 } from "./oauthState";
@@ -26,7 +29,29 @@ export type CmsOAuthDeps = {
   meter?: Meter;
   log?: (line: string) => void;
   now?: () => number;
+  /** Records a state as used; false when it was used before. By default in the lead store's counters. */
+  spendState?: (state: string) => Promise<boolean>;
 };
+
+/**
+ * Each state is good for one exchange, also against a replay that brings the cookie along: it is counted in
+ * the lead store (shared by every instance with PostgreSQL, per instance otherwise). Clearing the cookie on
+ * the first callback already stops a browser replaying it, so a store that is down is logged, not fatal.
+ */
+function storeSpend(log: (line: string) => void) {
+  return async (state: string): Promise<boolean> => {
+    const key = `cms-oauth-state:${createHash("sha256").update(state).digest("base64url")}`;
+    try {
+      const taken = await openLeadStore(readLeadsEnv()).take(key, [
+        { max: 1, ms: STATE_LIFETIME_S * 1000 },
+      ]);
+      return taken.ok;
+    } catch (error) {
+      log(`cms-callback: used states not recorded: ${(error as Error).message}`);
+      return true;
+    }
+  };
+}
 
 /** What the editor (and, through the admin, its login screen) reads for each way the login can end. */
 export const TEXTS = {
@@ -140,8 +165,10 @@ export function createCmsCallbackHandler(deps: CmsOAuthDeps = {}): Handler {
       stateCookieValues(request),
       (deps.now ?? Date.now)(),
     );
-    if (problem) {
-      log(`cms-callback: state refused (${problem}); GitHub not asked`);
+    const state = url.searchParams.get("state") ?? "";
+    const fresh = problem === null && (await (deps.spendState ?? storeSpend(log))(state));
+    if (!fresh) {
+      log(`cms-callback: state refused (${problem ?? "replayed"}); GitHub not asked`);
       return refuse(400, "invalid_state", TEXTS.badState);
     }
     const githubError = url.searchParams.get("error");
