@@ -38,6 +38,8 @@ export function fakesBuildEnv(fakesPort, apiUrl = `http://127.0.0.1:${fakesPort}
     GATSBY_SALES_CALL_URL: `${fakes}/__fake/meetings/sales`,
     // The apply page's frame-src names the form the site's proxy links to (playwright.config.ts).
     GREENHOUSE_EMBED_URL: `${fakes}/embed/job_app`,
+    // The repository the admin's GitHub login edits: the fake GitHub of tests/e2e/cms-github.spec.ts serves it.
+    GATSBY_CMS_GITHUB_REPO: "acme/marketing-site",
   };
 }
 

@@ -94,7 +94,7 @@ export const fieldMapVariable = () =>
   });
 
 /** One of `values`, exactly as spelt; `fallback` when unset. */
-export const oneOf = <const T extends string>(name: string, values: readonly T[], fallback: T) =>
+export const oneOf = <T extends string>(name: string, values: readonly T[], fallback: T) =>
   variable(
     checked(name, values.join(" or "), (raw) => (values as readonly string[]).includes(raw))
       .optional()
