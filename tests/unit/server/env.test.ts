@@ -2,7 +2,12 @@
 // Tests that server configuration is read lazily from the environment with sane defaults.
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { readLeadsEnv, readMeterEnv, readServerEnv } from "../../../src/server/env";
+import {
+  readCmsOAuthEnv,
+  readLeadsEnv,
+  readMeterEnv,
+  readServerEnv,
+} from "../../../src/server/env";
 
 describe("readServerEnv", () => {
   it("has defaults", () => {
@@ -67,5 +72,49 @@ describe("METER_LIMIT_PER_MINUTE / _PER_HOUR", () => {
     expect(() => readMeterEnv({ METER_LIMIT_PER_MINUTE: "lots" })).toThrow(
       /METER_LIMIT_PER_MINUTE must be an integer from 0 to 1000000, got "lots"/,
     );
+  });
+});
+
+describe("readCmsOAuthEnv", () => {
+  it("is not set up by default, on github.com with the repo scope", () => {
+    expect(readCmsOAuthEnv({})).toEqual({
+      clientId: null,
+      clientSecret: null,
+      githubUrl: "https://github.com",
+      scope: "repo",
+      timeoutMs: 8000,
+    });
+  });
+
+  it("reads the OAuth App, GitHub Enterprise's origin and the narrower scope", () => {
+    expect(
+      readCmsOAuthEnv({
+        CMS_OAUTH_CLIENT_ID: "Iv1.abc",
+        CMS_OAUTH_CLIENT_SECRET: "0123456789abcdef",
+        CMS_OAUTH_GITHUB_URL: "https://git.example.com/",
+        CMS_OAUTH_SCOPE: "public_repo",
+      }),
+    ).toMatchObject({
+      clientId: "Iv1.abc",
+      githubUrl: "https://git.example.com",
+      scope: "public_repo",
+    });
+  });
+
+  it.each([
+    [
+      { CMS_OAUTH_SCOPE: "admin:org" },
+      /CMS_OAUTH_SCOPE must be repo or public_repo, got "admin:org"/,
+    ],
+    [
+      { CMS_OAUTH_CLIENT_SECRET: "short" },
+      /^CMS_OAUTH_CLIENT_SECRET must be the OAuth App's client secret\.$/,
+    ],
+    [
+      { CMS_OAUTH_GITHUB_URL: "github.com" },
+      /CMS_OAUTH_GITHUB_URL must be an absolute http\(s\) URL/,
+    ],
+  ])("refuses %j, naming the variable (and never echoing a secret)", (source, message) => {
+    expect(() => readCmsOAuthEnv(source)).toThrow(message);
   });
 });
