@@ -107,7 +107,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     tokenRequests: [],
   };
   const unhandled: string[] = [];
-  let state: RepoState;
+  // The shapes name the fake's own origin, known once it listens (below).
+  const state: RepoState = {
+    git,
+    shapes: createShapes("http://127.0.0.1", owner, name),
+    owner,
+    name,
+    user,
+    permissions: options.permissions ?? { push: true, admin: false },
+    pulls: [],
+    issues: [],
+    nextNumber: 1,
+    nextCommentId: 1,
+    statuses: new Map(),
+  };
 
   const api = async (call: Call): Promise<Reply> => {
     const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(String(call.headers.authorization ?? ""))?.[1];
@@ -197,19 +210,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
-  state = {
-    git,
-    shapes: createShapes(origin, owner, name),
-    owner,
-    name,
-    user,
-    permissions: options.permissions ?? { push: true, admin: false },
-    pulls: [],
-    issues: [],
-    nextNumber: 1,
-    nextCommentId: 1,
-    statuses: new Map(),
-  };
+  state.shapes = createShapes(origin, owner, name);
   return {
     origin,
     port,
