@@ -61,7 +61,9 @@ export function cmsConfig(root: string): Record<string, unknown> {
       public_folder: "",
       summary: "{{title}} ({{date | date('YYYY-MM-DD')}})",
       sortable_fields: ["date", "title"],
-      preview_path: "blog/{{slug}}/",
+      // The post's address, from its slug field: Decap's own {{slug}} here is the entry's path without its
+      // extension (<slug>/index), which would send the preview link to /blog/<slug>-index/.
+      preview_path: "blog/{{fields.slug}}/",
       fields: [
         ...patchFields(withHints(fieldsOf(shapeOf(postFrontmatterSchema))), {
           slug: {

@@ -85,8 +85,7 @@ test("an editor logs in with GitHub, saves a draft, marks it Ready and publishes
   await page.goto(`${origin}/admin/#/collections/blog/entries/${SLUG}/index`);
   const description = page.locator("textarea[id^='description-field']");
   await expect(description).toHaveValue(/Account sharing costs/);
-  const changed =
-    "Account sharing, measured: how device data tells a household from a password that travelled.";
+  const changed = "Account sharing measured with device data, not cookies.";
   await description.fill(changed);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("button", { name: "Status: Draft" })).toBeVisible({
@@ -105,19 +104,22 @@ test("an editor logs in with GitHub, saves a draft, marks it Ready and publishes
     labels: [{ name: "decap-cms/draft" }],
   });
 
-  // The host reports the pull request's deploy preview as a commit status; the admin links to it.
+  // The host reports the pull request's deploy preview (its root) as a commit status, as Netlify does; the
+  // admin links to the post's own page in it (the collection's preview_path).
   const head = await git("rev-parse", BRANCH);
-  const preview = `${origin}/blog/${SLUG}/`;
+  const previewRoot = `http://deploy-preview-${pr?.number}.example`;
   const reported = await fetch(`${github.origin}/repos/${REPO}/statuses/${head}`, {
     method: "POST",
     headers: { authorization: `token ${[...github.oauth.tokens.keys()][0]}` },
-    body: JSON.stringify({ state: "success", target_url: preview, context: "deploy/netlify" }),
+    body: JSON.stringify({ state: "success", target_url: previewRoot, context: "deploy/netlify" }),
   });
   expect(reported.status).toBe(201);
   // Decap polls the statuses every few seconds after a save.
-  await expect(page.getByRole("link", { name: "View Preview" })).toHaveAttribute("href", preview, {
-    timeout: 30_000,
-  });
+  await expect(page.getByRole("link", { name: "View Preview" })).toHaveAttribute(
+    "href",
+    `${previewRoot}/blog/${SLUG}/`,
+    { timeout: 30_000 },
+  );
 
   await setStatus(page, "Draft", "Ready");
   expect(pr?.labels).toEqual([{ name: "decap-cms/pending_publish" }]);
@@ -195,9 +197,9 @@ test("a callback with a forged or missing state is refused and never reaches the
     maxRedirects: 0,
   });
   expect(started.status()).toBe(302);
-  expect((await page.context().cookies(origin)).map((cookie) => cookie.name)).toEqual([
-    "cms_oauth_state",
-  ]);
+  expect(
+    (await page.context().cookies(`${origin}/api/cms-callback`)).map((cookie) => cookie.name),
+  ).toEqual(["cms_oauth_state"]);
   for (const query of [
     "code=0123456789abcdef0123&state=forged-state",
     "code=0123456789abcdef0123",

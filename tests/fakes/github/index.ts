@@ -200,7 +200,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
               body: Array.isArray(body) ? { labels: body } : body,
               headers: request.headers,
             });
-      response.writeHead(reply.status, { ...API_HEADERS, ...reply.headers });
+      // A 204 or 304 has no body and, as on GitHub, no Content-Type (a client would try to parse it).
+      const { "content-type": json, ...always } = API_HEADERS;
+      const bodyless = reply.body === undefined;
+      response.writeHead(reply.status, {
+        ...always,
+        ...(bodyless ? {} : { "content-type": json }),
+        ...reply.headers,
+      });
       response.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
     })().catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, API_HEADERS);

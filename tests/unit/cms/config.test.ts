@@ -103,6 +103,11 @@ describe("static/admin/config.yml", () => {
     expect(text).toBe(renderConfig());
   });
 
+  it("links a draft's deploy preview to the page's own address, from the slug field", () => {
+    // A post lives at <slug>/index.md: Decap's {{slug}} would be "<slug>/index" there, not the address.
+    expect(collection("blog").preview_path).toBe("blog/{{fields.slug}}/");
+  });
+
   it("the login window's compiled script is what `npm run cms:config` makes of its source", () => {
     const file = path.join(root, "src/server/cms/loginScriptCompiled.ts");
     expect(fs.readFileSync(file, "utf8"), "run npm run cms:config").toBe(renderLoginScript());
