@@ -6,7 +6,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { routeFamilies, servedRoutes } from "../../src/config/routes";
 import { CONSENT_STORAGE_KEY, EVERYTHING } from "../../src/providers/consent/consent";
-import { STATIC_HEADERS } from "../../src/security/headers";
+import { ADMIN_HEADERS, STATIC_HEADERS } from "../../src/security/headers";
 import { netlifyHeadersFor } from "../unit/security/support/hosts";
 import { expect, test } from "./fixtures";
 import { routeAdminTo, startDecapServer, type DecapServer } from "./support/decap";
@@ -212,8 +212,11 @@ test.describe("served headers", () => {
       const served = response.headers();
       const hosted = netlifyHeadersFor(written, pagePath);
       expect(served["content-security-policy"], pagePath).toBe(hosted["content-security-policy"]);
-      for (const [name, value] of Object.entries(STATIC_HEADERS)) {
+      // The admin keeps its GitHub login window's opener (ADMIN_HEADERS); Netlify's file says the same.
+      const shared = { ...STATIC_HEADERS, ...(pagePath === "/admin/" ? ADMIN_HEADERS : {}) };
+      for (const [name, value] of Object.entries(shared)) {
         expect(served[name], `${pagePath} ${name}`).toBe(value);
+        expect(hosted[name], `${pagePath} ${name} in _headers`).toBe(value);
       }
       expect(served["server"]).toBeUndefined();
       expect(served["x-powered-by"]).toBeUndefined();
