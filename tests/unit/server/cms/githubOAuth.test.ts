@@ -29,6 +29,13 @@ let source: SourceRepository;
 let github: FakeGitHub;
 let spent: Set<string>;
 let logged: string[];
+/** Lead store folders the tests that use the real store made. */
+const scratch: string[] = [];
+const scratchDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+};
 
 beforeAll(async () => {
   source = createSourceRepository((dir) => fs.writeFileSync(path.join(dir, "README.md"), "hi\n"));
@@ -37,6 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await github?.close();
   source?.remove();
+  for (const dir of scratch) fs.rmSync(dir, { recursive: true, force: true });
 });
 beforeEach(() => {
   github.oauth.tokenRequests.length = 0;
@@ -187,7 +195,7 @@ describe("GET /api/cms-callback", () => {
   });
 
   it("refuses a replayed state, cookie and all, from the lead store's record, without calling the token endpoint", async () => {
-    vi.stubEnv("LEADS_OUTBOX_DIR", fs.mkdtempSync(path.join(os.tmpdir(), "cms-state-")));
+    vi.stubEnv("LEADS_OUTBOX_DIR", scratchDir("cms-state-"));
     vi.stubEnv("DATABASE_URL", "");
     const withStore = deps({}, { spendState: undefined });
     const { back, cookie } = await login(SITE, withStore);
@@ -288,7 +296,7 @@ describe("both functions", () => {
     vi.stubEnv("METER_LIMIT_PER_MINUTE", "0");
     vi.stubEnv("METER_LIMIT_PER_HOUR", "0");
     vi.stubEnv("DATABASE_URL", "");
-    vi.stubEnv("LEADS_OUTBOX_DIR", fs.mkdtempSync(path.join(os.tmpdir(), "cms-table-")));
+    vi.stubEnv("LEADS_OUTBOX_DIR", scratchDir("cms-table-"));
     const started = await runFunction(
       functionNamed("cms-auth"),
       new Request(`${SITE}/api/cms-auth?provider=github`, { headers: page }),
