@@ -27,8 +27,8 @@ export const LEAD_METHODS = ["POST"] as const;
 
 export type LeadDeps = {
   env?: () => LeadsEnv;
-  /** The lead store; by default the one the configuration names (Postgres or the file outbox). */
-  outbox?: (env: LeadsEnv) => LeadStore;
+  /** The lead store; by default the one the configuration names (Postgres or the file lead store). */
+  store?: (env: LeadsEnv) => LeadStore;
   fetch?: typeof fetch;
   log?: (line: string) => void;
   now?: () => Date;
@@ -165,7 +165,7 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
     let store: LeadStore;
     let record: LeadRecord;
     try {
-      store = (deps.outbox ?? openLeadStore)(env);
+      store = (deps.store ?? openLeadStore)(env);
       if (key !== null) {
         const replay = await replayAnswer(store, key, fingerprint);
         if (replay) return replay;
@@ -190,7 +190,7 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
         explainedStorageFailures.add(seen);
         log(
           `lead store ${where} is not writable (${code}: ${(error as Error).message}); every lead is ` +
-            "refused with 503 until DATABASE_URL names a reachable database or LEADS_OUTBOX_DIR a writable, durable folder",
+            "refused with 503 until DATABASE_URL names a reachable database or LEADS_STORE_DIR a writable, durable folder",
         );
       } else {
         log(`lead ${endpoint}: refused with 503, the lead store is still not writable (${code})`);

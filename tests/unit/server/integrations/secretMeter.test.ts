@@ -9,7 +9,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readMeterEnv } from "../../../../src/server/env";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
 import { createMeter, meterWindows } from "../../../../src/server/integrations/secretMeter";
 import { startPostgres, type TestPostgres } from "../support/postgres";
@@ -50,7 +50,7 @@ describe("the meter", () => {
   });
 
   it("answers 429 with Retry-After and a JSON error past the limit", async () => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const meter = createMeter({ store: () => store, limits: () => defaults });
     const refused = await burst(meter, "203.0.113.7");
     expect(refused).toHaveLength(30);
@@ -70,7 +70,7 @@ describe("the meter", () => {
   });
 
   it("counts an IPv6 client by its /64, so fresh addresses from one network buy nothing", async () => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const meter = createMeter({ store: () => store, limits: () => defaults });
     const refused: Response[] = [];
     for (let i = 0; i < 150; i += 1) {
@@ -115,7 +115,7 @@ describe("the meter", () => {
   });
 
   it("counts callers without an address together, and meters nothing with both windows off", async () => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const meter = createMeter({ store: () => store, limits: () => defaults });
     expect(await burst(meter, null)).toHaveLength(30);
     const off = createMeter({ store: () => store, limits: () => ({ perMinute: 0, perHour: 0 }) });
