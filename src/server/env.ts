@@ -110,6 +110,7 @@ const leadsSchema = z.preprocess(
     LEADS_ALERT_WEBHOOK_URL: httpUrl("LEADS_ALERT_WEBHOOK_URL", null),
     CRON_SECRET: text(),
     LEADS_DB_POOL_SIZE: count("LEADS_DB_POOL_SIZE", 5, 100),
+    LEADS_STORE_DIR: text(),
     LEADS_OUTBOX_DIR: text(),
     SITE_URL: siteUrlVariable(),
     ALLOWED_ORIGINS: originList(),
@@ -156,8 +157,9 @@ export function readLeadsEnv(source: EnvSource = process.env) {
     /** PostgreSQL connection string; when set it is the lead store (shared by every instance). */
     databaseUrl: env.DATABASE_URL,
     delivery,
-    /** Folder of the durable outbox; every accepted lead is written here before the answer. */
-    outboxDir: path.resolve(env.LEADS_OUTBOX_DIR ?? ".outbox/leads"),
+    /** The file lead store's folder: every accepted lead is written there before the answer. */
+    // LEADS_OUTBOX_DIR is the variable's former name, still read so existing deployments keep their folder.
+    storeDir: path.resolve(env.LEADS_STORE_DIR ?? env.LEADS_OUTBOX_DIR ?? ".outbox/leads"),
     /** Origins allowed to post forms besides the request's own (the canonical site, previews). */
     allowedOrigins: [env.SITE_URL, ...env.ALLOWED_ORIGINS],
     /** HubSpot webinar form GUIDs a webinar page may name (others in the list are ignored); null: none. */
@@ -171,7 +173,7 @@ export function readLeadsEnv(source: EnvSource = process.env) {
     hubspot: {
       /** Forms API base, e.g. https://api.hsforms.com; tests point it at a fake. */
       apiUrl: env.HUBSPOT_API_URL,
-      /** Null: HubSpot is not configured and leads stay in the outbox (`npm run leads`). */
+      /** Null: HubSpot is not configured and leads stay in the lead store (`npm run leads`). */
       portalId: env.HUBSPOT_PORTAL_ID,
       /** Private-app token: when set, the authenticated submit endpoint is used. */
       token: env.HUBSPOT_TOKEN,

@@ -38,6 +38,25 @@ describe("readServerEnv", () => {
   });
 });
 
+describe("LEADS_STORE_DIR", () => {
+  it("names the file lead store's folder, relative to the working directory", () => {
+    expect(readLeadsEnv({ LEADS_STORE_DIR: "tmp/leads" }).storeDir).toBe(path.resolve("tmp/leads"));
+  });
+
+  it("is also read as LEADS_OUTBOX_DIR, its former name, so existing deployments keep their folder", () => {
+    expect(readLeadsEnv({ LEADS_OUTBOX_DIR: "/var/leads" }).storeDir).toBe("/var/leads");
+    // Blank counts as unset, as for every variable.
+    expect(readLeadsEnv({ LEADS_STORE_DIR: " ", LEADS_OUTBOX_DIR: "/var/leads" }).storeDir).toBe(
+      "/var/leads",
+    );
+  });
+
+  it("wins over the former name when both are set", () => {
+    const env = readLeadsEnv({ LEADS_STORE_DIR: "/srv/leads", LEADS_OUTBOX_DIR: "/var/leads" });
+    expect(env.storeDir).toBe("/srv/leads");
+  });
+});
+
 describe("LEADS_LEASE_MS", () => {
   it("defaults to twice HubSpot's timeout plus 10 s, at least a minute", () => {
     expect(readLeadsEnv({}).delivery.leaseMs).toBe(60_000);

@@ -31,11 +31,11 @@ let serverApi: FakeFingerprint;
 let ingress: FakeFingerprintProxyUpstream;
 let amplitude: FakeAmplitude;
 let greenhouse: FakeGreenhouse;
-let outbox: string;
+let storeDir: string;
 
 beforeAll(async () => {
   fixture = await createPublicFixture();
-  outbox = mkdtempSync(path.join(os.tmpdir(), "trust-outbox-"));
+  storeDir = mkdtempSync(path.join(os.tmpdir(), "trust-lead-store-"));
   [serverApi, ingress, amplitude, greenhouse] = await Promise.all([
     startFakeFingerprint(),
     startFakeFingerprintProxyUpstream(),
@@ -59,14 +59,14 @@ afterAll(async () => {
     greenhouse?.close(),
   ]);
   await fixture?.cleanup();
-  rmSync(outbox, { recursive: true, force: true });
+  rmSync(storeDir, { recursive: true, force: true });
 });
 
 // The functions read their configuration per request, and every test starts with a clean environment.
 beforeEach(() => {
   const env: Record<string, string> = {
     SITE_URL: "https://www.site.test",
-    LEADS_OUTBOX_DIR: outbox,
+    LEADS_STORE_DIR: storeDir,
     FPJS_PROXY_SECRET: PROXY_SECRET,
     FPJS_INGRESS_URL_US: ingress.ingressUrls.us,
     FPJS_SECRET_API_KEY: FAKE_FPJS_SECRET,

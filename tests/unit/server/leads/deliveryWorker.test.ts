@@ -201,7 +201,7 @@ describe("fault injection on a simulated clock", () => {
         endpoint,
         createLeadHandler(endpoint, {
           env: () => env,
-          outbox: () => store,
+          store: () => store,
           fetch: faulty,
           now,
           random,

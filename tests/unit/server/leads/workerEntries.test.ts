@@ -12,7 +12,7 @@ import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { closeLeadStores } from "../../../../src/server/leads/openLeadStore";
 import { sameSecret } from "../../../../src/server/leads/workerRunner";
 import { FUNCTION_HEADERS } from "../../../../src/security/headers";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
@@ -33,7 +33,7 @@ beforeEach(() => {
   for (const [name, value] of Object.entries(hubspotServerEnv(fake.origin)))
     vi.stubEnv(name, value);
   vi.stubEnv("HUBSPOT_TIMEOUT_MS", "1000");
-  vi.stubEnv("LEADS_OUTBOX_DIR", dir);
+  vi.stubEnv("LEADS_STORE_DIR", dir);
   vi.stubEnv("DATABASE_URL", "");
 });
 afterEach(async () => {
@@ -57,7 +57,7 @@ async function dueLead(): Promise<string> {
   );
   fake.setMode("ok");
   const { id } = (await response.json()) as { id: string };
-  const store = createFileOutbox(dir);
+  const store = createFileLeadStore(dir);
   const record = (await store.list()).find((item) => item.id === id);
   expect(record?.status).toBe("pending");
   if (record)
@@ -66,7 +66,7 @@ async function dueLead(): Promise<string> {
 }
 
 const statusOf = async (id: string) =>
-  (await createFileOutbox(dir).list()).find((item) => item.id === id)?.status;
+  (await createFileLeadStore(dir).list()).find((item) => item.id === id)?.status;
 
 describe("Vercel cron: GET /api/leads-worker", () => {
   const call = (authorization?: string) =>

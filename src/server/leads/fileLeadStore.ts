@@ -2,7 +2,11 @@
 import { randomUUID } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { createOutboxMemory, DEFAULT_MEMORY_LIMITS, type MemoryLimits } from "./outboxMemory";
+import {
+  createFileLeadStoreMemory,
+  DEFAULT_MEMORY_LIMITS,
+  type MemoryLimits,
+} from "./fileLeadStoreMemory";
 import {
   dueAt,
   isLeased,
@@ -61,7 +65,7 @@ const LOCK_STALE_MS = 10_000;
  * number, which is enough for the one local server that accepts leads; Postgres shares them between
  * instances.
  */
-export function createFileOutbox(
+export function createFileLeadStore(
   dir: string,
   now: () => Date = () => new Date(),
   limits: MemoryLimits = DEFAULT_MEMORY_LIMITS,
@@ -133,7 +137,7 @@ export function createFileOutbox(
   }
 
   // Idempotency keys (rebuilt from the files after a restart) and rate counters of this process.
-  const memory = createOutboxMemory(limits);
+  const memory = createFileLeadStoreMemory(limits);
   let adding: Promise<unknown> = Promise.resolve();
 
   async function create(lead: NewLead, extra: Partial<LeadRecord> = {}): Promise<LeadRecord> {

@@ -6,7 +6,7 @@ import * as React from "react";
 import { renderToString } from "react-dom/server";
 import { hydrateRoot } from "react-dom/client";
 import { afterEach, describe, expect, it } from "vitest";
-import { renderApp } from "../../../src/gatsby/hydrate";
+import { renderApp } from "../../../src/runtime/hydrate";
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: false });
 

@@ -1,5 +1,7 @@
-// The production bundle starts React DOM, styled-components, the site's gatsby-browser and Gatsby's entry
-// in four tasks, in that order: a task queued while one of them runs (a tap, a timer) runs before the next one starts.
+// The production browser bundle's webpack config: the site's entry (src/runtime/browserEntry.ts) in front of
+// Gatsby's, compile hints, and source maps only when asked for.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import {
   APP_ENTRY,
@@ -10,56 +12,11 @@ import {
   withBrowserEntry,
   withCompileHints,
 } from "../../../src/gatsby/onCreateWebpackConfig";
-import { nextTask } from "../../../src/gatsby/nextTask";
 
-const log = vi.hoisted(() => [] as string[]);
-vi.mock("react-dom/client", () => {
-  log.push("react-dom");
-  return {};
-});
-vi.mock("styled-components", () => {
-  log.push("styled-components");
-  return { default: {} };
-});
-vi.mock("../../../gatsby-browser", () => {
-  log.push("site");
-  return {};
-});
-vi.mock("gatsby-production-app", () => {
-  log.push("gatsby");
-  return {};
-});
-
-/** Resolves once every task queued so far (and the microtasks they queue) has run. */
-const afterQueuedTasks = () => new Promise((resolve) => setTimeout(resolve, 20));
-
-describe("the browser entry", () => {
-  it("starts each part in a task of its own, React DOM first and Gatsby's entry last", async () => {
-    await import("../../../src/gatsby/browserEntry");
-    const taskLog: string[][] = [];
-    // One snapshot per task boundary until all four parts have run.
-    for (let turn = 0; turn < 10 && log.length < 4; turn += 1) {
-      taskLog.push([...log]);
-      await nextTask();
-    }
-    taskLog.push([...log]);
-    expect(log).toEqual(["react-dom", "styled-components", "site", "gatsby"]);
-    // Every part appeared in a different snapshot: no two started in one task.
-    const firstSeen = log.map((part) => taskLog.findIndex((snapshot) => snapshot.includes(part)));
-    expect(new Set(firstSeen).size).toBe(4);
-  });
-});
-
-describe("nextTask", () => {
-  it("settles after the microtasks already queued, in a later task", async () => {
-    let settled = false;
-    void nextTask().then(() => {
-      settled = true;
-    });
-    for (let i = 0; i < 20; i += 1) await Promise.resolve();
-    expect(settled).toBe(false);
-    await afterQueuedTasks();
-    expect(settled).toBe(true);
+describe("BROWSER_ENTRY", () => {
+  it("names the runtime's entry module, which exists (webpack would fail the build on a wrong path)", () => {
+    expect(BROWSER_ENTRY).toBe(path.resolve(__dirname, "../../../src/runtime/browserEntry.ts"));
+    expect(existsSync(BROWSER_ENTRY)).toBe(true);
   });
 });
 

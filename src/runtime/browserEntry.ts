@@ -1,5 +1,5 @@
 /**
- * The browser bundle's entry in a production build (onCreateWebpackConfig puts it in front of Gatsby's):
+ * The browser bundle's entry in a production build (src/gatsby/onCreateWebpackConfig.ts puts it in front of Gatsby's):
  * the same app, started in four tasks instead of one.
  *
  * Webpack evaluates an entry and everything it imports in the task that runs its last chunk: React DOM,

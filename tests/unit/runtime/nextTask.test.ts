@@ -1,7 +1,7 @@
-// afterNextPaint: settles only after a frame and the task after it, never waits for a frame a hidden tab
-// will not paint, and gives up on a frame that never comes.
+// nextTask settles in a later task; afterNextPaint settles only after a frame and the task after it, never
+// waits for a frame a hidden tab will not paint, and gives up on a frame that never comes.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PAINT_WAIT_LIMIT_MS, afterNextPaint, nextTask } from "../../../src/gatsby/nextTask";
+import { PAINT_WAIT_LIMIT_MS, afterNextPaint, nextTask } from "../../../src/runtime/nextTask";
 
 type FrameCallback = () => void;
 
@@ -59,5 +59,21 @@ describe("afterNextPaint", () => {
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(done).toBe(true);
+  });
+});
+
+/** Resolves once every task queued so far (and the microtasks they queue) has run. */
+const afterQueuedTasks = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+describe("nextTask", () => {
+  it("settles after the microtasks already queued, in a later task", async () => {
+    let settled = false;
+    void nextTask().then(() => {
+      settled = true;
+    });
+    for (let i = 0; i < 20; i += 1) await Promise.resolve();
+    expect(settled).toBe(false);
+    await afterQueuedTasks();
+    expect(settled).toBe(true);
   });
 });

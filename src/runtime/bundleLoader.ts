@@ -1,7 +1,8 @@
 /**
  * The inline loader that puts Gatsby's bundles into the page once its largest paint is on screen. It runs in
- * the browser from an inline script (scriptsAfterPaint.ts compiles this file into every page at build time),
- * so it is plain DOM code with no imports that would pull anything else in.
+ * the browser from an inline script (src/gatsby/inlineCode.ts compiles this file and scriptsAfterPaint.ts
+ * puts it into every page at build time), so it is plain DOM code with no imports that would pull anything
+ * else in.
  */
 
 /** After the frame that follows the parse, how long to wait for its largest paint to be reported. */

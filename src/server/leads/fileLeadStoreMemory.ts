@@ -35,7 +35,7 @@ function trim<K, V>(map: Map<K, V>, max: number): void {
   }
 }
 
-export function createOutboxMemory(limits: MemoryLimits = DEFAULT_MEMORY_LIMITS) {
+export function createFileLeadStoreMemory(limits: MemoryLimits = DEFAULT_MEMORY_LIMITS) {
   /** Key → its lead, oldest first; null until first read from the files. */
   let keys: Map<string, KnownKey> | null = null;
   /** Counter → its events and the longest window they were counted in, least recently used first. */

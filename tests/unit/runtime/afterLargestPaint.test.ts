@@ -8,7 +8,7 @@ import {
   afterLargestPaint,
   resetLargestPaint,
   whenSettled,
-} from "../../../src/hooks/afterLargestPaint";
+} from "../../../src/runtime/afterLargestPaint";
 
 /** A PerformanceObserver whose largest-contentful-paint entries the test hands out. */
 function fakeObserver(supported = ["largest-contentful-paint", "event"]) {

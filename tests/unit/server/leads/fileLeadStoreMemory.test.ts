@@ -5,11 +5,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 
 let folder: string;
 beforeEach(() => {
-  folder = mkdtempSync(path.join(os.tmpdir(), "outbox-memory-"));
+  folder = mkdtempSync(path.join(os.tmpdir(), "lead-store-memory-"));
 });
 afterEach(() => {
   rmSync(folder, { recursive: true, force: true });
@@ -20,7 +20,7 @@ const minute = [{ max: 5, ms: 60_000 }];
 describe("the file store's memory", () => {
   it("forgets a counter once its window has passed", async () => {
     let now = Date.parse("2026-11-24T09:00:00.000Z");
-    const store = createFileOutbox(folder, () => new Date(now));
+    const store = createFileLeadStore(folder, () => new Date(now));
     for (let i = 0; i < 10_000; i += 1) await store.take(`ip:/api/hubspot/:198.${i}`, minute);
     expect(store.memory().counterKeys).toBe(10_000);
     now += 2 * 60_000;
@@ -29,7 +29,7 @@ describe("the file store's memory", () => {
   });
 
   it("keeps at most its cap of counters, dropping the least recently used", async () => {
-    const store = createFileOutbox(folder, () => new Date(Date.parse("2026-11-24T09:00:00Z")), {
+    const store = createFileLeadStore(folder, () => new Date(Date.parse("2026-11-24T09:00:00Z")), {
       maxCounterKeys: 1000,
       maxIdempotencyKeys: 1000,
     });
@@ -45,7 +45,7 @@ describe("the file store's memory", () => {
 
   it("forgets an Idempotency-Key after 24 hours, and keeps at most its cap", async () => {
     let now = Date.parse("2026-11-24T09:00:00.000Z");
-    const store = createFileOutbox(folder, () => new Date(now), {
+    const store = createFileLeadStore(folder, () => new Date(now), {
       maxCounterKeys: 1000,
       maxIdempotencyKeys: 20,
     });
@@ -62,13 +62,13 @@ describe("the file store's memory", () => {
 
   it("after a restart, reads back only the keys of the last 24 hours", async () => {
     let now = Date.parse("2026-11-24T09:00:00.000Z");
-    const first = createFileOutbox(folder, () => new Date(now));
+    const first = createFileLeadStore(folder, () => new Date(now));
     const entry = { endpoint: "/api/hubspot-newsletter/", payload: { email: "r@example.org" } };
     await first.addOnce(entry, "old-key", "fp");
     now += 23 * 3_600_000;
     await first.addOnce(entry, "new-key", "fp");
     now += 2 * 3_600_000;
-    const restarted = createFileOutbox(folder, () => new Date(now));
+    const restarted = createFileLeadStore(folder, () => new Date(now));
     expect(await restarted.findKey("old-key")).toBeNull();
     expect((await restarted.findKey("new-key"))?.fingerprint).toBe("fp");
     expect(restarted.memory().idempotencyKeys).toBe(1);
