@@ -552,7 +552,7 @@ test("the newsletter popup never opens for a visitor who subscribed", async ({ p
   await expect(dialog).toBeVisible();
 });
 
-test("a HubSpot outage still shows the visitor success: the lead waits in the outbox", async ({
+test("a HubSpot outage still shows the visitor success: the lead waits in the lead store", async ({
   page,
 }) => {
   // The fake HubSpot is shared by parallel tests: the outage is armed for this test's address only,
