@@ -2,7 +2,7 @@
 // Gatsby's bundles are inserted after the first painted frame: the rewrite of the built page, and the loader
 // in a browser, run both as the TypeScript module and as the script compiled into every page.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { collectReferences } from "../../../scripts/lib/firstload.mjs";
+import { collectReferences } from "../../../scripts/lib/firstload";
 import { loadBundlesAfterPaint } from "../../../src/gatsby/bundleLoader";
 import { parseHtml } from "../../../src/data/parseHtml";
 import {

@@ -1,10 +1,8 @@
 // A step of `npm test`, after the build: the site's pages load React 18 only, the CMS admin React 19 only.
-// The unit test of the same rule (tests/unit/scripts/reactversions.test.ts) can only look at a build that
-// already exists; this step always looks at the one just made. Usage: node scripts/check-react.mjs [publicDir]
+// Usage: tsx scripts/check-react.ts [publicDir]   (default: public)
 import fs from "node:fs";
 import path from "node:path";
-import process from "node:process";
-import { builtReactMajors } from "./lib/reactversions.mjs";
+import { builtReactMajors } from "./lib/reactversions";
 
 const publicDir = path.resolve(process.argv[2] ?? "public");
 if (!fs.existsSync(path.join(publicDir, "webpack.stats.json"))) {
@@ -12,10 +10,11 @@ if (!fs.existsSync(path.join(publicDir, "webpack.stats.json"))) {
   process.exit(1);
 }
 const { pages, admin } = builtReactMajors(publicDir);
-const wrong = pages.filter((page) => page.majors.join() !== "18");
 const problems = [
   ...(pages.length === 0 ? ["no page's first-load chunks were found"] : []),
-  ...wrong.map((page) => `${page.route} loads React ${page.majors.join(" and ") || "(none)"}`),
+  ...pages
+    .filter((page) => page.majors.join() !== "18")
+    .map((page) => `${page.route} loads React ${page.majors.join(" and ") || "(none)"}`),
   ...(admin?.join() === "19"
     ? []
     : [`the CMS admin bundles React ${admin?.join(" and ") ?? "(no admin)"}`]),

@@ -1,20 +1,19 @@
 // `npm run check-links` (a step of `npm test`, after the build): every internal link and asset in public/ resolves.
-// Usage: node --import tsx scripts/check-links.mjs [publicDir]   (default: public; tsx: it reads HTML with src/data/parseHtml.ts)
+// Usage: tsx scripts/check-links.ts [publicDir]   (default: public)
 import fs from "node:fs";
 import path from "node:path";
-import process from "node:process";
-import { brokenLinks } from "./lib/links.mjs";
-import { functionAddresses } from "../src/server/functionPaths.ts";
+import { functionAddresses } from "../src/server/functionPaths";
+import { brokenLinks } from "./lib/links";
 
 const publicDir = path.resolve(process.argv[2] ?? "public");
 // Paths answered by the functions, not by files: the routers' own table, each path up to its first parameter.
-const FUNCTION_PREFIXES = functionAddresses.map(({ path: route }) => route.split("/:")[0]);
+const functionPrefixes = functionAddresses.map(({ path: route }) => route.split("/:")[0] ?? route);
 
 if (!fs.existsSync(path.join(publicDir, "index.html"))) {
   console.error(`links: no build in ${publicDir} (run npm run build first)`);
   process.exit(1);
 }
-const { checked, broken } = brokenLinks(publicDir, { ignore: FUNCTION_PREFIXES });
+const { checked, broken } = brokenLinks(publicDir, functionPrefixes);
 if (broken.length > 0) {
   console.error(`links: ${broken.length} broken of ${checked} internal references in ${publicDir}`);
   for (const { from, url } of broken.slice(0, 200)) console.error(`  - ${from} → ${url}`);
