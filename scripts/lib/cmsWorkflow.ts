@@ -1,28 +1,25 @@
 // `npm run cms -- --workflow`: a scratch clone of this repository for decap-server's git mode, which checks
-// branches out in the repository it serves (one per draft, cms/<collection>/<slug>) and must therefore
-// never serve the developer's own working tree.
+// branches out in the repository it serves (one per draft, cms/<collection>/<slug>) and so must never serve the
+// developer's own working tree.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const git = (cwd, ...args) =>
+const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 
 /** Where the scratch clone lives: outside the repository, one per checkout. */
-export function workflowClonePath(root, tmp = os.tmpdir()) {
-  return path.join(tmp, `${path.basename(root)}-cms-workflow`);
-}
+export const workflowClonePath = (root: string, tmp = os.tmpdir()) =>
+  path.join(tmp, `${path.basename(root)}-cms-workflow`);
 
 /**
- * Clones `root` into `dir` (once: an existing clone keeps its drafts) with `main` at the commit `root` has
- * checked out, and a committer identity when git has none, since every save is a commit.
- * Returns { dir, created, commit }. Throws when `root` is not a git repository.
+ * Clones `root` into `dir` once (an existing clone keeps its drafts) with `main` at the commit `root` has checked
+ * out, and a committer identity when git has none, since every save is a commit. Throws outside a git repository.
  */
-export function prepareWorkflowClone(root, dir = workflowClonePath(root)) {
-  if (fs.existsSync(path.join(dir, ".git"))) {
+export function prepareWorkflowClone(root: string, dir = workflowClonePath(root)) {
+  if (fs.existsSync(path.join(dir, ".git")))
     return { dir, created: false, commit: git(dir, "rev-parse", "main") };
-  }
   const commit = git(root, "rev-parse", "HEAD");
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   git(path.dirname(dir), "clone", "--quiet", "--no-checkout", root, dir);
