@@ -111,9 +111,10 @@ export const routeOfHtmlFile = (file: string) =>
 /** Every page of the site under publicDir (relative paths), sorted by route. */
 export function listHtmlPages(publicDir: string): string[] {
   return fs
-    .readdirSync(publicDir, { recursive: true })
-    .map(String)
-    .filter((file) => file.endsWith(".html") && !NON_PAGE_DIRS.has(file.split(path.sep)[0] ?? ""))
+    .readdirSync(publicDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.relative(publicDir, path.join(entry.parentPath, entry.name)))
+    .filter((file) => !NON_PAGE_DIRS.has(file.split(path.sep)[0] ?? ""))
     .sort((a, b) => routeOfHtmlFile(a).localeCompare(routeOfHtmlFile(b)));
 }
 

@@ -68,8 +68,13 @@ export function brokenLinks(publicDir: string, ignore: readonly string[] = []) {
   const root = path.resolve(publicDir);
   const broken: { from: string; url: string }[] = [];
   let checked = 0;
-  const files = fs.readdirSync(root, { recursive: true }).map(String).sort();
-  for (const file of files.filter((name) => /\.(html|css)$/.test(name))) {
+  // Files only: Gatsby names folders like pages (page-data/404.html/).
+  const files = fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.(html|css)$/.test(entry.name))
+    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+    .sort();
+  for (const file of files) {
     const content = fs.readFileSync(path.join(root, file), "utf8");
     const from = `/${file.split(path.sep).join("/")}`;
     for (const url of file.endsWith(".html") ? htmlReferences(content) : cssReferences(content)) {
