@@ -6,6 +6,7 @@ import path from "node:path";
 import { fakesBuildEnv, gatsbyBuild } from "../tests/support/build";
 import { makeScratch } from "../tests/support/scratch";
 import { loadAverage, option, sampleChildMemory } from "./lib/benchsite";
+import { listHtmlPages } from "./lib/firstload";
 import { generatePosts, isListedPost, sitePostBuild } from "./lib/scale";
 import { REPO_ROOT } from "./lib/setup";
 
@@ -31,11 +32,6 @@ type Build = {
 };
 
 const GIB = 1024 ** 3;
-const htmlFiles = (dir: string) =>
-  fs
-    .readdirSync(path.join(dir, "public"), { recursive: true })
-    .map(String)
-    .filter((f) => f.endsWith(".html"));
 const mtime = (file: string) => fs.statSync(file).mtimeMs;
 /** The size of every page-data file of the build. */
 const pageDataSizes = (dir: string) =>
@@ -80,7 +76,7 @@ const FIGURES: { name: string; value(b: Build): string; budget?(b: Build): strin
   {
     name: "pages",
     value: (b) => {
-      const pages = htmlFiles(b.dir);
+      const pages = listHtmlPages(path.join(b.dir, "public"));
       const written = pages.filter((f) => mtime(path.join(b.dir, "public", f)) >= b.since).length;
       const edit =
         b.editReached === undefined

@@ -34,7 +34,8 @@ export type Interaction = {
 
 /**
  * A finger's tap at a point of the element (fractions of its box, the centre by default): touch start and end
- * through the DevTools protocol, without Playwright's hit-target check, which listens in the page during the tap.
+ * through the DevTools protocol. Playwright's own `tap()` would check the target inside the tap being measured (its
+ * listeners run in the page); the check is made here once, before it.
  */
 export async function fingerTap(
   page: Page,
@@ -48,6 +49,15 @@ export async function fingerTap(
   const y = Math.round(box.y + box.height * at.y);
   if (x < 0 || y < 0 || x >= size.width || y >= size.height)
     throw new Error(`the tap missed: (${x}, ${y}) is outside the viewport`);
+  // Nothing in front of it (the consent banner is fixed at the bottom of the screen).
+  const covered = await target.evaluate(
+    (element, point) => {
+      const hit = globalThis.document.elementFromPoint(point.x, point.y);
+      return hit && element.contains(hit) ? null : (hit?.tagName.toLowerCase() ?? "nothing");
+    },
+    { x, y },
+  );
+  if (covered) throw new Error(`the tap missed: (${x}, ${y}) is on ${covered}`);
   await page.touchscreen.tap(x, y);
 }
 
