@@ -41,7 +41,7 @@ export function collectorScript(webVitals: {
     { reportAllChanges: true, durationThreshold: 0 },
   );
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as PerformanceEventTiming[])
+    for (const entry of list.getEntries() as (PerformanceEntry & { interactionId?: number })[])
       if (entry.interactionId) record.worst = Math.max(record.worst, Math.round(entry.duration));
   }).observe({ type: "event", durationThreshold: 16, buffered: true } as PerformanceObserverInit);
 }
