@@ -2,7 +2,7 @@
 // Gatsby's bundles are inserted after the first painted frame: the rewrite of the built page (the loader
 // itself, in a browser, is tests/unit/runtime/bundleLoader.test.ts).
 import { describe, expect, it, vi } from "vitest";
-import { collectReferences } from "../../../scripts/lib/firstload.mjs";
+import { collectReferences } from "../../../scripts/lib/firstload";
 import { parseHtml } from "../../../src/data/parseHtml";
 import {
   afterPaintProblems,
