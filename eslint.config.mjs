@@ -48,6 +48,10 @@ export default defineConfig([
     "tests/artifacts/",
     ".outbox/",
     "coverage/",
+    // Build output for the Vercel rehearsal, and the hosts' CLIs and their work folders.
+    ".vercel/",
+    ".netlify/",
+    ".host-tools/",
   ]),
   js.configs.recommended,
   tseslint.configs.recommended,

@@ -19,7 +19,13 @@ import {
   type StepRow,
 } from "./lib/results";
 import { buildForTests } from "./lib/testBuild";
-import { REPO_ROOT as root, ensureChromium, ensureHostTools, localBin, type HostTools } from "./lib/setup";
+import {
+  REPO_ROOT as root,
+  ensureChromium,
+  ensureHostTools,
+  localBin,
+  type HostTools,
+} from "./lib/setup";
 
 const STEPS = [
   "typecheck",
@@ -42,7 +48,9 @@ let steps: Step[];
 try {
   steps = parseOnly(process.argv.slice(2), STEPS) as Step[];
 } catch (error) {
-  console.error(`npm test: ${(error as Error).message}\nusage: npm test [-- --only=${STEPS.join(",")}]`);
+  console.error(
+    `npm test: ${(error as Error).message}\nusage: npm test [-- --only=${STEPS.join(",")}]`,
+  );
   process.exit(2);
 }
 
@@ -50,7 +58,8 @@ let interrupted = false;
 process.on("SIGINT", () => (interrupted = true));
 process.on("SIGTERM", () => (interrupted = true));
 
-const banner = (text: string) => console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 72 - text.length))}`);
+const banner = (text: string) =>
+  console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 72 - text.length))}`);
 const reports = path.join(root, "tests", "artifacts", "reports");
 fs.mkdirSync(reports, { recursive: true });
 // Every process a step starts inherits this marker, so the end of the run finds any left running.
@@ -159,7 +168,6 @@ async function main(): Promise<number> {
   banner("summary");
   const total = printSummary(rows);
   return interrupted ? 130 : total.failed > 0 ? 1 : 0;
-
 }
 
 void main().then((code) => process.exit(code));

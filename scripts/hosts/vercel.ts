@@ -119,7 +119,9 @@ async function build(findings: Findings, tools: HostTools, dir: string): Promise
       settings: { framework: "gatsby", installCommand: "" },
     }),
   );
-  console.log(`[vercel] vercel build in ${dir} (Node ${tools.hostNodeMajor} on PATH; log ${dir}-build.log)`);
+  console.log(
+    `[vercel] vercel build in ${dir} (Node ${tools.hostNodeMajor} on PATH; log ${dir}-build.log)`,
+  );
   const log = fs.openSync(`${dir}-build.log`, "w");
   const started = Date.now();
   const result = await run(tools.vercel, ["build", "--yes"], {
@@ -202,8 +204,7 @@ export async function verify(
     if (!keep && findings.failed === 0) {
       scratch.remove();
       fs.rmSync(`${scratch.dir}-build.log`, { force: true });
-    }
-    else console.log(`[vercel] scratch copy kept: ${scratch.dir}`);
+    } else console.log(`[vercel] scratch copy kept: ${scratch.dir}`);
   }
   return findings;
 }

@@ -1,6 +1,9 @@
 // What a host rehearsal talks to: a real PostgreSQL for the leads and the fake upstreams, on loopback.
 import { FAKE_AMPLITUDE_KEY } from "../../tests/support/fakes/amplitude";
-import { FAKE_FPJS_SECRET, startFakeFingerprintProxyUpstream } from "../../tests/support/fakes/fingerprint";
+import {
+  FAKE_FPJS_SECRET,
+  startFakeFingerprintProxyUpstream,
+} from "../../tests/support/fakes/fingerprint";
 import { hubspotServerEnv, type HubspotRoute } from "../../tests/support/fakes/hubspot";
 import { startFakeUpstreams } from "../../tests/support/fakes/upstreams";
 import { startPostgres } from "../../tests/support/postgres";

@@ -11,7 +11,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "../../../src/server/main";
-import { FAKE_AMPLITUDE_KEY, startFakeAmplitude, type FakeAmplitude } from "../../support/fakes/amplitude";
+import {
+  FAKE_AMPLITUDE_KEY,
+  startFakeAmplitude,
+  type FakeAmplitude,
+} from "../../support/fakes/amplitude";
 import {
   FAKE_FPJS_SECRET,
   startFakeFingerprint,

@@ -7,7 +7,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
 import { validBodies } from "../../leads/samples";
 

@@ -14,7 +14,11 @@ import { deliverDue } from "../../../../src/server/leads/deliveryWorker";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
 import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 import { startPostgres, type TestPostgres } from "../../../support/postgres";
 import { createSimulation, type Simulation } from "../support/simulation";

@@ -11,7 +11,11 @@ import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore"
 import { forwardLead } from "../../../../src/server/leads/forwardLead";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
 import type { ParsedLead } from "../../../../src/server/leads/parseLead";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 const endpoint = "/api/hubspot-press/";

@@ -6,7 +6,11 @@ import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/endpoint
 import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
 import { createLeadHandler } from "../../../../src/server/leads/handler";
 import type { LeadRecord, LeadStore, NewLead } from "../../../../src/server/leads/leadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 /** In memory, so the property test measures the handler's logic rather than the disk. */

@@ -13,7 +13,11 @@ import { MAX_RETRY_AFTER_MS, retryAfterMs } from "../../../../src/server/leads/h
 import { MAX_PENDING_AGE_MS, deliverDue } from "../../../../src/server/leads/deliveryWorker";
 import type { LeadRecord, LeadStore } from "../../../../src/server/leads/leadStore";
 import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 const ENDPOINT = "/api/hubspot-newsletter/";

@@ -13,7 +13,11 @@ import { closeLeadStores } from "../../../../src/server/leads/openLeadStore";
 import { sameSecret } from "../../../../src/server/leads/workerRunner";
 import { FUNCTION_HEADERS } from "../../../../src/security/headers";
 import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 const SECRET = "cron-secret-for-tests";
