@@ -6,7 +6,7 @@ import { Layout } from "./src/components/Layout";
 import { careersConsoleMessage } from "./src/data/careersMessage";
 import { emitRouteChange } from "./src/providers/visit-history/routeEvents";
 import { disableZodCodegen } from "./src/security/zodJitless";
-import { renderApp } from "./src/gatsby/hydrate";
+import { renderApp } from "./src/runtime/hydrate";
 
 // Gatsby also passes each page's <Head> through wrapRootElement (in a hidden root): it gets no
 // providers, or consent, identification and analytics would run a second, invisible time.
@@ -21,6 +21,14 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   // Before any lazy chunk parses with zod: the page's policy has no 'unsafe-eval'.
   disableZodCodegen();
   console.log(...careersConsoleMessage(window.location.origin));
+};
+
+/**
+ * The app's first render has committed: `<html data-hydrated>` says so, for whatever waits on the page being
+ * live (the browser tests, the screenshots) instead of guessing from the network going quiet.
+ */
+export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
+  document.documentElement.setAttribute("data-hydrated", "");
 };
 
 /** Every route change (and the first page) reaches the visit history and, later, analytics. */

@@ -2,15 +2,15 @@
 // The ports first: every module below reads E2E_PORT and E2E_FAKES_PORT once they are settled.
 import "./tests/e2e/support/settlePorts";
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "./tests/e2e/support/chromium";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
 import { e2ePort, fakesOrigin, fakesPort } from "./tests/e2e/support/fakes";
-import { FAKE_AMPLITUDE_KEY } from "./tests/fakes/amplitude";
-import { FAKE_FPJS_SECRET } from "./tests/fakes/fingerprint";
-import { hubspotServerEnv } from "./tests/fakes/hubspot";
+import { FAKE_AMPLITUDE_KEY } from "./tests/support/fakes/amplitude";
+import { FAKE_FPJS_SECRET } from "./tests/support/fakes/fingerprint";
+import { hubspotServerEnv } from "./tests/support/fakes/hubspot";
 
 const port = e2ePort;
 const baseURL = `http://127.0.0.1:${port}`;
-// The fake upstreams (tests/fakes/serve.ts): Greenhouse at /v1 for the site's proxy, and the product
+// The fake upstreams (tests/support/fakes/serve.ts): Greenhouse at /v1 for the site's proxy, and the product
 // API at /api, which the build's GATSBY_API_URL must name for the status tests (scripts/test.mjs does).
 const isCI = Boolean(process.env.CI);
 // Node runs TypeScript through tsx's loader in its own process, so the pid Playwright signals at the end
@@ -47,15 +47,19 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: chromiumLaunchOptions,
-      },
+      testIgnore: /screenshots\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
+    },
+    // `npm run screenshots`: every page at 1280 and 390 px for people to look at; never part of `npm test`.
+    {
+      name: "screenshots",
+      testMatch: /screenshots\.spec\.ts$/,
+      use: { ...devices["Desktop Chrome"], launchOptions: chromiumLaunchOptions },
     },
   ],
   webServer: [
     {
-      command: `${nodeWithTsx} tests/fakes/serve.ts`,
+      command: `${nodeWithTsx} tests/support/fakes/serve.ts`,
       url: `${fakesOrigin}/api/service-status`,
       env: { FAKES_PORT: String(fakesPort) },
       // Never: a server already on the port is not the one under test (settlePorts refuses a busy port).
@@ -78,16 +82,18 @@ export default defineConfig({
         // Lead forms: kept in a test outbox and forwarded to the fake HubSpot.
         ...hubspotServerEnv(fakesOrigin),
         HUBSPOT_TIMEOUT_MS: "2000",
-        LEADS_OUTBOX_DIR: "tests/artifacts/outbox",
+        LEADS_STORE_DIR: "tests/artifacts/leads",
         // Many tests post from one loopback address, and a background resend would add
         // HubSpot submissions the tests do not expect; both are unit-tested (tests/unit/server).
         LEADS_LIMIT_PER_MINUTE: "0",
         LEADS_LIMIT_PER_HOUR: "0",
         // The same loopback address is every test's visitor at once (two workers loading every route
-        // with consent in csp.spec.ts): the meter stays on, ten times wider. What one page really
-        // asks is measured against the default limits in identification.spec.ts.
+        // with consent in csp.spec.ts): the meter stays on, ten times wider, and so do its ceilings.
+        // What one page really asks is measured against the default limits in identification.spec.ts.
         METER_LIMIT_PER_MINUTE: "1200",
         METER_LIMIT_PER_HOUR: "12000",
+        METER_CEILING_PER_MINUTE: "12000",
+        METER_CEILING_PER_HOUR: "240000",
         LEADS_WORKER_INTERVAL_MS: "0",
         // Exposures from /amp-exp/ reach the fake Amplitude ingestion.
         AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY,

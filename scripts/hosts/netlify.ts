@@ -1,24 +1,22 @@
-// Rehearses a Netlify deployment: `netlify serve --offline` in a scratch copy (Netlify Build, its function
-// bundler, `_headers`, Functions 2.0 paths, the scheduled worker), then the browser subset in tests/hosts/.
+// Rehearses a Netlify deployment of the one production build: `netlify serve --offline` in a scratch copy (Netlify
+// Build with the build step swapped for the existing build, its function bundler, `_headers`, Functions 2.0 paths,
+// the scheduled worker), then the browser subset in tests/hosts/.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { BUILD_GUARD, createStallJudge, describeProcesses, treeCpu } from "../lib/buildguard.mjs";
-import { freePort } from "../lib/ports.mjs";
+import { freePort } from "../../tests/support/ports";
+import { run } from "../../tests/support/proc";
+import type { HostTools } from "../lib/setup";
 import { Findings } from "./report";
-import { spawnLogged, type HostTools } from "./run";
-import { makeScratch } from "./scratch";
-import { startWorld, type World } from "./world";
+import { deployScratch } from "./scratch";
+import type { World } from "./world";
 
-/** Netlify Build runs the whole Gatsby build before the server answers: allow for a slow shared machine. */
-const READY_TIMEOUT_MS = 30 * 60_000;
+/** Netlify Build bundles the functions before the server answers: allow for a slow shared machine. */
+const READY_TIMEOUT_MS = 10 * 60_000;
 
-/** netlify serve's build stopped making progress (see scripts/lib/buildguard.mjs). */
-class StuckBuild extends Error {}
+type Served = { origin: string; stop(): Promise<void>; exited(): number | null };
 
-type Served = { origin: string; stop(): Promise<void>; exited(): number | null; log: string };
-
-/** Starts `netlify serve` in its own process group and waits until the site answers. */
+/** Starts `netlify serve` as the leader of its own process group and waits until the site answers. */
 async function serve(tools: HostTools, dir: string, world: World, log: string): Promise<Served> {
   const port = freePort();
   const out = fs.openSync(log, "w");
@@ -30,39 +28,29 @@ async function serve(tools: HostTools, dir: string, world: World, log: string): 
     detached: true,
   });
   let exitCode: number | null = null;
-  child.on("exit", (code) => (exitCode = code ?? 1));
+  const exited = new Promise<void>((resolve) =>
+    child.on("exit", (code) => {
+      exitCode = code ?? 1;
+      resolve();
+    }),
+  );
   const origin = `http://localhost:${port}`;
   const stop = async () => {
     if (exitCode === null && child.pid) {
       process.kill(-child.pid, "SIGTERM");
-      for (let i = 0; i < 50 && exitCode === null; i += 1)
-        await new Promise((r) => setTimeout(r, 200));
-      if (exitCode === null) process.kill(-child.pid, "SIGKILL");
+      const killer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(killer);
     }
     fs.closeSync(out);
   };
   const started = Date.now();
-  // Until it answers, the CLI is building: a tree that uses no CPU for minutes without answering is stuck
-  // (see scripts/lib/buildguard.mjs).
-  const judge = createStallJudge(BUILD_GUARD);
-  while (Date.now() - started < READY_TIMEOUT_MS) {
-    if (exitCode !== null) break;
-    const members = child.pid ? treeCpu(child.pid) : [];
-    if (judge.observe(Date.now(), members)) {
-      await stop();
-      throw new StuckBuild(
-        `netlify serve has not answered / with 200, and its processes used less than ` +
-          `${BUILD_GUARD.minCpuMs / 1000} s of CPU in ${BUILD_GUARD.quietMs / 60_000} minutes: ` +
-          `stuck, not slow. Its processes:\n${describeProcesses(members)}`,
-      );
-    }
-    try {
-      const answer = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5_000) });
-      if (answer.status === 200) return { origin, stop, exited: () => exitCode, log };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  while (Date.now() - started < READY_TIMEOUT_MS && exitCode === null) {
+    const answer = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5_000) }).catch(
+      () => null,
+    );
+    if (answer?.status === 200) return { origin, stop, exited: () => exitCode };
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   await stop();
   throw new Error(
@@ -74,51 +62,43 @@ async function serve(tools: HostTools, dir: string, world: World, log: string): 
 export async function verify(
   root: string,
   tools: HostTools,
-  options: { keep?: boolean } = {},
+  world: World,
+  keep: boolean,
 ): Promise<Findings> {
   const findings = new Findings("netlify");
-  const scratch = makeScratch(root, "netlify");
+  const scratch = deployScratch(root, "netlify");
   const log = `${scratch.dir}-serve.log`;
-  let world: World | null = null;
   let served: Served | null = null;
   try {
-    world = await startWorld();
     console.log(
       `[netlify] netlify serve --offline in ${scratch.dir} (Node ${tools.hostNodeMajor}; log ${log})`,
     );
     const started = Date.now();
     try {
-      try {
-        served = await serve(tools, scratch.dir, world, log);
-      } catch (error) {
-        if (!(error instanceof StuckBuild)) throw error;
-        // Once more from an empty cache, as a stuck `gatsby build` is everywhere else.
-        console.error(`[netlify] ${error.message}\n[netlify] serving again after a clean build`);
-        for (const made of [".cache", "public", ".netlify"])
-          fs.rmSync(path.join(scratch.dir, made), { recursive: true, force: true });
-        served = await serve(tools, scratch.dir, world, log);
-      }
+      served = await serve(tools, scratch.dir, world, log);
     } catch (error) {
       findings.record(
-        "netlify serve: build and serve",
+        "netlify serve",
         false,
         error instanceof Error ? error.message : String(error),
       );
       return findings;
     }
     findings.record(
-      "netlify serve: build and serve",
+      "netlify serve",
       true,
       `${((Date.now() - started) / 1000).toFixed(0)} s to the first page`,
     );
 
     checkBundle(findings, scratch.dir, tools.hostNodeMajor);
     const report = `${scratch.dir}-playwright.json`;
-    const browser = await spawnLogged(
+    const browserLog = fs.openSync(`${scratch.dir}-playwright.log`, "w");
+    await run(
       path.join(root, "node_modules", ".bin", "playwright"),
       ["test", "--config", path.join(root, "tests", "hosts", "playwright.config.ts")],
       {
         cwd: root,
+        stdio: ["ignore", browserLog, browserLog],
         env: {
           ...process.env,
           HOST_BASE_URL: served.origin,
@@ -141,16 +121,19 @@ export async function verify(
           }),
           PLAYWRIGHT_JSON_OUTPUT_FILE: report,
         },
-        log: `${scratch.dir}-playwright.log`,
       },
     );
-    recordBrowserResults(findings, report, browser.tail);
+    fs.closeSync(browserLog);
+    const tail = fs.readFileSync(`${scratch.dir}-playwright.log`, "utf8").slice(-3000);
+    recordBrowserResults(findings, report, tail);
     findings.record("netlify serve kept running through the checks", served.exited() === null);
   } finally {
     await served?.stop();
-    await world?.stop();
-    if (!options.keep && findings.failed === 0) scratch.remove();
-    else console.log(`[netlify] scratch copy kept: ${scratch.dir}`);
+    if (!keep && findings.failed === 0) {
+      scratch.remove();
+      for (const suffix of ["-serve.log", "-playwright.log", "-playwright.json"])
+        fs.rmSync(`${scratch.dir}${suffix}`, { force: true });
+    } else console.log(`[netlify] scratch copy kept: ${scratch.dir}`);
   }
   return findings;
 }

@@ -1,55 +1,44 @@
-// A throwaway copy of the checkout for a host's CLI to build in: the CLIs write into the tree they run in
-// (netlify-cli rewrites .gitignore and public/, `vercel build` writes .vercel/ and moves public/).
-import { execFileSync, spawnSync } from "node:child_process";
+// The scratch copy a host's CLI deploys from: the checkout, the one production build copied in, and the host's
+// build command (which must be `npm run build`, the command that made that build) swapped for one that only
+// puts the build in place. The CLIs write into the tree they run in, so never into the work tree.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
+import { makeScratch, type Scratch } from "../../tests/support/scratch";
 
-export type Scratch = { dir: string; remove(): void };
+export const BUILD_COMMAND = "npm run build";
+/** Where the Vercel scratch keeps the build's Build Output until `vercel build` has emptied .vercel/output. */
+const PREBUILT_OUTPUT = ".prebuilt-vercel-output";
 
-/** The files of the checkout as git sees them: tracked and untracked, never ignored ones. */
-export function checkoutFiles(root: string): string[] {
-  const out = execFileSync(
-    "git",
-    ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-    {
-      cwd: root,
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return out
-    .toString("utf8")
-    .split("\0")
-    .filter((file) => file !== "" && fs.existsSync(path.join(root, file)));
+function swapCommand(file: string, from: string, to: string): void {
+  const text = fs.readFileSync(file, "utf8");
+  if (!text.includes(from))
+    throw new Error(
+      `${path.basename(file)} no longer builds with ${BUILD_COMMAND}: the rehearsal reuses that build`,
+    );
+  fs.writeFileSync(file, text.replace(from, to));
 }
 
-/**
- * node_modules as hard links when the scratch folder is on the same disk (a second or two, no space),
- * else as a copy. Its `.cache` stays behind: the build in the scratch copy writes its own.
- */
-function linkNodeModules(root: string, dir: string): void {
-  const from = path.join(root, "node_modules");
-  const to = path.join(dir, "node_modules");
-  fs.mkdirSync(to);
-  for (const entry of fs.readdirSync(from)) {
-    if (entry === ".cache") continue;
-    const linked = spawnSync("cp", ["-al", path.join(from, entry), to], { stdio: "ignore" });
-    if (linked.status !== 0)
-      fs.cpSync(path.join(from, entry), path.join(to, entry), {
-        recursive: true,
-        verbatimSymlinks: true,
-      });
+export function deployScratch(root: string, host: "netlify" | "vercel"): Scratch {
+  const scratch = makeScratch(root, {
+    prefix: `verify-${host}-`,
+    nodeModules: "hardlink",
+    alsoCopy: ["public"],
+  });
+  if (host === "netlify") {
+    swapCommand(
+      path.join(scratch.dir, "netlify.toml"),
+      `command = "${BUILD_COMMAND}"`,
+      'command = "true"',
+    );
+  } else {
+    fs.cpSync(path.join(root, ".vercel", "output"), path.join(scratch.dir, PREBUILT_OUTPUT), {
+      recursive: true,
+    });
+    swapCommand(
+      path.join(scratch.dir, "vercel.json"),
+      `"buildCommand": "${BUILD_COMMAND}"`,
+      `"buildCommand": "mkdir -p .vercel/output && cp -a ${PREBUILT_OUTPUT}/. .vercel/output/"`,
+    );
   }
-}
-
-/** Copies the checkout (with its installed node_modules) into a fresh folder under the system temp. */
-export function makeScratch(root: string, label: string): Scratch {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `verify-${label}-`));
-  for (const file of checkoutFiles(root)) {
-    const target = path.join(dir, file);
-    fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.cpSync(path.join(root, file), target, { verbatimSymlinks: true });
-  }
-  linkNodeModules(root, dir);
-  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+  return scratch;
 }

@@ -1,5 +1,6 @@
-// Rehearses a Vercel deployment: `vercel build` in a scratch copy, then the Build Output API it wrote,
-// read the way Vercel reads it: routes (headers, rewrites, the 404 page), crons, and every function
+// Rehearses a Vercel deployment of the one production build: `vercel build` in a scratch copy (the build step
+// swapped for putting the build's Build Output in place; Vercel's own Gatsby plugin wrote it during that build),
+// then the Build Output API it wrote, read the way Vercel reads it: routes (headers, rewrites, the 404 page), crons, and every function
 // loaded by @vercel/node's own launcher on the Node major its config names and called with real requests.
 import fs from "node:fs";
 import path from "node:path";
@@ -7,8 +8,9 @@ import { functionAddresses, functionPaths } from "../../src/server/functionPaths
 import { hostedPageHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
 import { Findings } from "./report";
-import { spawnLogged, type HostTools } from "./run";
-import { makeScratch } from "./scratch";
+import { run } from "../../tests/support/proc";
+import type { HostTools } from "../lib/setup";
+import { deployScratch } from "./scratch";
 import {
   callFunction,
   launchFunction,
@@ -18,7 +20,7 @@ import {
 } from "./vercelLauncher";
 import { checkCalls, CLIENT, routeGet, type Output } from "./vercelCalls";
 import type { Route } from "./vercelRouting";
-import { startWorld, type World } from "./world";
+import type { World } from "./world";
 
 /** The function folders of the output, as their names ("api/get-country"). */
 function functionNames(outputDir: string): string[] {
@@ -116,36 +118,36 @@ async function build(findings: Findings, tools: HostTools, dir: string): Promise
       settings: { framework: "gatsby", installCommand: "" },
     }),
   );
-  console.log(`[vercel] vercel build in ${dir} (Node ${tools.hostNodeMajor} on PATH)`);
-  const result = await spawnLogged(tools.vercel, ["build", "--yes"], {
+  console.log(
+    `[vercel] vercel build in ${dir} (Node ${tools.hostNodeMajor} on PATH; log ${dir}-build.log)`,
+  );
+  const log = fs.openSync(`${dir}-build.log`, "w");
+  const started = Date.now();
+  const result = await run(tools.vercel, ["build", "--yes"], {
     cwd: dir,
     env: tools.env(),
-    log: `${dir}-build.log`,
-    // A stuck Gatsby build (scripts/lib/buildguard.mjs) is ended and run again from an empty cache.
-    retryStuck: () => {
-      for (const made of [".cache", "public", path.join(".vercel", "output")])
-        fs.rmSync(path.join(dir, made), { recursive: true, force: true });
-    },
+    stdio: ["ignore", log, log],
   });
-  const detail = result.code === 0 ? `${result.seconds.toFixed(0)} s` : result.tail;
+  fs.closeSync(log);
+  const detail =
+    result.code === 0
+      ? `${((Date.now() - started) / 1000).toFixed(0)} s`
+      : fs.readFileSync(`${dir}-build.log`, "utf8").slice(-3000);
   return findings.record("vercel build", result.code === 0, detail);
 }
 
-/** Builds with Vercel's CLI in a scratch copy and checks its output; returns the findings. */
+/** Deploys the build with Vercel's CLI in a scratch copy and checks its output; returns the findings. */
 export async function verify(
   root: string,
   tools: HostTools,
-  options: { keep?: boolean; reuse?: string } = {},
+  world: World,
+  keep: boolean,
 ): Promise<Findings> {
   const findings = new Findings("vercel");
-  // --reuse=<kept scratch copy>: check an earlier build again without building (while working on the checks).
-  const scratch = options.reuse
-    ? { dir: options.reuse, remove: () => undefined }
-    : makeScratch(root, "vercel");
+  const scratch = deployScratch(root, "vercel");
   const launched = new Map<string, LaunchedFunction>();
-  let world: World | null = null;
   try {
-    if (!options.reuse && !(await build(findings, tools, scratch.dir))) return findings;
+    if (!(await build(findings, tools, scratch.dir))) return findings;
 
     const outputDir = path.join(scratch.dir, ".vercel", "output");
     const config = JSON.parse(fs.readFileSync(path.join(outputDir, "config.json"), "utf8")) as {
@@ -158,7 +160,6 @@ export async function verify(
     if (!manifest) return findings;
     checkRoutes(findings, output, manifest);
 
-    world = await startWorld();
     const names = functionNames(outputDir);
     const refused: string[] = [];
     for (const name of names) {
@@ -199,9 +200,10 @@ export async function verify(
     await checkCalls(findings, output, world, launched);
   } finally {
     await Promise.all([...launched.values()].map((fn) => fn.stop()));
-    await world?.stop();
-    if (!options.keep && findings.failed === 0) scratch.remove();
-    else console.log(`[vercel] scratch copy kept: ${scratch.dir}`);
+    if (!keep && findings.failed === 0) {
+      scratch.remove();
+      fs.rmSync(`${scratch.dir}-build.log`, { force: true });
+    } else console.log(`[vercel] scratch copy kept: ${scratch.dir}`);
   }
   return findings;
 }

@@ -101,7 +101,14 @@ function ClientIsland<P extends object>({ part, props, fallback, name }: IslandP
       (module) => {
         const container = element.current;
         if (!live.current || !container) return;
-        const tree = <IslandTree store={store} Component={module.default} fallback={fallback} />;
+        const tree = (
+          <IslandTree
+            store={store}
+            Component={module.default}
+            fallback={fallback}
+            container={container}
+          />
+        );
         if (root.current) root.current.render(tree);
         else root.current = hydrateRoot(container, tree);
       },
@@ -149,11 +156,15 @@ function IslandTree<P extends object>({
   store,
   Component,
   fallback,
+  container,
 }: {
   store: Store<P>;
   Component: React.ComponentType<P>;
   fallback: React.ReactNode;
+  container: HTMLElement;
 }) {
+  // `data-hydrated` on the island's element: its own root has committed (the browser tests wait on it).
+  React.useEffect(() => container.setAttribute("data-hydrated", ""), [container]);
   // Hydration sees what the server rendered with; what the page knows now follows as a transition, which
   // waits for any part of the island still hydrating instead of replacing its server HTML.
   const [{ props, lead }, setPassed] = React.useState(store.initial);

@@ -27,8 +27,6 @@ export interface RouteEntry {
   category: RouteCategory;
   /** Left out of the sitemap and marked noindex. */
   noindex?: boolean;
-  /** The open issue that builds this route; until it lands the route is not served yet. */
-  pending?: string;
   /** Served by an application of its own (the CMS admin), not a site page: page checks skip it. */
   app?: string;
   /** What the page frames from another origin; only such a page gets a frame-src in its policy. */
@@ -151,15 +149,6 @@ export const routeFamilies: ReadonlyArray<{
     example: "/webinars/credential-stuffing-2025/",
   },
 ];
-
-/** Routes that answer today. */
-export const servedRoutes = routes.filter((route) => !route.pending);
-
-/** True for a path whose route is still pending (links to it are known not to resolve yet). */
-export function isPendingPath(pathname: string): boolean {
-  const path = withTrailingSlash(pathname.split(/[?#]/)[0] ?? pathname);
-  return routes.some((route) => route.pending && route.path === path);
-}
 
 /** Looks up a route's analytics category; unknown paths (blog posts, tags) fall back by prefix. */
 export function categoryFor(pathname: string): RouteCategory | undefined {

@@ -7,10 +7,13 @@
  * code) and what the build's own markdown steps write (heading permalinks with their icon, Prism's token
  * spans, gatsby-remark-images' responsive pictures, task-list checkboxes, footnotes). Nothing that runs or
  * loads a document survives: no script, iframe, object, embed, style element, form, event-handler attribute
- * or javascript: URL. The content of a dropped script or style element is dropped with it; the text of any
- * other dropped element is kept as text.
+ * or javascript: URL. Nothing positions, sizes or paints itself over the page either: the only inline
+ * styles kept are gatsby-remark-images' own, matched exactly where it writes them (./imageLayout.ts). The
+ * content of a dropped script or style element is dropped with it; the text of any other dropped element
+ * is kept as text.
  */
 import sanitizeHtml from "sanitize-html";
+import { allowedLayoutStyles, layoutRole, layoutStyle, type LayoutRole } from "./imageLayout";
 
 /** Classes the build's markdown steps write; a raw-HTML class outside this list is dropped. */
 const PIPELINE_CLASSES =
@@ -62,34 +65,36 @@ function checkbox(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHt
   return { tagName, attribs: out };
 }
 
-const LENGTH = /^(?:0|\d+(?:\.\d+)?(?:px|%|em|rem))$/;
 /**
- * Inline styles only for the layout gatsby-remark-images writes (a ratio box with its blurred placeholder and
- * the image over it): no fixed positioning, no overlays, no remote URLs.
+ * Per call: the image-pipeline role (./imageLayout.ts) of every element the parser has open, so a style
+ * is judged where it stands. sanitize-html reports each start tag (before transforming it) and each end
+ * tag, implied ones included, in the parser's own nesting.
  */
-const IMAGE_LAYOUT_STYLES: NonNullable<sanitizeHtml.IOptions["allowedStyles"]> = {
-  "*": {
-    position: [/^(?:relative|absolute)$/],
-    display: [/^(?:block|inline-block)$/],
-    "margin-left": [/^auto$/, LENGTH],
-    "margin-right": [/^auto$/, LENGTH],
-    margin: [LENGTH],
-    "max-width": [LENGTH],
-    "padding-bottom": [LENGTH],
-    width: [LENGTH],
-    height: [LENGTH],
-    top: [/^0$/],
-    right: [/^0$/],
-    bottom: [/^0$/],
-    left: [/^0$/],
-    "vertical-align": [/^middle$/],
-    "background-image": [/^url\('data:image\/(?:png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+'\)$/],
-    "background-size": [/^cover$/],
-    "box-shadow": [/^inset 0px 0px 0px 400px [#\w(),. ]+$/],
-  },
-};
+function layoutTracker() {
+  const open: { name: string; role: LayoutRole | null }[] = [];
+  const current = () => open.at(-1)?.role ?? null;
+  return {
+    onOpenTag(name: string, attribs: sanitizeHtml.Attributes): void {
+      open.push({ name, role: layoutRole(name, attribs, current()) });
+    },
+    onCloseTag(name: string): void {
+      const at = open.map((element) => element.name).lastIndexOf(name);
+      if (at >= 0) open.length = at;
+    },
+    /** The element's style in the pipeline's one spelling when it is the pipeline's, else no style. */
+    style(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+      const kept = layoutStyle(current(), attribs["style"]);
+      const out: sanitizeHtml.Attributes = {};
+      for (const [name, value] of Object.entries(attribs)) {
+        if (name !== "style") out[name] = value;
+        else if (kept !== null) out[name] = kept;
+      }
+      return { tagName, attribs: out };
+    },
+  };
+}
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS = {
   allowedTags: [
     ...["h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "blockquote", "div", "span"],
     ...["ul", "ol", "li", "dl", "dt", "dd", "details", "summary", "figure", "figcaption"],
@@ -100,11 +105,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     "*": ["id", "class", "title", "lang", "dir"],
-    a: ["href", "target", "rel", "aria-label", "style"],
+    a: ["href", "target", "rel", "aria-label"],
     img: ["src", "srcset", "sizes", "alt", "width", "height", "loading", "decoding", "style"],
     source: ["srcset", "sizes", "type", "media"],
     span: ["style"],
-    figure: ["style"],
     div: ["data-language"],
     ol: ["start", "reversed"],
     li: ["value"],
@@ -121,19 +125,31 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
   // gatsby-remark-images writes title="" when an image has no title.
   allowedEmptyAttributes: ["alt", "title"],
-  allowedStyles: IMAGE_LAYOUT_STYLES,
+  // A second gate behind the tracker: only the pipeline's declarations can pass at all.
+  allowedStyles: allowedLayoutStyles(),
   allowedSchemes: ["http", "https", "mailto", "tel"],
   allowedSchemesByTag: { img: ["http", "https"], source: ["http", "https"] },
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   // Dropped with their content, not shown as text: what a script, style or template holds is code.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "xmp", "template", "title"],
-  transformTags: { "*": commonAttributes, a: link, input: checkbox },
   // SVG attribute names keep their case (viewBox); an attribute in any other case is simply not allowed.
   parser: { lowerCaseAttributeNames: false },
-};
+} satisfies sanitizeHtml.IOptions;
 
 /** The body as it may reach a page. */
 export function sanitizeBodyHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  const layout = layoutTracker();
+  return sanitizeHtml(html, {
+    ...OPTIONS,
+    onOpenTag: layout.onOpenTag,
+    onCloseTag: layout.onCloseTag,
+    transformTags: {
+      "*": commonAttributes,
+      a: link,
+      input: checkbox,
+      span: layout.style,
+      img: layout.style,
+    },
+  });
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Actions, GatsbyNode, Reporter } from "gatsby";
 import { paths, relatedPostsOf } from "../data/blog";
 import { planBlogListings } from "../data/blogListings";
-import { servedRoutes } from "../config/routes";
+import { routes } from "../config/routes";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -70,7 +70,7 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
       );
     }
   }
-  const ownRoutes = new Set(servedRoutes.map((route) => route.path));
+  const ownRoutes = new Set(routes.map((route) => route.path));
   const seen = new Map<string, string>();
   for (const page of nodes.filter((n) => !n.variantOf || ownRoutes.has(n.path))) {
     const other = seen.get(page.path);

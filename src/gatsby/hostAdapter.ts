@@ -55,6 +55,24 @@ export async function publishVercelRoutes(rootDir: string, env: Source): Promise
   return true;
 }
 
+/**
+ * A build for the Vercel rehearsal also writes Vercel's Build Output, so that rehearsal deploys this very build
+ * instead of making another. `VERCEL_GATSBY_PLUGIN` (set only by the test scripts) names Vercel's own Gatsby
+ * plugin, the one `vercel build` injects; it is called the way Vercel's wrapper of gatsby-node calls it: after
+ * the site's onPostBuild, with Gatsby's store. On Vercel itself (VERCEL=1) the wrapper does it.
+ */
+export async function writeVercelOutputForRehearsal(store: unknown, env: Source): Promise<boolean> {
+  const plugin = env.VERCEL_GATSBY_PLUGIN;
+  if (!plugin || env.VERCEL === "1") return false;
+  const entry = path.join(plugin, "gatsby-node.js");
+  if (!existsSync(entry)) throw new Error(`VERCEL_GATSBY_PLUGIN: no ${entry}`);
+  const { onPostBuild } = (await import(entry)) as {
+    onPostBuild(args: { store: unknown }): Promise<void>;
+  };
+  await onPostBuild({ store });
+  return true;
+}
+
 export function siteAdapter(rootDir: string, env: Source = process.env): IAdapter {
   return {
     name: "site-hosts",

@@ -14,6 +14,7 @@ import { rewriteBuiltPages } from "./pagePass";
 import { sourceMapsWanted } from "./onCreateWebpackConfig";
 import { removeSourceMaps } from "./sourceMaps";
 import { writeSecurityHeaders } from "./securityHeaders";
+import { writeVercelOutputForRehearsal } from "./hostAdapter";
 
 export function robotsTxt(siteUrl: string): string {
   return [
@@ -107,4 +108,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     }
   }
   reporter.info(timer.summary());
+  if (await writeVercelOutputForRehearsal(store, process.env))
+    reporter.info("Vercel's Build Output written for the Vercel rehearsal (VERCEL_GATSBY_PLUGIN)");
 };

@@ -15,6 +15,7 @@ import {
   httpUrl,
   integer,
   maybe,
+  meterSchema,
   oneOf,
   originList,
   portVariable,
@@ -105,6 +106,7 @@ const leadsSchema = z.preprocess(
     LEADS_ALERT_WEBHOOK_URL: httpUrl("LEADS_ALERT_WEBHOOK_URL", null),
     CRON_SECRET: text(),
     LEADS_DB_POOL_SIZE: count("LEADS_DB_POOL_SIZE", 5, 100),
+    LEADS_STORE_DIR: text(),
     LEADS_OUTBOX_DIR: text(),
     SITE_URL: siteUrlVariable(),
     ALLOWED_ORIGINS: originList(),
@@ -141,8 +143,9 @@ export function readLeadsEnv(source: EnvSource = process.env) {
     /** PostgreSQL connection string; when set it is the lead store (shared by every instance). */
     databaseUrl: env.DATABASE_URL,
     delivery,
-    /** Folder of the durable outbox; every accepted lead is written here before the answer. */
-    outboxDir: path.resolve(env.LEADS_OUTBOX_DIR ?? ".outbox/leads"),
+    /** The file lead store's folder: every accepted lead is written there before the answer. */
+    // LEADS_OUTBOX_DIR is the variable's former name, still read so existing deployments keep their folder.
+    storeDir: path.resolve(env.LEADS_STORE_DIR ?? env.LEADS_OUTBOX_DIR ?? ".outbox/leads"),
     /** Origins allowed to post forms besides the request's own (the canonical site, previews). */
     allowedOrigins: [env.SITE_URL, ...env.ALLOWED_ORIGINS],
     /** HubSpot webinar form GUIDs a webinar page may name (others in the list are ignored); null: none. */
@@ -150,7 +153,7 @@ export function readLeadsEnv(source: EnvSource = process.env) {
     hubspot: {
       /** Forms API base, e.g. https://api.hsforms.com; tests point it at a fake. */
       apiUrl: env.HUBSPOT_API_URL,
-      /** Null: HubSpot is not configured and leads stay in the outbox (`npm run leads`). */
+      /** Null: HubSpot is not configured and leads stay in the lead store (`npm run leads`). */
       portalId: env.HUBSPOT_PORTAL_ID,
       /** Private-app token: when set, the authenticated submit endpoint is used. */
       token: env.HUBSPOT_TOKEN,
@@ -222,15 +225,9 @@ export function readGeoEnv(source: EnvSource = process.env) {
 }
 export type GeoEnv = ReturnType<typeof readGeoEnv>;
 
-const meterSchema = z.object({
-  METER_LIMIT_PER_MINUTE: count("METER_LIMIT_PER_MINUTE", 120, 1_000_000),
-  METER_LIMIT_PER_HOUR: count("METER_LIMIT_PER_HOUR", 1200, 1_000_000),
-});
-
-/** Calls per client address (IPv6: its /64) to each function that spends a secret or a quota; 0: no window. */
+/** The meter on the functions that spend a secret or a quota: per secret, 0 turns a window off. */
 export function readMeterEnv(source: EnvSource = process.env) {
-  const env = read(meterSchema, source);
-  return { perMinute: env.METER_LIMIT_PER_MINUTE, perHour: env.METER_LIMIT_PER_HOUR };
+  return read(meterSchema, source);
 }
 export type MeterEnv = ReturnType<typeof readMeterEnv>;
 

@@ -1,7 +1,12 @@
 // The building blocks of the server's environment schemas (./env.ts): every variable is read the same
 // way (blank is unset) and every bad value fails with a message naming the variable.
 import { z } from "zod";
-import { parseTrustProxy, type ForwardedHeader, type TrustProxy } from "./http/clientAddress";
+import {
+  parseTrustProxy,
+  publicTrustRange,
+  type ForwardedHeader,
+  type TrustProxy,
+} from "./http/clientAddress";
 import { parseFieldMap, type FixedHubspotForm } from "./leads/hubspotFields";
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
@@ -166,15 +171,25 @@ export const formGuidVariables = () =>
     [K in (typeof FORM_VARIABLES)[FixedHubspotForm]]: ReturnType<typeof formGuid>;
   };
 
-/** TRUST_PROXY: the proxies in front of a Node server; unset trusts none (the socket's peer is the client). */
+/**
+ * TRUST_PROXY: the proxies in front of a Node server; unset trusts none (the socket's peer is the client).
+ * A range with public addresses in it is refused with its own message (any client there could pick its
+ * address, and with /0 any client at all).
+ */
 export const trustProxyVariable = () =>
   variable(
     checked(
       "TRUST_PROXY",
       "a hop count from 1 to 10 or a comma-separated list of proxy addresses or CIDR ranges " +
         "(e.g. 10.0.0.0/8, loopback, private), or none",
-      (raw) => parseTrustProxy(raw) !== null,
+      (raw) => parseTrustProxy(raw) !== null || publicTrustRange(raw) !== null,
     )
+      .refine((raw) => publicTrustRange(raw) === null, {
+        error: (issue) =>
+          `TRUST_PROXY must not trust a range with public addresses in it, got "${publicTrustRange(String(issue.input))}": ` +
+          "every client in it could choose the address it is counted and proven as. Name public " +
+          "proxies one address at a time; ranges only where no public address is (private, loopback, linklocal).",
+      })
       .transform((raw) => parseTrustProxy(raw) as TrustProxy)
       .optional()
       .default({ kind: "none" }),
@@ -208,3 +223,26 @@ export function checkLease(leaseMs: number | null, timeoutMs: number): number {
     );
   return leaseMs;
 }
+
+/**
+ * The meter's variables (src/server/integrations/secretMeter.ts), every number per secret and shared by
+ * the functions that spend it (docs/security.md says why these defaults).
+ */
+export const meterSchema = z
+  .object({
+    METER_LIMIT_PER_MINUTE: count("METER_LIMIT_PER_MINUTE", 120, 1_000_000),
+    METER_LIMIT_PER_HOUR: count("METER_LIMIT_PER_HOUR", 1200, 1_000_000),
+    METER_NETWORK_MULTIPLIER: integer("METER_NETWORK_MULTIPLIER", 4, 1, 4),
+    METER_CEILING_PER_MINUTE: count("METER_CEILING_PER_MINUTE", 1200, 10_000_000),
+    METER_CEILING_PER_HOUR: count("METER_CEILING_PER_HOUR", 24_000, 10_000_000),
+  })
+  .transform((env) => ({
+    /** Calls per caller (an IPv4 address, an IPv6 /64). */
+    perMinute: env.METER_LIMIT_PER_MINUTE,
+    perHour: env.METER_LIMIT_PER_HOUR,
+    /** The caller's network (IPv4 /24, IPv6 /48) may make this many times a caller's calls (1 to 4). */
+    networkMultiplier: env.METER_NETWORK_MULTIPLIER,
+    /** Calls from all callers together, protecting the key's own quota; reaching it raises an alert. */
+    ceilingPerMinute: env.METER_CEILING_PER_MINUTE,
+    ceilingPerHour: env.METER_CEILING_PER_HOUR,
+  }));

@@ -6,6 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp, type Logger } from "./http/app";
+import { refuseRepeatedHost } from "./http/hostHeader";
 import { readCmsOAuthEnv, readLeadsEnv, readMeterEnv, readServerEnv, type LeadsEnv } from "./env";
 import type { FunctionRoute } from "./functions";
 import { closeLeadStores } from "./leads/openLeadStore";
@@ -56,7 +57,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     },
     ...(options.logger ? { logger: options.logger } : {}),
   });
-  const server = createAdaptorServer({ fetch: app.fetch });
+  const server = createAdaptorServer({
+    fetch: app.fetch,
+    createServer: ((serverOptions: http.ServerOptions, listener: http.RequestListener) =>
+      http.createServer(serverOptions, refuseRepeatedHost(listener))) as typeof http.createServer,
+  });
   if (!(server instanceof http.Server)) throw new Error("Expected an HTTP/1.1 server.");
 
   await new Promise<void>((resolve, reject) => {

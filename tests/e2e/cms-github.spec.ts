@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { startFakeGitHub, type FakeGitHub } from "../fakes/github";
-import { createSourceRepository, type SourceRepository } from "../fakes/github/source";
+import { startFakeGitHub, type FakeGitHub } from "../support/fakes/github";
+import { createSourceRepository, type SourceRepository } from "../support/fakes/github/source";
 import { routeGitHubApi, startSiteServer, type SiteServer } from "./support/githubLogin";
 
 const root = path.resolve(__dirname, "../..");

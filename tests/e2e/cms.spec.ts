@@ -3,11 +3,14 @@
 // backend, write a post with a slug and an uploaded hero, publish it and find it on disk with
 // frontmatter the build accepts; preview existing entries with the site's views, the navigation
 // file with the site's header and footer.
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { postFrontmatterSchema } from "../../src/data/blogSchema";
+import { parseHtml } from "../../src/data/parseHtml";
 import { expect, test } from "./fixtures";
+import { readyAndQuiet } from "./support/ready";
 import { openAdmin as openAdminOn, startDecapServer, type DecapServer } from "./support/decap";
 
 const root = path.resolve(__dirname, "../..");
@@ -37,20 +40,31 @@ test.use({
   allowConsoleErrors: [/./],
 });
 
-test("the admin page is the CMS, marked robots none, with no identity widget", async ({
+test("the admin page is the CMS, marked robots none, with no identity widget, its bundle pinned by integrity", async ({
   page,
   request,
 }) => {
   const html = await (await request.get("/admin/")).text();
   expect(html).toMatch(/<meta name="robots" content="none"/);
   expect(html).not.toContain("netlify-identity-widget");
+  // The admin has the widest policy of the site ('unsafe-eval'): each of its own script tags carries the
+  // Subresource Integrity of the bytes served for it.
+  const tags = parseHtml(html).filter((el) => el.name === "script" && el.attributes["src"]);
+  expect(tags.length).toBeGreaterThan(0);
+  for (const tag of tags) {
+    const bytes = await (
+      await request.get(new URL(tag.attributes["src"] ?? "", "http://x/admin/").pathname)
+    ).body();
+    const digest = createHash("sha384").update(bytes).digest("base64");
+    expect(tag.attributes["integrity"], tag.attributes["src"]).toBe(`sha384-${digest}`);
+  }
   // The site's own pages, the home page and a post, never load the CMS bundle or the identity widget.
   for (const sitePage of ["/", "/blog/credential-stuffing-layered-defense/"]) {
     const loaded: string[] = [];
     const onResponse = (response: { url(): string }) => loaded.push(response.url());
     page.on("response", onResponse);
     await page.goto(sitePage);
-    await page.waitForLoadState("networkidle");
+    await readyAndQuiet(page);
     page.off("response", onResponse);
     const scripts = await page
       .locator("script[src]")

@@ -6,7 +6,8 @@ import { parse } from "yaml";
 import { EXPERIMENTS, type ExperimentKey } from "../../src/config/experiments";
 import { fillPlaceholders } from "../../src/data/content";
 import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
-import { expect, snap, test } from "./fixtures";
+import { expect, test } from "./fixtures";
+import { readyAndQuiet } from "./support/ready";
 import { layoutShifts, recordLayoutShifts } from "./support/layoutShift";
 
 // This spec is about assignment itself, so nothing is preset.
@@ -53,7 +54,7 @@ async function visitWith(
     JSON.stringify(flags),
   ] as const);
   const response = await page.goto(url);
-  await page.waitForLoadState("networkidle");
+  await readyAndQuiet(page);
   return (await response?.text()) ?? "";
 }
 
@@ -108,7 +109,6 @@ for (const [experiment, url, controlFile, treatmentFile] of AB_PAGES) {
         heroTitle(variant === "control" ? controlFile : treatmentFile),
       );
       await expectNoShift(page);
-      await snap(page, `ab ${experiment} ${variant}`);
     });
   }
 }

@@ -1,7 +1,6 @@
 // The `test` every browser spec imports: offline, failing on console and page errors, with a11y and screenshot helpers.
 import { test as base, type ConsoleMessage } from "@playwright/test";
 import { blockExternalRequests } from "./support/network";
-import { routes } from "../../src/config/routes";
 import { CONSENT_STORAGE_KEY } from "../../src/providers/consent/consent";
 import { POPUP_SHOWN_KEY } from "../../src/forms/subscription";
 import { EXPERIMENTS } from "../../src/config/experiments";
@@ -9,7 +8,6 @@ import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 
 export { expect } from "@playwright/test";
 export { checkA11y, type A11yOptions } from "./support/a11y";
-export { snap } from "./support/screenshots";
 export { hydrated } from "./support/hydration";
 
 interface Options {
@@ -56,22 +54,12 @@ export function expectedMisses(documentUrl: string): string[] {
   return [url.href, `${url.origin}${bare}`, `${url.origin}${bare}/`, `${url.origin}${pageData}`];
 }
 
-/**
- * Page data of routes still pending in the registry (another open issue builds them): Gatsby
- * prefetches it for visible links and logs the 404. Only these exact paths are excused.
- */
-const pendingPageData = new Set(
-  routes
-    .filter((route) => route.pending)
-    .map((route) => `/page-data/${route.path.replace(/^\/|\/$/g, "") || "index"}/page-data.json`),
-);
-
 /** Whether a console message is only the browser reporting one of those expected misses. */
 function isExpectedMiss(msg: ConsoleMessage, expected: Set<string>): boolean {
   if (!msg.text().startsWith("Failed to load resource: the server responded with a status of"))
     return false;
   const url = msg.location().url;
-  return expected.has(url) || (url !== "" && pendingPageData.has(new URL(url).pathname));
+  return expected.has(url);
 }
 
 export const test = base.extend<Options & Fixtures>({

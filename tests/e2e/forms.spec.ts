@@ -10,7 +10,8 @@ import { FLAGS_STORAGE_KEY } from "../../src/providers/experiments/flags";
 import { roiFields } from "../../src/leads/roiFields";
 import { BOTD_TOKEN_STORAGE_KEY } from "../../src/forms/botdTokens";
 import { SUBSCRIBED_KEY } from "../../src/forms/subscription";
-import { checkA11y, expect, snap, test } from "./fixtures";
+import { checkA11y, expect, test } from "./fixtures";
+import { pageReady } from "./support/ready";
 import { asVisitor, fakesOrigin } from "./support/fakes";
 
 // The browser logs the two failures these tests provoke on purpose: the refused connection and the 422.
@@ -25,19 +26,19 @@ test.use({
   ],
 });
 
-/** The server's test outbox (playwright.config.ts LEADS_OUTBOX_DIR): every accepted lead, as stored. */
-type OutboxRecord = {
+/** The server's file lead store (playwright.config.ts LEADS_STORE_DIR): every accepted lead, as stored. */
+type StoredLead = {
   endpoint: string;
   payload: Record<string, unknown>;
   status: string;
   lastError?: string;
 };
 
-function outboxRecord(email: string): OutboxRecord | undefined {
-  const dir = path.join("tests", "artifacts", "outbox");
+function storedLead(email: string): StoredLead | undefined {
+  const dir = path.join("tests", "artifacts", "leads");
   if (!existsSync(dir)) return undefined;
   for (const name of readdirSync(dir).filter((file) => file.endsWith(".json"))) {
-    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxRecord;
+    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as StoredLead;
     if (record.payload.email === email) return record;
   }
   return undefined;
@@ -56,7 +57,7 @@ async function submissionsFor(email: string): Promise<Submission[]> {
 }
 
 /**
- * Arms a mode of the fake HubSpot (tests/fakes/hubspot.ts) for one email address: every submission
+ * Arms a mode of the fake HubSpot (tests/support/fakes/hubspot.ts) for one email address: every submission
  * carrying it, retries included, and nothing else (the fake is shared by parallel tests).
  */
 async function setHubspotModeFor(email: string, mode: "ok" | "down"): Promise<void> {
@@ -298,7 +299,7 @@ for (const item of cases) {
     const [submission] = await submissionsFor(address);
     const values = submission?.values ?? {};
     // Stored first, with every payload field (empty ones included), then forwarded.
-    const record = outboxRecord(address);
+    const record = storedLead(address);
     expect(record?.endpoint).toBe(item.endpoint);
     expect(record?.status).toBe("forwarded");
     expect(Object.keys(record?.payload ?? {}).sort()).toEqual([...item.expected].sort());
@@ -391,7 +392,6 @@ test("the ROI calculator updates its estimate as you type", async ({ page }) => 
   await calculator.getByLabel("Approximate fraud loss per year ($)").fill("900000");
   await expect(saving).not.toHaveText(before ?? "");
   await expect(calculator.locator('[data-roi="total"]')).toHaveText("$1,404,000");
-  await snap(page, "forms roi calculator");
 });
 
 test("the ROI calculator refuses out-of-range inputs at the input, and sends nothing until they are fixed", async ({
@@ -484,7 +484,7 @@ test.describe("the BotD token request with a visitor id", () => {
     await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
     const [submission] = await submissionsFor(address);
     expect(submission?.values.visitorId).toBe(id);
-    const record = outboxRecord(address);
+    const record = storedLead(address);
     expect(record?.endpoint).toBe("/api/hubspot/");
     expect(record?.status).toBe("forwarded");
     expect(Object.keys(record?.payload ?? {}).sort()).toEqual([...lead].sort());
@@ -529,7 +529,7 @@ test("the newsletter popup never opens for a visitor who subscribed", async ({ p
 
   // Reading intent on an article: no popup.
   await page.goto("/blog/fraud-signals-guide/");
-  await page.waitForLoadState("networkidle");
+  await pageReady(page);
   const dialog = page.getByRole("dialog", { name: "Enjoying the article?" });
   const scrollThrough = async () => {
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -541,7 +541,7 @@ test("the newsletter popup never opens for a visitor who subscribed", async ({ p
   await expect(decision).toHaveAttribute("data-newsletter-popup", "declined");
   await expect(dialog).toBeHidden();
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await pageReady(page);
   await scrollThrough();
   await expect(decision).toHaveAttribute("data-newsletter-popup", "declined");
   await expect(dialog).toBeHidden();
@@ -552,7 +552,7 @@ test("the newsletter popup never opens for a visitor who subscribed", async ({ p
   await expect(dialog).toBeVisible();
 });
 
-test("a HubSpot outage still shows the visitor success: the lead waits in the outbox", async ({
+test("a HubSpot outage still shows the visitor success: the lead waits in the lead store", async ({
   page,
 }) => {
   // The fake HubSpot is shared by parallel tests: the outage is armed for this test's address only,
@@ -571,9 +571,9 @@ test("a HubSpot outage still shows the visitor success: the lead waits in the ou
     "Your request is in the support queue.",
   );
   // Stored before the answer, kept for a resend, and never accepted by the failing HubSpot.
-  await expect.poll(() => outboxRecord(address)?.status).toBe("pending");
-  expect(outboxRecord(address)?.lastError ?? "").toMatch(/500/);
-  expect(outboxRecord(address)?.payload.description).toBe(
+  await expect.poll(() => storedLead(address)?.status).toBe("pending");
+  expect(storedLead(address)?.lastError ?? "").toMatch(/500/);
+  expect(storedLead(address)?.payload.description).toBe(
     "Our dashboard shows no events since 9:00.",
   );
   expect(await submissionsFor(address)).toHaveLength(0);
@@ -605,10 +605,10 @@ test("a double-clicked submit whose request also reaches the server twice create
   expect(keys).toHaveLength(1);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
-  const dir = path.join("tests", "artifacts", "outbox");
+  const dir = path.join("tests", "artifacts", "leads");
   const stored = readdirSync(dir)
     .filter((name) => name.endsWith(".json") && !name.startsWith("."))
-    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxRecord)
+    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as StoredLead)
     .filter((record) => record.payload.email === address);
   expect(stored).toHaveLength(1);
 });
@@ -731,19 +731,9 @@ test("the newsletter popup is modal, closes on Escape and is not offered again f
   await expect(dialog).toBeHidden();
 });
 
-test("form pages look right and pass axe", async ({ page }) => {
-  test.setTimeout(120_000);
+// Each form page's first view passes axe in routes.spec.ts; here, a form showing its errors.
+test("a form showing its field errors passes axe", async ({ page }) => {
   await withFlags(page);
-  for (const [path, name] of [
-    ["/contact-sales/", "forms contact sales"],
-    ["/support/", "forms support"],
-    ["/start/", "forms signup"],
-    ["/blog/", "forms newsletter banner"],
-  ] as const) {
-    await page.goto(path);
-    await checkA11y(page);
-    await snap(page, name);
-  }
   await page.goto("/support/");
   const form = page.locator('form[data-form-id="ContactSupport"]');
   // A visitor scrolls to the form; its code comes as it nears the viewport (src/components/Island.tsx).
@@ -751,7 +741,6 @@ test("form pages look right and pass axe", async ({ page }) => {
   await form.getByRole("button", { name: "Send to support" }).click();
   await expect(form.getByText("This field is required.").first()).toBeVisible();
   await checkA11y(page);
-  await snap(page, "forms support errors");
 });
 
 test("what a visitor types before the form's code arrives is kept, with the focus", async ({

@@ -3,6 +3,7 @@
 // holds, Accept starts identification then analytics, exposures go once, withdrawal stops everything.
 import type { BrowserContext, Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { readyAndQuiet } from "./support/ready";
 import { asVisitor, fakesOrigin } from "./support/fakes";
 
 test.use({ presetConsent: false });
@@ -86,10 +87,10 @@ for (const [label, country] of [
     await expect(banner(page)).toBeHidden();
     for (const link of ['a[href="/contact-sales/"]', 'a[href="/pricing/"]', 'a[href="/"]']) {
       await page.locator(link).first().click();
-      await page.waitForLoadState("networkidle");
+      await readyAndQuiet(page);
     }
     await page.reload();
-    await page.waitForLoadState("networkidle");
+    await readyAndQuiet(page);
     expect(seen.map((r) => r.url())).toEqual([]);
     expect(await trackingCookies(context)).toEqual([]);
   });
@@ -166,9 +167,9 @@ test("after Accept: identification, then Web Page Viewed with category and flags
   // Time flows again for a navigation and a reload: nothing is sent there either.
   await page.clock.resume();
   await page.locator('a[href="/contact-sales/"]').first().click();
-  await page.waitForLoadState("networkidle");
+  await readyAndQuiet(page);
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await readyAndQuiet(page);
   expect(seen.slice(before).map((r) => r.url())).toEqual([]);
   expect(await trackingCookies(context)).toEqual([]);
 });

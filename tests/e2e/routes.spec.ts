@@ -1,12 +1,18 @@
-// Every served route in the registry: status, one h1 (one in the HTML of every built page too), the feed
-// in every head, unique title and description, no console errors, no broken internal links or images, no serious
-// accessibility violations, screenshots.
+// Every route the site serves, once: each listed route and one page of each content family, and the 404 page:
+// status, one h1, title and description, the family's canonical and breadcrumb, no broken internal links or
+// images, no serious accessibility violations, and, with every island of the page started, not one CSP
+// violation (consent rejected; csp.spec.ts visits one page per family with everything accepted). Then checks
+// over every built page: one <h1> and the feed in its head, unique titles, no NUL bytes, listed spellings.
+// Screenshots are their own command (`npm run screenshots`), not part of the test run.
 import fs from "node:fs";
 import path from "node:path";
-import { isPendingPath, servedRoutes, withTrailingSlash } from "../../src/config/routes";
+import { routeFamilies, routes, withTrailingSlash } from "../../src/config/routes";
+import { site } from "../../src/config/site";
 import { specRoutes } from "../fixtures/specRoutes";
 import type { Locator, Page } from "@playwright/test";
-import { checkA11y, expect, snap, test } from "./fixtures";
+import { checkA11y, expect, test } from "./fixtures";
+import { recordViolations, violations } from "./support/csp";
+import { allIslandsReady, pageReady } from "./support/ready";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -23,15 +29,25 @@ const MOVES_ON: Record<string, { url: RegExp; done: (page: Page) => Locator }> =
 };
 
 // The CMS admin is an application of its own: tests/e2e/cms.spec.ts covers it.
-const sitePages = servedRoutes.filter((route) => !route.app);
+const sitePages = routes.filter((route) => !route.app);
+const swept = [
+  ...sitePages.map((route) => ({ path: route.path, family: undefined })),
+  ...routeFamilies.map((family) => ({ path: family.example, family })),
+];
 
-for (const route of sitePages) {
-  test(`route ${route.path}`, async ({ page, request }) => {
-    const response = await page.goto(route.path);
+for (const { path: pagePath, family } of swept) {
+  test(`route ${pagePath}`, async ({ page, context, request }) => {
+    await recordViolations(context);
+    const response = await page.goto(pagePath);
     expect(response?.status()).toBe(200);
     await expect(page.locator("h1:visible")).toHaveCount(1);
     await expect(page).toHaveTitle(/\S/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+    if (family) {
+      const canonical = `${site.url}${family.canonical ?? family.example}`;
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
+      await expect(page.locator('nav[aria-label="Breadcrumb"]')).toBeVisible();
+    }
 
     const hrefs = await page
       .locator('a[href^="/"]')
@@ -39,43 +55,44 @@ for (const route of sitePages) {
     const broken: string[] = [];
     for (const href of new Set(hrefs)) {
       const target = href.split("#")[0] ?? href;
-      if (target === "" || isPendingPath(target)) continue;
-      if (!checked.has(target)) {
-        const answer = await request.get(target, { maxRedirects: 1 });
-        checked.set(target, answer.status());
-      }
+      if (target === "") continue;
+      if (!checked.has(target))
+        checked.set(target, (await request.get(target, { maxRedirects: 1 })).status());
       if (checked.get(target) !== 200) broken.push(`${href} → ${checked.get(target)}`);
     }
     expect(broken, "broken internal links").toEqual([]);
-
-    const images = await page.locator("img").evaluateAll((imgs) =>
-      imgs.map((img) => ({
-        src: (img as HTMLImageElement).currentSrc,
-        lazy: (img as HTMLImageElement).loading === "lazy",
-      })),
-    );
-    for (const image of images) {
-      const answer = await request.get(image.src);
-      expect(answer.status(), image.src).toBe(200);
-    }
+    const images = await page
+      .locator("img")
+      .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc));
+    for (const src of images) expect((await request.get(src)).status(), src).toBe(200);
 
     // Some pages move on by themselves once hydrated: axe checks the page the visitor ends on, once it shows
-    // it is done, not a moment between. (Waiting for the network to go quiet was not enough: it had gone
-    // quiet once already, so the wait returned at once, and on a slow host axe ran mid-move and found the
-    // document without its title and lang.)
-    const move = MOVES_ON[route.path];
+    // it is done, not a moment between.
+    const move = MOVES_ON[pagePath];
     if (move) {
       await expect(page).toHaveURL(move.url);
       await expect(move.done(page)).toBeVisible();
     }
-    await page.waitForLoadState("networkidle");
+    await pageReady(page);
     await checkA11y(page);
-    await snap(
-      page,
-      route.path === "/" ? "home" : route.path.replace(/^\/|\/$/g, "").replace(/\//g, "_"),
-    );
+    await allIslandsReady(page);
+    expect(await violations(page)).toEqual([]);
   });
 }
+
+test("an unknown path answers the 404 page: status 404, one h1, noindex, axe and the CSP hold", async ({
+  page,
+  context,
+}) => {
+  await recordViolations(context);
+  const response = await page.goto("/no-such-page-7c1e/");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("h1")).toHaveCount(1);
+  await expect(page).toHaveTitle(/\S/);
+  await pageReady(page);
+  await checkA11y(page);
+  expect(await violations(page)).toEqual([]);
+});
 
 /** Every page the build wrote (each .html file under public/), as the path it is served at. */
 function builtPages(dir = path.join(root, "public"), base = "/"): string[] {
@@ -151,7 +168,7 @@ test("no served page carries a NUL byte (React 18's stream leaves them; the buil
 });
 
 test("routes listed without a trailing slash answer at that spelling too", async ({ request }) => {
-  const listed = specRoutes().filter((line) => !line.endsWith("/") && !isPendingPath(line));
+  const listed = specRoutes().filter((line) => !line.endsWith("/"));
   expect(listed.length).toBeGreaterThan(5);
   for (const spelling of listed) {
     const first = await request.get(spelling, { maxRedirects: 0 });

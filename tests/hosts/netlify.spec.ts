@@ -11,6 +11,7 @@ import { functionPaths } from "../../src/server/functionPaths";
 import { hostedPageHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest } from "../../src/security/manifest";
 import { FUNCTION_CSP } from "../../src/security/headers";
+import { CMS_OAUTH, checkForgedCallback, checkLoginStart } from "../../scripts/hosts/cmsLogin";
 
 const publicDir = process.env.HOST_PUBLIC_DIR ?? "";
 const fakesOrigin = process.env.HOST_FAKES_ORIGIN ?? "";
@@ -118,9 +119,32 @@ test("hashed assets are cached for a year and page data revalidates, by Netlify'
   expect(ruleValues(rules, "/pricing/", "cache-control")).toEqual([]);
 });
 
+test("the CMS login: a state bound to an HttpOnly cookie; a forged state refused without asking GitHub", async ({
+  request,
+  baseURL,
+}) => {
+  const start = await request.get("/api/cms-auth?provider=github", { maxRedirects: 0 });
+  const cookie = checkLoginStart(
+    { status: start.status(), headers: new Headers(start.headers()), text: () => start.text() },
+    baseURL ?? "",
+    CMS_OAUTH.clientId,
+  );
+  const forged = await request.get("/api/cms-callback?code=x&state=forged", {
+    maxRedirects: 0,
+    headers: { cookie, accept: "application/json" },
+  });
+  await checkForgedCallback({
+    status: forged.status(),
+    headers: new Headers(forged.headers()),
+    text: () => forged.text(),
+  });
+});
+
 const OTHER_METHODS: HttpMethod[] = ["PUT", "DELETE", "PATCH"];
 
 test("every function path answers its methods and refuses the others", async ({ request }) => {
+  // About 150 calls, each a function invocation in Netlify's local runtime: seconds apiece on a busy host.
+  test.slow();
   const wrong: string[] = [];
   for (const fn of functions) {
     for (const spelling of functionPaths(fn)) {

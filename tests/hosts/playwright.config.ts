@@ -1,7 +1,7 @@
-// The browser subset of `npm run verify:netlify`: run by scripts/hosts/netlify.ts against `netlify serve`,
-// which it starts (HOST_BASE_URL) with the fakes and PostgreSQL it owns. Not part of `npm test`.
+// The browser subset of the Netlify rehearsal (npm test's `hosts` step): run by scripts/hosts/netlify.ts against `netlify serve`,
+// which it starts (HOST_BASE_URL) with the fakes and PostgreSQL it owns.
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumLaunchOptions } from "../e2e/support/chromium";
+import { chromiumLaunchOptions } from "../support/chromium";
 
 export default defineConfig({
   testDir: ".",

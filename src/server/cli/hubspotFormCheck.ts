@@ -1,5 +1,6 @@
 // `npm run leads -- --check`: compares the properties the site would send with each configured HubSpot form's definition.
 import type { LeadsEnv } from "../env";
+import { describeFailure, fetchUpstream } from "../integrations/upstream";
 import type { FixedHubspotForm, HubspotForm } from "../leads/hubspotFields";
 import { allowedWebinarFormIds, fieldMapOf } from "../leads/routing";
 
@@ -49,10 +50,18 @@ export async function checkForms(
   const checks: FormCheck[] = [];
   for (const [hubspotForm, guid] of forms) {
     try {
-      const response = await fetchImpl(`${env.hubspot.crmApiUrl}/marketing/v3/forms/${guid}`, {
+      // Through the one upstream helper: a redirect is refused, never followed with the token.
+      const outcome = await fetchUpstream(`${env.hubspot.crmApiUrl}/marketing/v3/forms/${guid}`, {
+        service: "HubSpot",
         headers: { authorization: `Bearer ${env.hubspot.token}`, accept: "application/json" },
-        signal: AbortSignal.timeout(env.hubspot.timeoutMs),
+        timeoutMs: env.hubspot.timeoutMs,
+        fetch: fetchImpl,
       });
+      if (outcome.kind !== "answer") {
+        checks.push({ hubspotForm, guid, missing: [], error: describeFailure(outcome) });
+        continue;
+      }
+      const { response } = outcome;
       if (!response.ok) {
         checks.push({
           hubspotForm,

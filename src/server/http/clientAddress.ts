@@ -111,6 +111,18 @@ export function addressBucket(address: string): string {
   return `${format([...bytes.slice(0, 8), 0, 0, 0, 0, 0, 0, 0, 0])}/64`;
 }
 
+/**
+ * The wider network an address belongs to, for limits counted a second time per network: an IPv4
+ * address's /24, an IPv6 address's /48 (what a site or a generous provider hands one customer, who
+ * can then pick among 65,536 /64s).
+ */
+export function networkBucket(address: string): string {
+  const bytes = parseIp(address);
+  if (bytes === null) return address;
+  if (bytes.length === 4) return `${format([...bytes.slice(0, 3), 0])}/24`;
+  return `${format([...bytes.slice(0, 6), ...Array<number>(10).fill(0)])}/48`;
+}
+
 /** "10.0.0.0/8", "2001:db8::/32" or a single address (a /32 or /128). */
 export function parseNetwork(raw: string): Network | null {
   const [address = "", prefixText, ...rest] = raw.trim().split("/");
@@ -150,9 +162,46 @@ const NAMED_NETWORKS: Record<string, readonly string[]> = {
 };
 
 /**
+ * Ranges no address on the internet is in (loopback, private, link-local, carrier-grade NAT, unique
+ * local, and the documentation ranges): a proxy may be trusted by its range there, and only there.
+ */
+const NOT_PUBLIC = [
+  ...Object.values(NAMED_NETWORKS).flat(),
+  "100.64.0.0/10",
+  "192.0.2.0/24",
+  "198.51.100.0/24",
+  "203.0.113.0/24",
+  "2001:db8::/32",
+].map((range) => parseNetwork(range) as Network);
+
+/**
+ * Whether a range reaches beyond one address into public ones. Trusting it would let any client there
+ * (with /0, any client at all) write the X-Forwarded-For element that is taken as its address.
+ */
+function trustsPublicRange(network: Network): boolean {
+  if (network.prefix === network.bytes.length * 8) return false;
+  return !NOT_PUBLIC.some(
+    (inside) =>
+      inside.bytes.length === network.bytes.length &&
+      inside.prefix <= network.prefix &&
+      contains(inside, network.bytes),
+  );
+}
+
+/** The first TRUST_PROXY item that is a range with public addresses in it (0.0.0.0/0, ::/0…), or null. */
+export function publicTrustRange(raw: string | null): string | null {
+  for (const item of (raw ?? "").split(",").map((part) => part.trim())) {
+    const network = NAMED_NETWORKS[item.toLowerCase()] ? null : parseNetwork(item);
+    if (network && trustsPublicRange(network)) return item;
+  }
+  return null;
+}
+
+/**
  * TRUST_PROXY's value: unset, "0", "false" or "none" trust no proxy; 1 to 10 is a hop count; otherwise
  * a comma-separated list of addresses, CIDR ranges and the names loopback, private and linklocal.
- * Null when it is none of these ("true" included: trusting every hop lets any client pick its address).
+ * Null when it is none of these ("true" included: trusting every hop lets any client pick its address),
+ * and for a range with public addresses in it, which does the same for every client in it (publicTrustRange).
  */
 export function parseTrustProxy(raw: string | null): TrustProxy | null {
   const value = (raw ?? "").trim().toLowerCase();
@@ -169,6 +218,7 @@ export function parseTrustProxy(raw: string | null): TrustProxy | null {
     if (parsed.some((network) => network === null)) return null;
     networks.push(...(parsed as Network[]));
   }
+  if (networks.some(trustsPublicRange)) return null;
   return networks.length > 0 ? { kind: "networks", networks } : null;
 }
 

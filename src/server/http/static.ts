@@ -94,6 +94,24 @@ export function singleByteRange(header: string): string | null {
   return `bytes=${first}-${last}`;
 }
 
+/**
+ * Whether If-Range lets the Range stand (RFC 9110 §13.1.5): only for a strong validator of the very
+ * representation being served. This server's ETags are weak (a size and a time), so no entity tag ever
+ * qualifies; a date does when it is exactly the Last-Modified sent and that is at least a second older
+ * than now (a date within the second could name two versions of a file). Otherwise the file goes whole:
+ * a resumed download never glues a new deploy's bytes to an old file's.
+ */
+export function ifRangeHolds(
+  ifRange: string,
+  lastModified: string | null,
+  now: number = Date.now(),
+): boolean {
+  const value = ifRange.trim();
+  if (value.startsWith('"') || value.startsWith("W/") || lastModified === null) return false;
+  const time = Date.parse(lastModified);
+  return value === lastModified && Number.isFinite(time) && time <= now - 1000;
+}
+
 /** The request with its Range cleaned: dropped when not one byte range, or always (`whole`). */
 function withRange(c: Context, whole = false): Context {
   const range = c.req.header("range");
@@ -142,6 +160,15 @@ export function serveBuild(publicDir: string): MiddlewareHandler {
       },
     })(c, async () => undefined);
     if (!response) return null;
+    const ifRange = c.req.header("if-range");
+    if (
+      ifRange !== undefined &&
+      (response.status === 206 || response.status === 416) &&
+      !ifRangeHolds(ifRange, response.headers.get("last-modified"))
+    ) {
+      await response.body?.cancel();
+      return sendFile(withRange(c, true), filePath, urlPath, status);
+    }
     const contentType = contentTypeFor(filePath);
     const headers = response.headers;
     headers.set("content-type", contentType);

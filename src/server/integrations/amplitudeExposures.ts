@@ -19,7 +19,9 @@ export function parseExposure(
   body: Record<string, unknown>,
 ): { ok: true; exposure: Exposure } | { ok: false; fields: FieldErrors } {
   const fields: FieldErrors = {};
-  for (const key of Object.keys(body)) if (!KEYS.includes(key)) fields[key] = "Unknown field.";
+  // Named by a fixed key, never by the caller's own: an answer must not echo what a stranger wrote.
+  if (Object.keys(body).some((key) => !KEYS.includes(key)))
+    fields._form = `Send only ${KEYS.join(", ")}.`;
   const { device_id: deviceId, flag_key: flagKey, variant } = body;
   if (typeof deviceId !== "string" || !DEVICE_ID.test(deviceId))
     fields.device_id = "Expected a device id of 5 to 64 letters, digits, - or _.";

@@ -90,7 +90,6 @@ async function fetchBoard(
   const outcome = await fetchUpstream(url, {
     service: "Greenhouse",
     headers: { accept: "application/json" },
-    redirect: "error",
     timeoutMs: env.timeoutMs,
     fetch: fetchImpl,
     read: async (response) => {

@@ -1,5 +1,7 @@
-// Nobody has to watch a log: a lead that ends `failed` is logged once at error level and posted to a webhook.
+// Nobody has to watch a log: a lead that ends `failed` is logged once at error level and posted to a
+// webhook; the meter's ceilings (src/server/integrations/secretMeter.ts) post to the same one.
 import type { LeadsEnv } from "../env";
+import { describeFailure, fetchUpstream } from "../integrations/upstream";
 import type { LeadRecord, LeadStore } from "./leadStore";
 
 /** The alert text: the email's domain and the reason only, never the person's address or message. */
@@ -13,6 +15,32 @@ export function alertText(record: LeadRecord): string {
   );
 }
 
+/**
+ * Posts `text` to the Slack-compatible webhook (LEADS_ALERT_WEBHOOK_URL), if one is set; never throws,
+ * and never follows a redirect (the text would go wherever it points).
+ */
+export async function postAlert(
+  webhookUrl: string | null,
+  text: string,
+  fetchImpl: typeof fetch = fetch,
+  logError: (line: string) => void = (line) => console.error(line),
+): Promise<void> {
+  if (!webhookUrl) return;
+  const outcome = await fetchUpstream(webhookUrl, {
+    service: "alert webhook",
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text }),
+    timeoutMs: 5000,
+    fetch: fetchImpl,
+    read: async (response) => {
+      await response.body?.cancel().catch(() => undefined);
+    },
+  });
+  if (outcome.kind !== "answer") logError(`alert not sent: ${describeFailure(outcome)}`);
+  else if (!outcome.response.ok) logError(`alert webhook answered ${outcome.response.status}`);
+}
+
 /** Returns the onFailed hook for the handler and the worker. */
 export function failureAlerts(
   store: LeadStore,
@@ -24,19 +52,7 @@ export function failureAlerts(
     if (record.alertedAt) return;
     const text = alertText(record);
     logError(`lead failed: ${text}`);
-    if (env.delivery.alertWebhookUrl) {
-      try {
-        const response = await fetchImpl(env.delivery.alertWebhookUrl, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ text }),
-          signal: AbortSignal.timeout(5000),
-        });
-        if (!response.ok) logError(`lead alert webhook answered ${response.status}`);
-      } catch (error) {
-        logError(`lead alert webhook could not be reached: ${(error as Error).message}`);
-      }
-    }
+    await postAlert(env.delivery.alertWebhookUrl, text, fetchImpl, logError);
     await store.update({ ...record, alertedAt: new Date().toISOString() }).catch(() => undefined);
   };
 }

@@ -114,7 +114,7 @@ export function fieldErrorsFrom(body: unknown): FieldErrors | null {
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
-/** One line for the outbox: what HubSpot said, e.g. "HubSpot answered 400: REQUIRED_FIELD (jobTitle)". */
+/** One line for the lead store: what HubSpot said, e.g. "HubSpot answered 400: REQUIRED_FIELD (jobTitle)". */
 function describeAnswer(status: number, body: unknown): string {
   const errors = upstreamErrorsOf(body);
   if (errors.length > 0) {
@@ -227,10 +227,14 @@ export async function submitToHubspot(
     fetch: fetchImpl,
   });
   if (outcome.kind !== "answer") {
-    return {
-      kind: "deferred",
-      reason: outcome.kind === "timeout" ? "HubSpot timed out" : "HubSpot could not be reached",
+    const reasons = {
+      timeout: "HubSpot timed out",
+      aborted: "HubSpot could not be reached",
+      unreachable: "HubSpot could not be reached",
+      // Never followed: the lead (and the token) would go wherever the Location points.
+      redirected: "HubSpot answered with a redirect, which is not followed",
     };
+    return { kind: "deferred", reason: reasons[outcome.kind] };
   }
   const { response } = outcome;
   const parsed: unknown = await response.json().catch(() => null);

@@ -1,10 +1,24 @@
-// A scratch copy of the site with hostile or unexpected things planted in it, built with the real `gatsby build`.
+// A small scratch copy of the site with hostile or unexpected things planted in it, built with the real
+// `gatsby build`: every template and the site's own build steps, a handful of pages, no CMS admin (the admin's
+// bundle is most of a build's time; the browser tests load the real one, integrity included).
 import fs from "node:fs";
 import path from "node:path";
-import { runRetryingStuck } from "../../../scripts/lib/buildguard.mjs";
-import { createScratchSite, writeSiteFile } from "../../../scripts/lib/scratchsite.mjs";
+import { gatsbyBuild } from "../../support/build";
+import { makeScratch, writeFileIn } from "../../support/scratch";
 
 const root = path.resolve(__dirname, "../../..");
+
+/** The content the small site keeps: the pages the tests read, a few posts, everything else a template needs. */
+const KEPT_PAGES =
+  /^content\/pages\/(home(-[ab])?|conversion\/(pricing|demo)(-[ab])?|company\/about-us)\.yml$/;
+const KEPT_POSTS =
+  /^content\/blog\/(credential-stuffing-layered-defense|fraud-signals-guide|tutorial-identify-visitors-react)\//;
+const keep = (file: string) =>
+  file.startsWith("content/pages/")
+    ? KEPT_PAGES.test(file)
+    : file.startsWith("content/blog/")
+      ? KEPT_POSTS.test(file)
+      : true;
 
 /** A post whose author wrote raw HTML: attacks beside the markup marketers legitimately use. */
 export const PLANTED_POST_SLUG = "planted-raw-html";
@@ -103,26 +117,14 @@ export type PlantedBuild = { dir: string; code: number; output: string; remove()
  * `mutate` is TypeScript run on public/ before the site's steps.
  */
 export async function buildPlantedSite(mutate = CHANGE_BUNDLE_TAGS): Promise<PlantedBuild> {
-  const site = createScratchSite(root, { prefix: "planted-site-" });
-  writeSiteFile(site.dir, `content/blog/${PLANTED_POST_SLUG}/index.md`, PLANTED_POST);
-  writeSiteFile(site.dir, "src/pages/planted-inline-script.tsx", PLANTED_PAGE_SOURCE);
+  const site = makeScratch(root, { prefix: "planted-site-", include: keep });
+  writeFileIn(site.dir, `content/blog/${PLANTED_POST_SLUG}/index.md`, PLANTED_POST);
+  writeFileIn(site.dir, "src/pages/planted-inline-script.tsx", PLANTED_PAGE_SOURCE);
   fs.renameSync(path.join(site.dir, "gatsby-node.ts"), path.join(site.dir, "gatsby-node-site.ts"));
-  writeSiteFile(site.dir, "gatsby-node.ts", wrappedGatsbyNode(mutate));
+  writeFileIn(site.dir, "gatsby-node.ts", wrappedGatsbyNode(mutate));
 
   const log = path.join(site.dir, "build.log");
-  const out = fs.openSync(log, "w");
-  // Guarded as npm test's own build is: a stuck build is ended and run once more from an empty cache.
-  const { code } = await runRetryingStuck(
-    path.join(root, "node_modules", ".bin", "gatsby"),
-    ["build"],
-    {
-      cwd: site.dir,
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", NO_COLOR: "1", CI: "1" },
-      stdio: ["ignore", out, out],
-      label: "gatsby build (planted site)",
-      beforeRetry: () => fs.rmSync(path.join(site.dir, ".cache"), { recursive: true, force: true }),
-    },
-  );
-  fs.closeSync(out);
+  const env = { ...process.env, CMS_ADMIN: "off", NO_COLOR: "1", CI: "1" };
+  const { code } = await gatsbyBuild(site.dir, env, log);
   return { dir: site.dir, code, output: fs.readFileSync(log, "utf8"), remove: site.remove };
 }

@@ -7,7 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, type Route } from "@playwright/test";
-import { freePort } from "../../../scripts/lib/ports.mjs";
+import { freePort } from "../../support/ports";
 
 export type DecapServer = {
   port: number;

@@ -9,7 +9,7 @@ import {
   type JobBoardMode,
 } from "../../../src/clients/jobBoard";
 import { createGreenhouseHandler } from "../../../src/server/integrations/greenhouse";
-import { startFakeGreenhouse, type FakeGreenhouse } from "../../fakes/greenhouse";
+import { startFakeGreenhouse, type FakeGreenhouse } from "../../support/fakes/greenhouse";
 
 let fake: FakeGreenhouse;
 beforeAll(async () => {

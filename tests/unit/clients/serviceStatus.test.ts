@@ -1,7 +1,7 @@
 // Tests the service-status call and the mapping of its answer to operational, degraded, outage or failure.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fetchServiceStatus, serviceStateOf } from "../../../src/clients/serviceStatus";
-import { startFakeGreenhouse, type FakeGreenhouse } from "../../fakes/greenhouse";
+import { startFakeGreenhouse, type FakeGreenhouse } from "../../support/fakes/greenhouse";
 
 describe("serviceStateOf", () => {
   it.each([

@@ -32,6 +32,65 @@ function active(html: string): string[] {
   return found;
 }
 
+/** What gatsby-remark-images writes for one image (its template, as configured in gatsby-config.ts). */
+const WRAPPER_STYLE =
+  "position:relative;display:block;margin-left:auto;margin-right:auto;max-width:766px";
+const IMAGE_STYLE =
+  "width:100%;height:100%;margin:0;vertical-align:middle;position:absolute;top:0;left:0";
+const backgroundStyle = (ratio: string, placeholder: boolean) =>
+  `padding-bottom:${ratio};position:relative;bottom:0;left:0;` +
+  (placeholder
+    ? "background-image:url('data:image/png;base64,iVBORw0KGgo=');background-size:cover;"
+    : "") +
+  "display:block";
+
+function pipelineImage(options: { webp?: boolean; placeholder?: boolean; ratio?: string }): string {
+  const ratio = options.ratio ?? "32.2%";
+  const bg =
+    options.placeholder === false
+      ? ""
+      : " background-image: url('data:image/png;base64,iVBORw0KGgo='); background-size: cover;";
+  const srcset = "/static/x/a-200.png 200w,\n/static/x/a-766.png 766w";
+  const imageStyle =
+    "\n      width: 100%;\n      height: 100%;\n      margin: 0;\n      vertical-align: middle;\n      position: absolute;\n      top: 0;\n      left: 0;".replace(
+      /\s*(\S+:)\s*/g,
+      "$1",
+    );
+  const img = options.webp
+    ? `<picture>\n          <source\n              srcset="/static/x/a-200.webp 200w"\n              sizes="(max-width: 766px) 100vw, 766px"\n              type="image/webp"\n            />\n          <source\n            srcset="${srcset}"\n            sizes="(max-width: 766px) 100vw, 766px"\n            type="image/png"\n          />\n          <img\n            class="gatsby-resp-image-image"\n            src="/static/x/a-766.png"\n            alt="A chart"\n            title=""\n            loading="lazy"\n            decoding="async"\n            style="${imageStyle}"\n          />\n        </picture>`
+    : `<img\n        class="gatsby-resp-image-image"\n        alt="A chart"\n        title=""\n        src="/static/x/a-766.png"\n        srcset="${srcset}"\n        sizes="(max-width: 766px) 100vw, 766px"\n        style="${imageStyle}"\n        loading="lazy"\n        decoding="async"\n      />`;
+  return (
+    `<span\n      class="gatsby-resp-image-wrapper"\n      style="position: relative; display: block; margin-left: auto; margin-right: auto; max-width: 766px; "\n    >\n      ` +
+    `<span\n    class="gatsby-resp-image-background-image"\n    style="padding-bottom: ${ratio}; position: relative; bottom: 0; left: 0;${bg} display: block;"\n  ></span>\n  ${img}\n    </span>`
+  );
+}
+
+/**
+ * Every styled element of a document that is not where the pipeline puts it: a wrapper with exactly its
+ * style; a background or an image directly in such a wrapper (an image also through a picture in it).
+ */
+function contained(doc: Document): string[] {
+  const wrapper = (element: Element | null | undefined) =>
+    element?.matches("span.gatsby-resp-image-wrapper") === true &&
+    element.getAttribute("style") === WRAPPER_STYLE;
+  return [...doc.querySelectorAll("[style]")]
+    .filter((element) => {
+      if (wrapper(element)) return false;
+      const parent = element.parentElement;
+      if (element.matches("span.gatsby-resp-image-background-image")) return !wrapper(parent);
+      if (
+        element.matches("img.gatsby-resp-image-image") &&
+        element.getAttribute("style") === IMAGE_STYLE
+      )
+        return !(
+          wrapper(parent) ||
+          (parent?.localName === "picture" && wrapper(parent.parentElement))
+        );
+      return true;
+    })
+    .map((element) => element.outerHTML.slice(0, 120));
+}
+
 const ATTACKS = [
   "<script>alert(1)</script>",
   "<svg><script>alert(1)</script></svg>",
@@ -121,23 +180,98 @@ describe("the body sanitizer", () => {
     );
   });
 
-  it("keeps gatsby-remark-images' layout styles, drops any other style", () => {
-    const image =
-      '<span class="gatsby-resp-image-wrapper" style="position: relative; display: block; max-width: 766px; ">' +
-      '<span class="gatsby-resp-image-background-image" style="padding-bottom: 32.2%; position: relative; bottom: 0; left: 0; background-image: url(\'data:image/png;base64,iVBORw0KGgo=\'); background-size: cover; display: block;"></span>' +
-      '<img class="gatsby-resp-image-image" src="/static/x/a.png" alt="A" title="" style="width:100%;height:100%;margin:0;vertical-align:middle;position:absolute;top:0;left:0;"></span>';
-    const doc = parsed(sanitizeBodyHtml(image));
-    expect(doc.querySelector(".gatsby-resp-image-wrapper")?.getAttribute("style")).toBe(
-      "position:relative;display:block;max-width:766px",
+  it("keeps gatsby-remark-images' markup and layout styles as it writes them, in every form", () => {
+    for (const options of [
+      {},
+      { webp: true },
+      { placeholder: false },
+      { ratio: "66.66666666666667%" },
+    ]) {
+      const doc = parsed(sanitizeBodyHtml(`<p>${pipelineImage(options)}</p>`));
+      const wrapper = doc.querySelector("p > span.gatsby-resp-image-wrapper");
+      expect(wrapper?.getAttribute("style")).toBe(WRAPPER_STYLE);
+      const background = wrapper?.querySelector(":scope > span.gatsby-resp-image-background-image");
+      expect(background?.getAttribute("style")).toBe(
+        backgroundStyle(options.ratio ?? "32.2%", options.placeholder !== false),
+      );
+      const img = wrapper?.querySelector(
+        options.webp
+          ? ":scope > picture > img.gatsby-resp-image-image"
+          : ":scope > img.gatsby-resp-image-image",
+      );
+      expect(img?.getAttribute("style")).toBe(IMAGE_STYLE);
+      const sources = options.webp ? wrapper?.querySelector('source[type="image/png"]') : img;
+      expect(sources?.getAttribute("srcset")).toBe(
+        "/static/x/a-200.png 200w, /static/x/a-766.png 766w",
+      );
+      expect([
+        img?.getAttribute("loading"),
+        img?.getAttribute("decoding"),
+        img?.getAttribute("title"),
+      ]).toEqual(["lazy", "async", ""]);
+      if (options.webp)
+        expect(wrapper?.querySelector("picture > source")?.getAttribute("type")).toBe("image/webp");
+    }
+  });
+
+  it.each([
+    // The issue's own: a full-area link to another site, with a picture of anything.
+    `<a href="https://evil.example/" style="position:absolute;top:0;left:0;width:100%;height:100%;display:block;background-image:url('data:image/png;base64,iVBORw0KGgo=')">x</a>`,
+    '<span style="position:absolute;top:0;left:0;width:100%;height:100%;display:block">x</span>',
+    '<div style="position:fixed;inset:0;z-index:99">x</div>',
+    '<figure style="position:absolute;inset:0"><img src="/x.png"></figure>',
+    // The pipeline's image, exactly, but not in a wrapper: it would cover the nearest positioned box.
+    `<a href="https://evil.example/"><img class="gatsby-resp-image-image" src="/x.png" style="${IMAGE_STYLE}"></a>`,
+    `<p><img class="gatsby-resp-image-image" src="/x.png" style="${IMAGE_STYLE}"></p>`,
+    // In a wrapper, but through a link or another element the pipeline never writes there.
+    `<span class="gatsby-resp-image-wrapper" style="color:red"><img class="gatsby-resp-image-image" src="/x.png" style="${IMAGE_STYLE}"></span>`,
+    `<span class="gatsby-resp-image-wrapper"><img class="gatsby-resp-image-image" src="/x.png" style="${IMAGE_STYLE}"></span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><a href="https://evil.example/"><img class="gatsby-resp-image-image" src="/x.png" style="${IMAGE_STYLE}"></a></span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><em><img class="gatsby-resp-image-image" src="/x.png" style="${IMAGE_STYLE}"></em></span>`,
+    // The pipeline's declarations plus, or instead of, one of the author's.
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE};z-index:9999">x</span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE};position:fixed">x</span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE.replace("relative", "fixed")}">x</span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE} !important">x</span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE.replace("relative", "relativ\\65")}">x</span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE.replace("766px", "100vw")}">x</span>`,
+    `<span class="gatsby-resp-image-wrapper other" style="${WRAPPER_STYLE}">x</span>`,
+    `<span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", true)}">x</span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", true).replace("data:image/png;base64,iVBORw0KGgo=", "https://evil.example/t.png")}"></span></span>`,
+    `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", false)};background-size:cover"></span></span>`,
+  ])("drops an author's layout: %s", (html) => {
+    const doc = parsed(sanitizeBodyHtml(html));
+    const styled = [...doc.querySelectorAll("[style]")].filter(
+      (element) => !element.matches(".gatsby-resp-image-wrapper[style]"),
     );
-    expect(
-      doc.querySelector(".gatsby-resp-image-background-image")?.getAttribute("style"),
-    ).toContain("background-image:url('data:image/png;base64,iVBORw0KGgo=')");
-    expect(doc.querySelector("img")?.getAttribute("title")).toBe("");
-    const overlay = sanitizeBodyHtml(
-      '<div style="position:fixed;inset:0;z-index:99">x</div><span style="background-image:url(https://evil.example/t.png)">y</span>',
+    expect(styled.map((element) => element.outerHTML)).toEqual([]);
+    expect(contained(doc)).toEqual([]);
+  });
+
+  it("whatever the mix of the pipeline's pieces and an author's, every kept style sits where the pipeline puts it", () => {
+    const pieces = fc.constantFrom(
+      `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}">`,
+      `<span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", true)}"></span>`,
+      `<img class="gatsby-resp-image-image" src="/x.png" style="${IMAGE_STYLE}">`,
+      "<picture>",
+      "</picture>",
+      "</span>",
+      '<a href="https://evil.example/">',
+      "</a>",
+      "<p>",
+      "</p>",
+      "<table><tr><td>",
+      "</table>",
+      "<b>",
+      "</b>",
+      '<div style="position:fixed;inset:0">',
     );
-    expect(overlay).toBe("<div>x</div><span>y</span>");
+    fc.assert(
+      fc.property(fc.array(pieces, { maxLength: 14 }), (parts) => {
+        expect(contained(parsed(sanitizeBodyHtml(parts.join(""))))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("drops classes and ids the pipeline does not write (no styling as the site, no clobbered globals)", () => {
@@ -181,5 +315,17 @@ describe("the CMS preview", () => {
     expect(active(html)).toEqual([]);
     expect(html).toBe(sanitizeBodyHtml(html));
     expect(parsed(html).querySelector("details summary")?.textContent).toBe("More");
+  });
+
+  it("keeps no layout an author wrote into the markdown", () => {
+    const markdown =
+      "Hello\n\n" +
+      '<a href="https://evil.example/" style="position:fixed;inset:0;z-index:9999;display:block">Sign in</a>\n\n' +
+      `<p><img class="gatsby-resp-image-image" src="/x.png" style="${IMAGE_STYLE}"></p>\n`;
+    const { html } = previewMarkdown(markdown);
+    expect(parsed(html).querySelectorAll("[style]")).toHaveLength(0);
+    expect(parsed(html).querySelector('a[href="https://evil.example/"]')?.textContent).toBe(
+      "Sign in",
+    );
   });
 });

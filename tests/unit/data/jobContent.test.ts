@@ -5,7 +5,7 @@ import {
   jobDescriptionText,
   sanitizeJobHtml,
 } from "../../../src/data/jobContent";
-import { escapeHtml } from "../../fakes/greenhouse";
+import { escapeHtml } from "../../support/fakes/greenhouse";
 
 const viaGreenhouse = (html: string) => jobDescriptionHtml(escapeHtml(html));
 

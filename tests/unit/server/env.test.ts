@@ -43,6 +43,25 @@ describe("readServerEnv", () => {
   });
 });
 
+describe("LEADS_STORE_DIR", () => {
+  it("names the file lead store's folder, relative to the working directory", () => {
+    expect(readLeadsEnv({ LEADS_STORE_DIR: "tmp/leads" }).storeDir).toBe(path.resolve("tmp/leads"));
+  });
+
+  it("is also read as LEADS_OUTBOX_DIR, its former name, so existing deployments keep their folder", () => {
+    expect(readLeadsEnv({ LEADS_OUTBOX_DIR: "/var/leads" }).storeDir).toBe("/var/leads");
+    // Blank counts as unset, as for every variable.
+    expect(readLeadsEnv({ LEADS_STORE_DIR: " ", LEADS_OUTBOX_DIR: "/var/leads" }).storeDir).toBe(
+      "/var/leads",
+    );
+  });
+
+  it("wins over the former name when both are set", () => {
+    const env = readLeadsEnv({ LEADS_STORE_DIR: "/srv/leads", LEADS_OUTBOX_DIR: "/var/leads" });
+    expect(env.storeDir).toBe("/srv/leads");
+  });
+});
+
 describe("LEADS_LEASE_MS", () => {
   it("defaults to twice HubSpot's timeout plus 10 s, at least a minute", () => {
     expect(readLeadsEnv({}).delivery.leaseMs).toBe(60_000);
@@ -62,16 +81,55 @@ describe("LEADS_LEASE_MS", () => {
   });
 });
 
-describe("METER_LIMIT_PER_MINUTE / _PER_HOUR", () => {
-  it("default to 120 and 1200, take 0 to turn a window off, and refuse anything else", () => {
-    expect(readMeterEnv({})).toEqual({ perMinute: 120, perHour: 1200 });
-    expect(readMeterEnv({ METER_LIMIT_PER_MINUTE: "0", METER_LIMIT_PER_HOUR: "50" })).toEqual({
+describe("the meter's variables", () => {
+  it("default to 120 and 1200 per caller, 4 times that per network, 1200 and 24000 in all", () => {
+    expect(readMeterEnv({})).toEqual({
+      perMinute: 120,
+      perHour: 1200,
+      networkMultiplier: 4,
+      ceilingPerMinute: 1200,
+      ceilingPerHour: 24_000,
+    });
+    expect(
+      readMeterEnv({
+        METER_LIMIT_PER_MINUTE: "0",
+        METER_LIMIT_PER_HOUR: "50",
+        METER_NETWORK_MULTIPLIER: "1",
+        METER_CEILING_PER_MINUTE: "0",
+        METER_CEILING_PER_HOUR: "5000",
+      }),
+    ).toEqual({
       perMinute: 0,
       perHour: 50,
+      networkMultiplier: 1,
+      ceilingPerMinute: 0,
+      ceilingPerHour: 5000,
     });
-    expect(() => readMeterEnv({ METER_LIMIT_PER_MINUTE: "lots" })).toThrow(
+  });
+
+  it.each([
+    [
+      "METER_LIMIT_PER_MINUTE",
+      "lots",
       /METER_LIMIT_PER_MINUTE must be an integer from 0 to 1000000, got "lots"/,
-    );
+    ],
+    [
+      "METER_NETWORK_MULTIPLIER",
+      "0",
+      /METER_NETWORK_MULTIPLIER must be an integer from 1 to 4, got "0"/,
+    ],
+    [
+      "METER_NETWORK_MULTIPLIER",
+      "16",
+      /METER_NETWORK_MULTIPLIER must be an integer from 1 to 4, got "16"/,
+    ],
+    [
+      "METER_CEILING_PER_HOUR",
+      "-1",
+      /METER_CEILING_PER_HOUR must be an integer from 0 to 10000000, got "-1"/,
+    ],
+  ])("refuse %s=%s, naming it", (name, value, message) => {
+    expect(() => readMeterEnv({ [name]: value })).toThrow(message);
   });
 });
 

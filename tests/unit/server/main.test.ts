@@ -86,6 +86,10 @@ describe("src/server/main.ts", () => {
       "LEADS_LEASE_MS must exceed HUBSPOT_TIMEOUT_MS (8000) by at least 10000 ms",
     ],
     [{ TRUST_PROXY: "true" }, "TRUST_PROXY must be a hop count"],
+    [
+      { TRUST_PROXY: "private, 0.0.0.0/0" },
+      'TRUST_PROXY must not trust a range with public addresses in it, got "0.0.0.0/0"',
+    ],
   ])(
     "refuses to start with %j, saying why",
     async (env, message) => {

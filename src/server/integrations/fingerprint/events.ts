@@ -274,6 +274,9 @@ export function createVisitsHandler(deps: Deps = {}): Handler {
     }
     const env = configured(deps);
     if (env instanceof Response) return env;
+    // The history is a second call with the same key: it counts against the same budget.
+    const refused = await (deps.meter ?? defaultMeter)("fp-visits", platform?.clientIp);
+    if (refused) return refused;
     const answer = await callServerApi(
       env,
       `/v4/events?visitor_id=${visitorId}&limit=${VISITS_LIMIT}`,

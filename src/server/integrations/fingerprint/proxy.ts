@@ -101,7 +101,6 @@ export function createAgentHandler(deps: Deps = {}): Handler {
     const outcome = await fetchUpstream(upstream.href, {
       service: "agent CDN",
       headers,
-      redirect: "manual",
       timeoutMs: env.timeoutMs,
       // A visitor who went away ends the call; that is not the service's fault (502, not 504).
       signal: request.signal,
@@ -204,7 +203,6 @@ export function createResultHandler(deps: Deps = {}): Handler {
       method: request.method,
       headers,
       ...(body ? { body } : {}),
-      redirect: "manual",
       timeoutMs: env.timeoutMs,
       // A visitor who went away ends the call; that is not the service's fault (502, not 504).
       signal: request.signal,

@@ -2,7 +2,7 @@
 // sent to what travels on (parameters, the `_iidt` cookie and its Domain, cache lifetimes).
 import { isIP } from "node:net";
 import { parse as parseCookies } from "hono/utils/cookie";
-import { DROPPED_REQUEST_HEADERS, DROPPED_REQUEST_PREFIXES, FPJS_COOKIE } from "./proxyRules";
+import { FORWARDED_REQUEST_HEADERS, FORWARDED_REQUEST_PREFIXES, FPJS_COOKIE } from "./proxyRules";
 
 /** Exactly one value that matches, or null: a repeated parameter is as suspicious as a bad one. */
 export function single(params: URLSearchParams, name: string, pattern: RegExp): string | null {
@@ -60,20 +60,16 @@ export function rewriteCookieDomain(setCookie: string, domain: string | null): s
   return [pair.trim(), ...kept].join("; ");
 }
 
-/** The browser's headers minus hop-by-hop, platform, proxy and credential headers. */
+/** The browser's headers that describe it (an allowlist: ./proxyRules.ts), nothing else. */
 export function forwardedHeaders(request: Request): Headers {
   const headers = new Headers();
-  const connectionTokens = new Set(
-    (request.headers.get("connection") ?? "")
-      .split(",")
-      .map((token) => token.trim().toLowerCase())
-      .filter(Boolean),
-  );
   request.headers.forEach((value, name) => {
     const lower = name.toLowerCase();
-    if (DROPPED_REQUEST_HEADERS.has(lower) || connectionTokens.has(lower)) return;
-    if (DROPPED_REQUEST_PREFIXES.some((prefix) => lower.startsWith(prefix))) return;
-    headers.set(lower, value);
+    if (
+      FORWARDED_REQUEST_HEADERS.has(lower) ||
+      FORWARDED_REQUEST_PREFIXES.some((prefix) => lower.startsWith(prefix))
+    )
+      headers.set(lower, value);
   });
   return headers;
 }

@@ -29,39 +29,25 @@ export const REGIONS: readonly FingerprintRegion[] = ["us", "eu", "ap"];
 /** The only cookie Fingerprint's API reads from the site's requests. */
 export const FPJS_COOKIE = "_iidt";
 
-/** Never forwarded: hop-by-hop (RFC 9110 §7.6.1), recomputed, credentials, and what we set ourselves. */
-export const DROPPED_REQUEST_HEADERS = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-authenticate",
-  "proxy-authorization",
-  "proxy-connection",
-  "te",
-  "trailer",
-  "transfer-encoding",
-  "upgrade",
-  "host",
-  "content-length",
-  "cookie",
-  // fetch negotiates its own encoding and decodes the answer; the browser's choice would not match.
-  "accept-encoding",
-  "authorization",
-  "forwarded",
-  "via",
-  "x-real-ip",
-  "x-client-ip",
-  "true-client-ip",
-  "x-country",
+/**
+ * The only browser headers that travel to the ingestion API: what describes the browser and the page
+ * (its language, its client hints, where the request came from). Anything else, above all any header
+ * naming a client address (X-Forwarded-For, True-Client-IP, X-Cluster-Client-IP…, known or not yet
+ * invented), stays here: the visitor's address and host travel only in FPJS-Proxy-*, from the host.
+ */
+export const FORWARDED_REQUEST_HEADERS = new Set([
+  "accept",
+  "accept-language",
+  "content-type",
+  "origin",
+  "referer",
+  "user-agent",
+  "sec-fetch-dest",
+  "sec-fetch-mode",
+  "sec-fetch-site",
 ]);
-/** Platform and proxy headers: the visitor's IP and host travel in FPJS-Proxy-* instead. */
-export const DROPPED_REQUEST_PREFIXES = [
-  "x-forwarded-",
-  "x-vercel-",
-  "x-nf-",
-  "x-netlify-",
-  "cf-",
-  "fpjs-",
-];
+/** User-agent client hints (Sec-CH-UA, Sec-CH-UA-Platform…), which a browser writes itself. */
+export const FORWARDED_REQUEST_PREFIXES = ["sec-ch-"];
 
 /** Statuses whose response must not carry a body (the Response constructor refuses one). */
 export const NULL_BODY_STATUSES = new Set([204, 205, 304]);

@@ -3,12 +3,12 @@
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { routeFamilies, servedRoutes } from "../../../../src/config/routes";
+import { routeFamilies, routes } from "../../../../src/config/routes";
 import { abFlagsScript } from "../../../../src/gatsby/inlineCode";
 import { gatsbyPagePathScript } from "../../../../src/security/knownScripts";
 
 export const SITE_ROUTES: readonly string[] = [
-  ...servedRoutes.map((route) => route.path),
+  ...routes.map((route) => route.path),
   ...routeFamilies.map((family) => family.example),
 ];
 

@@ -15,8 +15,8 @@ import {
 import { functionNamed, runFunction } from "../../../../src/server/functions";
 import { issueState, STATE_COOKIE } from "../../../../src/server/cms/oauthState";
 import type { Meter } from "../../../../src/server/integrations/secretMeter";
-import { startFakeGitHub, type FakeGitHub } from "../../../fakes/github";
-import { createSourceRepository, type SourceRepository } from "../../../fakes/github/source";
+import { startFakeGitHub, type FakeGitHub } from "../../../support/fakes/github";
+import { createSourceRepository, type SourceRepository } from "../../../support/fakes/github/source";
 import { pageResult } from "./support/loginPage";
 
 const SITE = "http://127.0.0.1:9000";

@@ -5,10 +5,12 @@ import { describe, expect, it } from "vitest";
 import {
   addressBucket,
   netlifyClientAddress,
+  networkBucket,
   nodeClientAddress,
   normalizeIp,
   parseNetwork,
   parseTrustProxy,
+  publicTrustRange,
   vercelClientAddress,
   type TrustProxy,
 } from "../../../../src/server/http/clientAddress";
@@ -57,6 +59,14 @@ describe("addressBucket", () => {
     expect(addressBucket("2001:db8:1:3::1")).not.toBe(addressBucket("2001:db8:1:2::1"));
     expect(addressBucket("::ffff:203.0.113.7")).toBe("203.0.113.7");
   });
+
+  it("has a wider network for limits counted twice: an IPv4 /24, an IPv6 /48", () => {
+    expect(networkBucket("203.0.113.7")).toBe("203.0.113.0/24");
+    expect(networkBucket("::ffff:203.0.113.250")).toBe("203.0.113.0/24");
+    expect(networkBucket("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1::/48");
+    expect(networkBucket("2001:db8:1:ffff::1")).toBe(networkBucket("2001:db8:1:2::1"));
+    expect(networkBucket("2001:db8:2::1")).not.toBe(networkBucket("2001:db8:1::1"));
+  });
 });
 
 describe("TRUST_PROXY", () => {
@@ -89,6 +99,34 @@ describe("TRUST_PROXY", () => {
     "2001:db8::/129",
   ])("refuses %j", (raw) => {
     expect(parseTrustProxy(raw)).toBeNull();
+  });
+
+  it.each([
+    "0.0.0.0/0",
+    "::/0",
+    "::ffff:0.0.0.0/96",
+    "1.2.3.4/0",
+    "0.0.0.0/1",
+    "10.0.0.0/7",
+    "8.8.8.0/24",
+    "203.0.113.0/23",
+    "2001:db8::/31",
+    "::/96",
+    "loopback, 2000::/3",
+  ])("refuses %j, which trusts public addresses by the range", (raw) => {
+    expect(parseTrustProxy(raw)).toBeNull();
+    expect(publicTrustRange(raw)).toBe(raw.split(", ").at(-1));
+    expect(() => readServerEnv({ TRUST_PROXY: raw })).toThrow(
+      /^TRUST_PROXY must not trust a range with public addresses in it, got ".+": every client in it could choose/,
+    );
+  });
+
+  it("keeps ranges without public addresses, and public proxies named one by one", () => {
+    const trust = parseTrustProxy(
+      "10.0.0.0/8, 100.64.0.0/10, fd00::/8, ::ffff:10.0.0.0/104, 203.0.113.0/24, 8.8.8.8, 2606:4700::6810:84e5, private, linklocal",
+    );
+    expect(trust?.kind === "networks" ? trust.networks : []).toHaveLength(13);
+    expect(publicTrustRange("8.8.8.8, 2606:4700::6810:84e5/128, private")).toBeNull();
   });
 
   it("is checked when the server reads its configuration, with a message naming it", () => {

@@ -1,9 +1,13 @@
 // @vitest-environment node
 // Tests the static layer over real HTTP on a free loopback port: Range requests and If-None-Match.
+import { existsSync } from "node:fs";
+import { utimes } from "node:fs/promises";
 import http from "node:http";
+import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../../../../src/server/main";
+import { ifRangeHolds } from "../../../../src/server/http/static";
 import { precompressDir } from "../../../../src/gatsby/precompress";
 import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
 
@@ -51,6 +55,28 @@ function raw(
           resolve({
             status: response.statusCode ?? 0,
             encoding: response.headers["content-encoding"],
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+/** The status, headers and bytes as sent, asking for no encoding unless told. */
+function rawWithHeaders(
+  target: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(new URL(target, server.url), { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
             body: Buffer.concat(chunks),
           }),
         );
@@ -120,6 +146,61 @@ describe("Range", () => {
     expect(response.status).toBe(404);
     expect(response.headers.get("content-range")).toBeNull();
     expect(await response.text()).toBe(fixture.files["404.html"]);
+  });
+});
+
+describe("If-Range", () => {
+  /** The bundle and its compressed siblings, last changed an hour ago (a date validator a second old or more is strong). */
+  beforeAll(async () => {
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const suffix of ["", ".br", ".gz"]) {
+      const file = path.join(fixture.publicDir, `${BUNDLE}${suffix}`);
+      if (existsSync(file)) await utimes(file, hourAgo, hourAgo);
+    }
+  });
+
+  async function validators(): Promise<{ etag: string; lastModified: string }> {
+    const first = await rawWithHeaders(BUNDLE, {});
+    return {
+      etag: String(first.headers.etag),
+      lastModified: String(first.headers["last-modified"]),
+    };
+  }
+
+  it("serves the range when If-Range is the file's own Last-Modified", async () => {
+    const { lastModified } = await validators();
+    const part = await rawWithHeaders(BUNDLE, { range: "bytes=0-9", "if-range": lastModified });
+    expect(part.status).toBe(206);
+    expect(part.body.equals(original().subarray(0, 10))).toBe(true);
+  });
+
+  it.each([
+    ["another date (an older deploy)", () => "Mon, 01 Jan 2024 00:00:00 GMT"],
+    [
+      "the same time spelled otherwise",
+      (v: { lastModified: string }) => new Date(v.lastModified).toISOString(),
+    ],
+    ["a weak entity tag, even the file's own", (v: { etag: string }) => v.etag],
+    ["a strong entity tag", (v: { etag: string }) => v.etag.replace(/^W\//, "")],
+    ["garbage", () => "yesterday"],
+  ])("sends the whole file, 200, when If-Range is %s", async (_, ifRange) => {
+    const given = ifRange(await validators());
+    for (const range of ["bytes=0-9", `bytes=${original().length + 10}-`]) {
+      const answer = await rawWithHeaders(BUNDLE, { range, "if-range": given });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-range"]).toBeUndefined();
+      expect(answer.body.equals(original())).toBe(true);
+    }
+  });
+
+  it("does not take a date within the last second as proof of the same bytes", () => {
+    const now = Date.parse("Wed, 02 Dec 2026 10:00:00 GMT");
+    expect(
+      ifRangeHolds("Wed, 02 Dec 2026 10:00:00 GMT", "Wed, 02 Dec 2026 10:00:00 GMT", now),
+    ).toBe(false);
+    expect(
+      ifRangeHolds("Wed, 02 Dec 2026 09:59:59 GMT", "Wed, 02 Dec 2026 09:59:59 GMT", now),
+    ).toBe(true);
   });
 });
 

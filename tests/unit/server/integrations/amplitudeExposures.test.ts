@@ -11,7 +11,8 @@ import {
   FAKE_AMPLITUDE_KEY,
   startFakeAmplitude,
   type FakeAmplitude,
-} from "../../../fakes/amplitude";
+} from "../../../support/fakes/amplitude";
+import { startRedirectTrap } from "../support/redirectTrap";
 
 let fake: FakeAmplitude;
 let env: AmplitudeEnv;
@@ -62,7 +63,7 @@ describe("POST /amp-exp/", () => {
     [{ ...good, variant: "blue" }, "variant"],
     [{ ...good, device_id: "abc" }, "device_id"],
     [{ ...good, device_id: "abc\r\nX-Injected: 1" }, "device_id"],
-    [{ ...good, extra: 1 }, "extra"],
+    [{ ...good, extra: 1 }, "_form"],
     [{ flag_key: "home" }, "device_id"],
   ])("refuses %j with 422 naming %s, sending nothing", async (body, field) => {
     const response = await post(body);
@@ -70,6 +71,33 @@ describe("POST /amp-exp/", () => {
     const answer = (await response.json()) as { error: { fields: Record<string, string> } };
     expect(answer.error.fields).toHaveProperty(field);
     expect(fake.events).toHaveLength(0);
+  });
+
+  it("never echoes a key the caller wrote as a field name", async () => {
+    const planted = { "<img src=x onerror=alert(1)>": 1, ["k".repeat(2000)]: 2, toString: 3 };
+    const response = await post({ ...good, ...planted });
+    expect(response.status).toBe(422);
+    const text = await response.text();
+    expect(Object.keys((JSON.parse(text) as { error: { fields: object } }).error.fields)).toEqual([
+      "_form",
+    ]);
+    expect(text).not.toMatch(/onerror|kkkk|toString/);
+    expect(text.length).toBeLessThan(300);
+    expect(fake.events).toHaveLength(0);
+  });
+
+  it("never follows a redirect: the API key in the body stays here", async () => {
+    const trap = await startRedirectTrap(() => ({ status: 200, json: { code: 200 } }));
+    try {
+      const response = await post(good, {}, { ...env, apiUrl: trap.origin });
+      expect(response.status).toBe(502);
+      const text = await response.text();
+      expect(JSON.parse(text)).toMatchObject({ error: { code: "upstream_redirected" } });
+      expect(text).not.toMatch(/127\.0\.0\.1/);
+      expect(trap.reached).toEqual([]);
+    } finally {
+      await trap.close();
+    }
   });
 
   it("refuses the wrong method, content type, malformed JSON and cross-site origins", async () => {

@@ -10,7 +10,7 @@ import {
   sampleJobs,
 } from "../../../../src/server/integrations/greenhouse";
 import { jobInfoSchema, jobListingsSchema } from "../../../../src/data/jobs";
-import { startFakeGreenhouse, type FakeGreenhouse } from "../../../fakes/greenhouse";
+import { startFakeGreenhouse, type FakeGreenhouse } from "../../../support/fakes/greenhouse";
 
 let fake: FakeGreenhouse;
 let env: GreenhouseEnv;

@@ -1,5 +1,5 @@
-// fetchUpstream against a real loopback server: answers of any status, deadlines, a caller's abort,
-// resets, a refused port, and the 502/504 mapping.
+// fetchUpstream against a real loopback server: answers of any status, redirects refused, deadlines, a
+// caller's abort, resets, a refused port, and the 502/504 mapping.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,6 +11,7 @@ import {
   type UpstreamFailure,
   type UpstreamOutcome,
 } from "../../../../src/server/integrations/upstream";
+import { startRedirectTrap } from "../support/redirectTrap";
 
 let server: http.Server;
 let origin = "";
@@ -79,6 +80,42 @@ describe("fetchUpstream", () => {
     expect(await teapot.response.text()).toBe("short and stout");
     expect(answerOf(await fetchUpstream(`${origin}/nope`, call)).response.status).toBe(503);
   });
+
+  it.each([301, 302, 303, 307, 308])(
+    "refuses a %i: the Location is never called, the key and the body never leave",
+    async (status) => {
+      const trap = await startRedirectTrap(() => ({ status: 200, json: { code: 200 } }), status);
+      try {
+        const failure = failureOf(
+          await fetchUpstream(`${trap.origin}/2/httpapi`, {
+            ...call,
+            method: "POST",
+            headers: { authorization: "Bearer secret-key", "content-type": "application/json" },
+            body: JSON.stringify({ api_key: "secret-key" }),
+            read: json,
+          }),
+        );
+        expect(failure.kind).toBe("redirected");
+        expect(describeFailure(failure)).toMatch(
+          new RegExp(
+            `^Test answered with a redirect, which is not followed \\(HTTP ${status} to http://127\\.0\\.0\\.1:\\d+\\)$`,
+          ),
+        );
+        expect(trap.reached).toEqual([]);
+        // The browser's answer says neither where nor what.
+        const answer = upstreamFailureResponse(failure, {
+          timeout: "Late.",
+          unreachable: "It could not be reached.",
+        });
+        expect(answer.status).toBe(502);
+        expect(await answer.json()).toEqual({
+          error: { code: "upstream_redirected", message: "It could not be reached." },
+        });
+      } finally {
+        await trap.close();
+      }
+    },
+  );
 
   it("returns what read makes of the answer; a body that is not JSON reads as null", async () => {
     expect(answerOf(await fetchUpstream(`${origin}/ok`, { ...call, read: json })).value).toEqual({

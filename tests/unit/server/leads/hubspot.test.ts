@@ -1,12 +1,17 @@
 // @vitest-environment node
-// Tests the HubSpot client's mapping: our field names to HubSpot properties and back, and how each answer is classified.
+// Tests the HubSpot client's mapping: our field names to HubSpot properties and back, how each answer is
+// classified, and that a redirect is never followed.
 import { describe, expect, it } from "vitest";
+import { readLeadsEnv } from "../../../../src/server/env";
 import {
   classifyAnswer,
   fieldErrorsFrom,
   fieldOfError,
+  submitToHubspot,
   toHubspotFields,
 } from "../../../../src/server/leads/hubspot";
+import { FAKE_HUBSPOT_FORMS, hubspotServerEnv } from "../../../support/fakes/hubspot";
+import { startRedirectTrap } from "../support/redirectTrap";
 import { visibleFieldsOf } from "../../../../src/server/leads/routing";
 import { validBodies } from "../../leads/samples";
 
@@ -246,5 +251,34 @@ describe("visibleFieldsOf", () => {
     expect(visibleFieldsOf("/api/hubspot-partners/", {})).toEqual(
       expect.arrayContaining(["email", "name", "company", "message"]),
     );
+  });
+});
+
+describe("submitToHubspot against a HubSpot that redirects", () => {
+  it("never follows it: the lead and the token stay here, and the lead waits for a resend", async () => {
+    const trap = await startRedirectTrap(() => ({
+      status: 200,
+      json: { inlineMessage: "Thanks" },
+    }));
+    try {
+      const env = readLeadsEnv({
+        ...hubspotServerEnv(trap.origin),
+        HUBSPOT_TOKEN: "pat-na1-secret",
+      });
+      const result = await submitToHubspot(
+        env.hubspot,
+        FAKE_HUBSPOT_FORMS.contact,
+        { email: "ana@example.org", firstName: "Ana" },
+        new Date(),
+        { pageUri: "https://www.site.test/contact-sales/" },
+      );
+      expect(result).toEqual({
+        kind: "deferred",
+        reason: "HubSpot answered with a redirect, which is not followed",
+      });
+      expect(trap.reached).toEqual([]);
+    } finally {
+      await trap.close();
+    }
   });
 });

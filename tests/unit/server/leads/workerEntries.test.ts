@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The scheduled entry points of the delivery worker as the hosts call them: Vercel's cron (GET with the
 // CRON_SECRET bearer) and Netlify's scheduled function, each delivering a due lead to the fake HubSpot.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,8 +11,13 @@ import { readLeadsEnv } from "../../../../src/server/env";
 import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { closeLeadStores } from "../../../../src/server/leads/openLeadStore";
 import { sameSecret } from "../../../../src/server/leads/workerRunner";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../fakes/hubspot";
+import { FUNCTION_HEADERS } from "../../../../src/security/headers";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 const SECRET = "cron-secret-for-tests";
@@ -32,7 +37,7 @@ beforeEach(() => {
   for (const [name, value] of Object.entries(hubspotServerEnv(fake.origin)))
     vi.stubEnv(name, value);
   vi.stubEnv("HUBSPOT_TIMEOUT_MS", "1000");
-  vi.stubEnv("LEADS_OUTBOX_DIR", dir);
+  vi.stubEnv("LEADS_STORE_DIR", dir);
   vi.stubEnv("DATABASE_URL", "");
 });
 afterEach(async () => {
@@ -56,7 +61,7 @@ async function dueLead(): Promise<string> {
   );
   fake.setMode("ok");
   const { id } = (await response.json()) as { id: string };
-  const store = createFileOutbox(dir);
+  const store = createFileLeadStore(dir);
   const record = (await store.list()).find((item) => item.id === id);
   expect(record?.status).toBe("pending");
   if (record)
@@ -65,7 +70,7 @@ async function dueLead(): Promise<string> {
 }
 
 const statusOf = async (id: string) =>
-  (await createFileOutbox(dir).list()).find((item) => item.id === id)?.status;
+  (await createFileLeadStore(dir).list()).find((item) => item.id === id)?.status;
 
 describe("Vercel cron: GET /api/leads-worker", () => {
   const call = (authorization?: string) =>
@@ -105,6 +110,35 @@ describe("Vercel cron: GET /api/leads-worker", () => {
     expect(await answer.json()).toMatchObject({ forwarded: 1, failed: 0 });
     expect(await statusOf(id)).toBe("forwarded");
     expect(fake.submissions).toHaveLength(1);
+  });
+});
+
+describe("Vercel cron: the functions' security headers on every answer", () => {
+  const call = (authorization?: string) =>
+    vercelCron(
+      new Request("http://site.test/api/leads-worker", {
+        headers: authorization ? { authorization } : {},
+      }),
+    );
+
+  it("503, 401, 200 and a failure alike, the failure without its exception", async () => {
+    vi.stubEnv("CRON_SECRET", "");
+    const answers = [await call()];
+    vi.stubEnv("CRON_SECRET", SECRET);
+    answers.push(await call("Bearer wrong"), await call(`Bearer ${SECRET}`));
+    // An outbox that cannot be read (a file where its folder should be) makes the worker throw.
+    const file = path.join(dir, "not-a-folder");
+    writeFileSync(file, "x");
+    vi.stubEnv("LEADS_OUTBOX_DIR", file);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const failed = await call(`Bearer ${SECRET}`);
+    answers.push(failed);
+    expect(answers.map((answer) => answer.status)).toEqual([503, 401, 200, 500]);
+    for (const answer of answers)
+      for (const [name, value] of Object.entries(FUNCTION_HEADERS))
+        expect(answer.headers.get(name), name).toBe(value);
+    expect(await failed.text()).not.toMatch(/ENOTDIR|not-a-folder|at /);
+    expect(logged).toHaveBeenCalled();
   });
 });
 

@@ -22,7 +22,8 @@ import {
   FAKE_VISITOR_ID,
   startFakeFingerprint,
   type FakeFingerprint,
-} from "../../../../fakes/fingerprint";
+} from "../../../../support/fakes/fingerprint";
+import { startRedirectTrap, type TrappedRequest } from "../../support/redirectTrap";
 
 let fake: FakeFingerprint;
 let env: FingerprintEnv;
@@ -143,6 +144,47 @@ describe("events function", () => {
     expect(slow.status).toBe(504);
     hanging.closeAllConnections();
     hanging.close();
+  });
+});
+
+describe("a Server API that redirects", () => {
+  /** What a listener at the Location would serve: a fresh event from the caller, which the proof believes. */
+  const forged = (request: TrappedRequest) => ({
+    status: 200,
+    json: request.url.startsWith("/v4/events?")
+      ? { events: [{ event_id: "1767225600123.Zz9Zz9", timestamp: Date.now() }] }
+      : {
+          event_id: "1767225600123.Ab3dEf",
+          timestamp: Date.now(),
+          ip_address: "127.0.0.1",
+          identification: { visitor_id: FAKE_VISITOR_ID },
+          bot: "good",
+        },
+  });
+
+  it("is never followed: the events, direct events and visits functions answer 502, the key stays here", async () => {
+    const trap = await startRedirectTrap(forged);
+    try {
+      const current = { ...env, apiUrl: trap.origin };
+      const id = { "x-request-id": "1767225600123.Ab3dEf" };
+      const answers = [
+        await events(id, current),
+        await visits(id, current),
+        await createDirectEventsHandler({ env: () => current, ...quiet })(
+          new Request("http://site.test/fp/events/1767225600123.Ab3dEf"),
+          HERE,
+        ),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(502);
+        const text = JSON.stringify(await body(answer));
+        expect(text).toMatch(/"code":"upstream_redirected"/);
+        expect(text).not.toMatch(/127\.0\.0\.1|good|visits/);
+      }
+      expect(trap.reached).toEqual([]);
+    } finally {
+      await trap.close();
+    }
   });
 });
 

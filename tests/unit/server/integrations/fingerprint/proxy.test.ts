@@ -25,7 +25,7 @@ import {
 import {
   startFakeFingerprintProxyUpstream,
   type FakeFingerprintProxyUpstream,
-} from "../../../../fakes/fingerprint";
+} from "../../../../support/fakes/fingerprint";
 
 const SECRET = "proxy-secret-0123456789";
 const KEY = "abcdEFGH1234";
@@ -203,6 +203,32 @@ describe("POST /fp/result", () => {
     expect(sent?.headers["x-country"]).toBeUndefined();
     expect(sent?.headers["x-hop"]).toBeUndefined();
     expect(sent?.headers.host).toBe(new URL(fake.origin).host);
+  });
+
+  it("forwards only the headers that describe the browser: an allowlist, not a list of known tricks", async () => {
+    const describing = {
+      "accept-language": "de-CH, de;q=0.9",
+      referer: "https://www.site.test/demo/",
+      "sec-ch-ua": '"Chromium";v="131"',
+      "sec-ch-ua-platform": '"Linux"',
+      "sec-fetch-site": "same-origin",
+    };
+    const addresses = {
+      "client-ip": "6.6.6.1",
+      "x-cluster-client-ip": "6.6.6.2",
+      "x-originating-ip": "6.6.6.3",
+      "fastly-client-ip": "6.6.6.4",
+      "true-client-ip": "6.6.6.5",
+      "cf-connecting-ip": "6.6.6.6",
+      "x-client-address-of-tomorrow": "6.6.6.7",
+      "akamai-origin-hop": "2",
+    };
+    await post("?region=us", { ...describing, ...addresses });
+    const [sent] = fake.requests;
+    for (const [name, value] of Object.entries(describing)) expect(sent?.headers[name]).toBe(value);
+    for (const name of Object.keys(addresses)) expect(sent?.headers[name]).toBeUndefined();
+    expect(JSON.stringify(sent?.headers)).not.toMatch(/6\.6\.6/);
+    expect(sent?.headers["fpjs-proxy-client-ip"]).toBe(VISITOR_IP);
   });
 
   it.each(["us", "ap"] as const)("routes region=%s to its own host", async (region) => {

@@ -1,1 +1,0 @@
-export declare const CHROMIUM_BASE_ARGS: readonly string[];

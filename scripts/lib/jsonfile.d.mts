@@ -1,1 +1,0 @@
-export declare function readJsonOrNull(file: string): unknown;
