@@ -126,10 +126,10 @@ describe("Vercel cron: the functions' security headers on every answer", () => {
     const answers = [await call()];
     vi.stubEnv("CRON_SECRET", SECRET);
     answers.push(await call("Bearer wrong"), await call(`Bearer ${SECRET}`));
-    // An outbox that cannot be read (a file where its folder should be) makes the worker throw.
+    // A lead store that cannot be read (a file where its folder should be) makes the worker throw.
     const file = path.join(dir, "not-a-folder");
     writeFileSync(file, "x");
-    vi.stubEnv("LEADS_OUTBOX_DIR", file);
+    vi.stubEnv("LEADS_STORE_DIR", file);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const failed = await call(`Bearer ${SECRET}`);
     answers.push(failed);
