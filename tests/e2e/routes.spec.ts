@@ -16,7 +16,7 @@ import { allIslandsReady, pageReady } from "./support/ready";
 
 const root = path.resolve(__dirname, "../..");
 
-/** Every internal URL already checked in this worker, with its final status. */
+/** Every internal URL and image already checked in this worker, with its final status. */
 const checked = new Map<string, number>();
 
 /** Pages that move on by themselves once hydrated: where they end up, and what shows they are done there. */
@@ -64,7 +64,10 @@ for (const { path: pagePath, family } of swept) {
     const images = await page
       .locator("img")
       .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc));
-    for (const src of images) expect((await request.get(src)).status(), src).toBe(200);
+    for (const src of new Set(images)) {
+      if (!checked.has(src)) checked.set(src, (await request.get(src)).status());
+      expect(checked.get(src), src).toBe(200);
+    }
 
     // Some pages move on by themselves once hydrated: axe checks the page the visitor ends on, once it shows
     // it is done, not a moment between.
