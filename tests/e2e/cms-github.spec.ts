@@ -1,5 +1,5 @@
 // The CMS's production login, end to end: the admin's github backend signs in through the site's own OAuth
-// functions against a fake GitHub (tests/fakes/github, a real git repository behind it), then a post goes
+// functions against a fake GitHub (tests/support/fakes/github, a real git repository behind it), then a post goes
 // from draft (a branch and a pull request) to Ready to published (the merge), landing on `main`. A page of
 // another origin that opens the same login gets nothing, and a callback with a forged or missing state never
 // reaches GitHub's token endpoint. The site server and the fake are this spec's own (startSiteServer): the
@@ -13,7 +13,7 @@ import { createSourceRepository, type SourceRepository } from "../support/fakes/
 import { routeGitHubApi, startSiteServer, type SiteServer } from "./support/githubLogin";
 
 const root = path.resolve(__dirname, "../..");
-/** The repository the test build names (GATSBY_CMS_GITHUB_REPO in scripts/lib/setup.mjs's build env). */
+/** The repository the test build names (GATSBY_CMS_GITHUB_REPO in tests/support/build.ts's fakesBuildEnv). */
 const REPO = "acme/marketing-site";
 const APP = {
   clientId: "Iv1.e2ecmsclient",

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The fake GitHub's own logic (tests/fakes/github): OAuth codes and tokens, and the REST calls of Decap's
+// The fake GitHub's own logic (tests/support/fakes/github): OAuth codes and tokens, and the REST calls of Decap's
 // editorial workflow producing real git commits, refusing what GitHub refuses.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
