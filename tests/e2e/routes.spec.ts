@@ -1,5 +1,5 @@
 // Every route the site serves, once: each listed route and one page of each content family, and the 404 page:
-// status, one h1, title and description, the family's canonical and breadcrumb, no broken internal links or
+// status, one h1, title and description, an absolute canonical (the family's own) and breadcrumb, no broken internal links or
 // images, no serious accessibility violations, and, with every island of the page started, not one CSP
 // violation (consent rejected; csp.spec.ts visits one page per family with everything accepted). Then checks
 // over every built page: one <h1> and the feed in its head, unique titles, no NUL bytes, listed spellings.
@@ -43,6 +43,7 @@ for (const { path: pagePath, family } of swept) {
     await expect(page.locator("h1:visible")).toHaveCount(1);
     await expect(page).toHaveTitle(/\S/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\//);
     if (family) {
       const canonical = `${site.url}${family.canonical ?? family.example}`;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
