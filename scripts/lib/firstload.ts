@@ -194,6 +194,20 @@ export function gatsbyRuntimeLoads(publicDir: string, route: string) {
   return { chunkFiles: [...new Set(chunkFiles)], dataFiles: [...new Set(dataFiles)] };
 }
 
+/** The JavaScript files the built page at `file` loads first (its tags, the loader's and Gatsby's runtime's). */
+export function firstLoadScripts(
+  publicDir: string,
+  file: string,
+): { route: string; jsFiles: string[] } {
+  const route = routeOfHtmlFile(file);
+  const refs = collectReferences(fs.readFileSync(path.join(publicDir, file), "utf8"));
+  const paths = [...refs.js, ...gatsbyRuntimeLoads(publicDir, route).chunkFiles].flatMap((ref) => {
+    const resolved = resolveRef(ref, route);
+    return resolved && "path" in resolved && /\.m?js$/.test(resolved.path) ? [resolved.path] : [];
+  });
+  return { route, jsFiles: [...new Set(paths)] };
+}
+
 /** The first load of the built page at `file` (relative to publicDir), each file counted once. */
 export function measurePage(publicDir: string, file: string): PageLoad {
   const route = routeOfHtmlFile(file);

@@ -1,7 +1,7 @@
 // Which React a built bundle carries, read from the version strings React compiles into its own code.
 import fs from "node:fs";
 import path from "node:path";
-import { listHtmlPages, measurePage } from "./firstload";
+import { firstLoadScripts, listHtmlPages } from "./firstload";
 
 const VERSION = String.raw`["'](\d+\.\d+\.\d+(?:-[\w.-]+)?)["']`;
 // react-dom registers itself with the devtools hook as { …, version: "x", rendererPackageName: "react-dom" }.
@@ -21,12 +21,19 @@ export function reactVersionsIn(source: string): { react: string[]; reactDom: st
   return { react: collect(REACT), reactDom: collect(REACT_DOM) };
 }
 
-/** The major versions of every React package found in the files. */
+/** The major versions of every React package found in the files (each file read once per run). */
+const majorsOfFile = new Map<string, number[]>();
 export function reactMajorsIn(files: string[]): number[] {
   const majors = new Set<number>();
   for (const file of files) {
-    const { react, reactDom } = reactVersionsIn(fs.readFileSync(file, "utf8"));
-    for (const version of [...react, ...reactDom]) majors.add(Number(version.split(".")[0]));
+    if (!majorsOfFile.has(file)) {
+      const { react, reactDom } = reactVersionsIn(fs.readFileSync(file, "utf8"));
+      majorsOfFile.set(
+        file,
+        [...react, ...reactDom].map((version) => Number(version.split(".")[0])),
+      );
+    }
+    for (const major of majorsOfFile.get(file)!) majors.add(major);
   }
   return [...majors].sort((a, b) => a - b);
 }
@@ -34,11 +41,8 @@ export function reactMajorsIn(files: string[]): number[] {
 /** For a built public/: the React majors in each page's first-load JavaScript, and in the CMS admin's bundle. */
 export function builtReactMajors(publicDir: string) {
   const pages = listHtmlPages(publicDir).map((file) => {
-    const page = measurePage(publicDir, file);
-    return {
-      route: page.route,
-      majors: reactMajorsIn(page.jsFiles.map((f) => path.join(publicDir, f))),
-    };
+    const { route, jsFiles } = firstLoadScripts(publicDir, file);
+    return { route, majors: reactMajorsIn(jsFiles.map((f) => path.join(publicDir, f))) };
   });
   const admin = path.join(publicDir, "admin", "cms.js");
   return { pages, admin: fs.existsSync(admin) ? reactMajorsIn([admin]) : null };
