@@ -16,6 +16,7 @@ import {
   checkState,
   clearedStateCookie,
   issueState,
+  publicOrigin,
   STATE_LIFETIME_S,
   stateCookie,
   stateCookieValues,
@@ -126,7 +127,7 @@ export function createCmsAuthHandler(deps: CmsOAuthDeps = {}): Handler {
     authorize.searchParams.set("client_id", env.clientId);
     // GitHub sends the editor back only to the App's registered callback URL, so a forged Host
     // header can misdirect nothing but its own sender's redirect.
-    authorize.searchParams.set("redirect_uri", `${url.origin}${CMS_CALLBACK_PATH}`);
+    authorize.searchParams.set("redirect_uri", `${publicOrigin(url)}${CMS_CALLBACK_PATH}`);
     authorize.searchParams.set("scope", env.scope);
     authorize.searchParams.set("state", state);
     // Editors sign in with the accounts that have push access; a new account could do nothing here.

@@ -78,6 +78,15 @@ export function isLoopbackHttp(url: URL): boolean {
 }
 
 /**
+ * The origin the editor's browser is on. The hosts terminate TLS, and Vercel's runtime hands a web handler an
+ * `http://` URL for an https request (it builds it from the Host header alone), so anything but plain-http
+ * loopback is the https origin of the same host.
+ */
+export function publicOrigin(url: URL): string {
+  return isLoopbackHttp(url) ? url.origin : `https://${url.host}`;
+}
+
+/**
  * The cookie's attributes: sent only to the callback's path, unreadable by scripts, sent on GitHub's
  * top-level redirect back (Lax) but not on other sites' subrequests, and `Secure` except on loopback http.
  */

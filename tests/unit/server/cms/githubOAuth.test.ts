@@ -106,6 +106,17 @@ describe("GET /api/cms-auth", () => {
     expect(started.headers.get("cache-control")).toBe("no-store");
   });
 
+  it("names the https callback on a host even when the runtime hands it an http URL (Vercel's does), loopback as it is", async () => {
+    const redirectOf = async (site: string) =>
+      new URL((await login(site)).started.headers.get("location") ?? "").searchParams.get(
+        "redirect_uri",
+      );
+    expect(await redirectOf("http://www.example.com")).toBe(
+      "https://www.example.com/api/cms-callback",
+    );
+    expect(await redirectOf(SITE)).toBe(`${SITE}/api/cms-callback`);
+  });
+
   it("binds the state to this browser: HttpOnly, SameSite=Lax, the callback's path, ten minutes, Secure off loopback", async () => {
     const { started, setCookie } = await login();
     const state = new URL(started.headers.get("location") ?? "").searchParams.get("state");
