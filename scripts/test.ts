@@ -42,6 +42,8 @@ const STEPS = [
   "hosts",
 ] as const;
 type Step = (typeof STEPS)[number];
+/** The static checks, run side by side (they are contiguous in STEPS). */
+const STATIC = new Set<Step>(["typecheck", "lint", "supply-chain"]);
 /** The steps that read the build this run makes. */
 const NEED_BUILD = new Set<Step>(["links", "react", "e2e", "hosts"]);
 
@@ -149,7 +151,14 @@ async function main(): Promise<number> {
 
   const rows: StepRow[] = [];
   let built = !steps.includes("build");
-  for (const step of steps) {
+  const timedStep = async (step: Step): Promise<StepRow> => {
+    const started = process.hrtime.bigint();
+    const counts = await runners[step]();
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return { step, status: counts.failed > 0 ? "failed" : "passed", counts, seconds };
+  };
+  for (let i = 0; i < steps.length; i += 1) {
+    const step = steps[i]!;
     if (interrupted) {
       rows.push({ step, status: "not run (interrupted)", counts: emptyCounts() });
       continue;
@@ -158,12 +167,12 @@ async function main(): Promise<number> {
       rows.push({ step, status: "not run (the build failed)", counts: emptyCounts() });
       continue;
     }
-    banner(step);
-    const started = process.hrtime.bigint();
-    const counts = await runners[step]();
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    rows.push({ step, status: counts.failed > 0 ? "failed" : "passed", counts, seconds });
-    if (step === "build") built = counts.failed === 0;
+    // The static checks each keep one core busy and print only what they find: they run side by side.
+    const together = STATIC.has(step) ? steps.slice(i).filter((next) => STATIC.has(next)) : [step];
+    banner(together.join(" + "));
+    rows.push(...(await Promise.all(together.map(timedStep))));
+    i += together.length - 1;
+    if (step === "build") built = rows.at(-1)?.status === "passed";
   }
 
   // Nothing the run started may outlive it: whatever is still running is killed and reported.

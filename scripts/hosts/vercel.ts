@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { functionAddresses, functionPaths } from "../../src/server/functionPaths";
-import { hostedCommonHeaders } from "../../src/security/hosts";
+import { hostedPageHeaders } from "../../src/security/hosts";
 import { parseNetlifyRedirects, redirectLocation } from "../../src/data/redirects";
 import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
 import { Findings } from "./report";
@@ -33,13 +33,12 @@ function functionNames(outputDir: string): string[] {
 }
 
 function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifest): void {
-  const common = hostedCommonHeaders(manifest);
   const pages = Object.keys(manifest.pages);
   const wrong: string[] = [];
   for (const page of pages) {
     const outcome = routeGet(output, page);
     const policy = outcome.headers["content-security-policy"];
-    const missing = Object.entries(common).filter(
+    const missing = Object.entries(hostedPageHeaders(manifest, page)).filter(
       ([name, value]) => outcome.headers[name] !== value,
     );
     if (outcome.kind !== "static" || outcome.status !== 200)

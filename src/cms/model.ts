@@ -31,6 +31,7 @@ import {
   type CmsCollection,
 } from "./fieldRules";
 import { copyOf, fieldsOf, label, relationTo, type ZodLike } from "./fields";
+import { CMS_AUTH_PATH } from "../server/functionPaths";
 
 /** The content folders of marketing pages: one CMS collection per folder under content/pages. */
 export function pageGroups(root: string): string[] {
@@ -64,7 +65,9 @@ export function cmsConfig(root: string): Record<string, unknown> {
       public_folder: "",
       summary: scheduledSummary("date", "{{title}} ({{date | date('YYYY-MM-DD HH:mm')}})"),
       sortable_fields: ["date", "title"],
-      preview_path: "blog/{{slug}}/",
+      // The post's address, from its slug field: Decap's own {{slug}} here is the entry's path without its
+      // extension (<slug>/index), which would send the preview link to /blog/<slug>-index/.
+      preview_path: "blog/{{fields.slug}}/",
       fields: [
         ...patchFields(withHints(fieldsOf(shapeOf(postFrontmatterSchema))), {
           slug: {
@@ -190,7 +193,9 @@ export function cmsConfig(root: string): Record<string, unknown> {
     },
   ];
   return {
-    backend: { name: "git-gateway", branch: "main" },
+    // The github backend through the site's own OAuth functions; the admin module adds the repository,
+    // the API root and base_url (the admin's own origin) when it starts (src/cms/backend.ts, docs/cms.md).
+    backend: { name: "github", branch: "main", auth_endpoint: CMS_AUTH_PATH.replace(/^\//, "") },
     // Drafts, review and a deploy preview before anything reaches main (docs/cms.md): each draft is a
     // branch and a pull request, published by merging it.
     publish_mode: "editorial_workflow",

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp, type Logger } from "./http/app";
 import { refuseRepeatedHost } from "./http/hostHeader";
-import { readLeadsEnv, readMeterEnv, readServerEnv, type LeadsEnv } from "./env";
+import { readCmsOAuthEnv, readLeadsEnv, readMeterEnv, readServerEnv, type LeadsEnv } from "./env";
 import type { FunctionRoute } from "./functions";
 import { closeLeadStores } from "./leads/openLeadStore";
 import { startWorkerTimer } from "./leads/workerRunner";
@@ -129,6 +129,7 @@ export async function main(): Promise<void> {
     // message naming it (e.g. a lease too short to cover a send would let two workers send one lead).
     leads = readLeadsEnv();
     readMeterEnv();
+    readCmsOAuthEnv();
     running = await startServer({ publicDir: env.publicDir, port: env.port, host: env.host });
   } catch (error) {
     const code =

@@ -9,8 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectReferences } from "../../scripts/lib/htmlrefs.mjs";
-import { htmlReferences } from "../../scripts/lib/links.mjs";
+import { collectReferences } from "../../scripts/lib/firstload";
+import { htmlReferences } from "../../scripts/lib/links";
 import { parseHtml } from "../../src/data/parseHtml";
 import { entryBundles, finishPage } from "../../src/gatsby/builtPages";
 import { LOADER_ID, loaderScript } from "../../src/gatsby/scriptsAfterPaint";

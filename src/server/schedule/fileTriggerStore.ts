@@ -1,8 +1,8 @@
-// The schedule trigger's fence in files, for one machine like the file lead outbox: one JSON file per due
+// The schedule trigger's fence in files, for one machine like the file lead store: one JSON file per due
 // time, each read-check-write under a short O_EXCL lock file, leases on this machine's clock.
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { writeDurably } from "../leads/outbox";
+import { writeDurably } from "../leads/fileLeadStore";
 import { withoutLease, type BuildTrigger, type TriggerStore } from "./triggerStore";
 
 /** A lock older than this was left by a killed process. */

@@ -7,14 +7,14 @@ import type { TriggerStore } from "./triggerStore";
 
 const opened = new Map<string, TriggerStore>();
 
-/** PostgreSQL when DATABASE_URL is set (shared by every instance), else files beside the lead outbox. */
+/** PostgreSQL when DATABASE_URL is set (shared by every instance), else files beside the file lead store. */
 export function openTriggerStore(env: LeadsEnv): TriggerStore {
-  const key = env.databaseUrl ?? `file:${env.outboxDir}`;
+  const key = env.databaseUrl ?? `file:${env.storeDir}`;
   let store = opened.get(key);
   if (!store) {
     store = env.databaseUrl
       ? createPgTriggerStore(env.databaseUrl, { max: 2 })
-      : createFileTriggerStore(path.join(path.dirname(env.outboxDir), "build-triggers"));
+      : createFileTriggerStore(path.join(path.dirname(env.storeDir), "build-triggers"));
     opened.set(key, store);
   }
   return store;

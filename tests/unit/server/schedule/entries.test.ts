@@ -29,7 +29,7 @@ beforeEach(() => {
   hook.calls.length = 0;
   vi.stubEnv("BUILD_HOOK_URL", hook.hookUrl);
   vi.stubEnv("SITE_URL", hook.origin);
-  vi.stubEnv("LEADS_OUTBOX_DIR", path.join(dir, "leads"));
+  vi.stubEnv("LEADS_STORE_DIR", path.join(dir, "leads"));
   vi.stubEnv("DATABASE_URL", "");
   vi.spyOn(console, "log").mockImplementation(() => undefined);
 });
