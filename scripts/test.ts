@@ -43,7 +43,7 @@ const STEPS = [
 ] as const;
 type Step = (typeof STEPS)[number];
 /** The static checks, run side by side (they are contiguous in STEPS). */
-const STATIC = new Set<Step>(["typecheck", "lint", "supply-chain"]);
+const STATIC = new Set<Step>(["typecheck", "lint", "supply-chain", "urls"]);
 /** The steps that read the build this run makes. */
 const NEED_BUILD = new Set<Step>(["links", "react", "e2e", "hosts"]);
 
