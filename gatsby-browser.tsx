@@ -6,7 +6,7 @@ import { Layout, searchOf } from "./src/components/Layout";
 import { careersConsoleMessage } from "./src/data/careersMessage";
 import { emitRouteChange } from "./src/providers/visit-history/routeEvents";
 import { disableZodCodegen } from "./src/security/zodJitless";
-import { renderApp } from "./src/gatsby/hydrate";
+import { renderApp } from "./src/runtime/hydrate";
 
 // Gatsby also passes each page's <Head> through wrapRootElement (in a hidden root): it gets no
 // providers, or consent, identification and analytics would run a second, invisible time.

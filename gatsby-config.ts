@@ -5,28 +5,23 @@ import { mountFunctions, type DevelopApp } from "./src/server/http/develop";
 import { sitemapPages, type SitemapData, type SitemapPage } from "./src/gatsby/sitemap";
 import { lastCommitDates } from "./src/gatsby/contentDates";
 import { existingContentSources } from "./src/gatsby/contentSources";
-import { createRequire } from "node:module";
-import { dirname } from "node:path";
-import {
-  adminCache,
-  adminReactAliases,
-  withoutInstancesOf,
-  type PluginClass,
-} from "./src/gatsby/cmsWebpack";
+import { customizeAdminWebpack } from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
 import { siteAdapter } from "./src/gatsby/hostAdapter";
 
-/** A package as the given package loads it (the same module instance, so `instanceof` holds). */
-const loadedBy = (owner: string, name: string) =>
-  createRequire(createRequire(`${__dirname}/package.json`).resolve(`${owner}/package.json`))(
-    name,
-  ) as PluginClass & { default?: PluginClass };
-const classOf = (module: PluginClass & { default?: PluginClass }): PluginClass =>
-  module.default ?? module;
-
-/** terser-webpack-plugin as the admin's configuration uses it: with esbuild as the minifier. */
-type EsbuildMinifier = (new (options: { minify: unknown; terserOptions: object }) => object) & {
-  esbuildMinify: unknown;
+const adminPlugin = {
+  resolve: "gatsby-plugin-decap-cms",
+  options: {
+    modulePath: `${__dirname}/src/cms/cms.tsx`,
+    // cms.tsx starts the CMS itself, after registering its previews and save checks: with the plugin's
+    // own init() the app could render an entry before they exist (Decap's raw preview, no checks).
+    manualInit: true,
+    // No Netlify Identity widget, on the admin or on the site.
+    enableIdentityWidget: false,
+    htmlTitle: `${site.productName} content admin`,
+    // React 19 bundled in, the previews' gatsby shim, esbuild as minifier: src/gatsby/cmsWebpack.ts.
+    customizeWebpackConfig: customizeAdminWebpack(__dirname),
+  },
 };
 
 const config: GatsbyConfig = {
@@ -43,88 +38,7 @@ const config: GatsbyConfig = {
   plugins: [
     // The content admin at /admin/ (Decap CMS); its bundle loads only there. CMS_ADMIN=off builds without it
     // (most of a build's time; the planted-site build tests need no admin).
-    ...(process.env.CMS_ADMIN === "off"
-      ? []
-      : [
-          {
-            resolve: "gatsby-plugin-decap-cms",
-            options: {
-              modulePath: `${__dirname}/src/cms/cms.tsx`,
-              // cms.tsx starts the CMS itself, after registering its previews and save checks: with the plugin's
-              // own init() the app could render an entry before they exist (Decap's raw preview, no checks).
-              manualInit: true,
-              // No Netlify Identity widget, on the admin or on the site.
-              enableIdentityWidget: false,
-              htmlTitle: `${site.productName} content admin`,
-              // React 19 ships no UMD files for the plugin to copy, so React is bundled with the CMS.
-              customizeWebpackConfig: (config: {
-                externals?: unknown;
-                cache?: unknown;
-                devtool?: unknown;
-                resolve?: { alias?: Record<string, string> };
-                plugins?: object[];
-                optimization?: { minimizer?: object[] };
-              }) => {
-                config.externals = [];
-                config.cache = adminCache(config.cache);
-                // Decap and its dependencies ship compiled JavaScript; gatsby-plugin-decap-cms already leaves Gatsby's
-                // Babel rule for node_modules out of this configuration (its replaceRule), so there is no rule to drop.
-                // Minified by esbuild (through terser-webpack-plugin's esbuildMinify), not Terser: Terser spent 14–18 s
-                // of a core on the 6 MB admin bundle in every build even without its compress pass, esbuild well under
-                // one. The admin loads once per editing session; the build runs on every publish.
-                const TerserPlugin = loadedBy(
-                  "gatsby",
-                  "terser-webpack-plugin",
-                ) as unknown as EsbuildMinifier;
-                config.optimization = {
-                  ...config.optimization,
-                  minimizer: [
-                    new TerserPlugin({
-                      minify: TerserPlugin.esbuildMinify,
-                      // esbuild's transform options: ASCII output as Terser's was; licence comments gathered at the end.
-                      terserOptions: { charset: "ascii", legalComments: "eof" },
-                    }),
-                    ...withoutInstancesOf(
-                      config.optimization?.minimizer ?? [],
-                      { "Terser minimizer": classOf(loadedBy("gatsby", "terser-webpack-plugin")) },
-                      "optimization.minimizer",
-                    ),
-                  ],
-                };
-                // No source maps for the admin: they double the CMS bundle's build time.
-                config.devtool = false;
-                // The previews render the site's views; "gatsby" there is a small shim (src/cms/gatsby-shim.tsx).
-                config.resolve = {
-                  ...config.resolve,
-                  alias: {
-                    ...config.resolve?.alias,
-                    gatsby$: `${__dirname}/src/cms/gatsby-shim.tsx`,
-                    // The site runs React 18; Decap needs React 19, which only this bundle gets (npm aliases).
-                    // (createRequire: the compiled config has no require.resolve of its own.)
-                    ...adminReactAliases((name) =>
-                      dirname(
-                        createRequire(`${__dirname}/package.json`).resolve(`${name}/package.json`),
-                      ),
-                    ),
-                  },
-                };
-                // The plugin's copies of React's UMD files and the tags that load them (React 19 has none).
-                config.plugins = withoutInstancesOf(
-                  config.plugins ?? [],
-                  {
-                    "copy-webpack-plugin": classOf(
-                      loadedBy("gatsby-plugin-decap-cms", "copy-webpack-plugin"),
-                    ),
-                    "html-webpack-tags-plugin": classOf(
-                      loadedBy("gatsby-plugin-decap-cms", "html-webpack-tags-plugin"),
-                    ),
-                  },
-                  "plugins",
-                );
-              },
-            },
-          },
-        ]),
+    ...(process.env.CMS_ADMIN === "off" ? [] : [adminPlugin]),
     {
       resolve: "gatsby-plugin-styled-components",
       options: { displayName: false, fileName: false, pure: true },

@@ -82,7 +82,7 @@ export default defineConfig({
         // Lead forms: kept in a test outbox and forwarded to the fake HubSpot.
         ...hubspotServerEnv(fakesOrigin),
         HUBSPOT_TIMEOUT_MS: "2000",
-        LEADS_OUTBOX_DIR: "tests/artifacts/outbox",
+        LEADS_STORE_DIR: "tests/artifacts/leads",
         // Many tests post from one loopback address, and a background resend would add
         // HubSpot submissions the tests do not expect; both are unit-tested (tests/unit/server).
         LEADS_LIMIT_PER_MINUTE: "0",

@@ -3,7 +3,10 @@ import { defineConfig } from "vitest/config";
 import { abFlagsScript, bundleLoaderScript } from "./src/gatsby/inlineCode";
 import { serverRendererConstants } from "./src/gatsby/onCreateWebpackConfig";
 
-const SERVER_TESTS = ["tests/unit/server/**/*.test.{ts,tsx}", "tests/unit/security/**/*.test.{ts,tsx}"];
+const SERVER_TESTS = [
+  "tests/unit/server/**/*.test.{ts,tsx}",
+  "tests/unit/security/**/*.test.{ts,tsx}",
+];
 
 export default defineConfig({
   // What the server renderer gets from the build (gatsby-ssr's head script), for the tests that render it.

@@ -17,10 +17,14 @@ async function main(): Promise<number> {
   const port = process.env.PORT || "9000";
   console.log(`serve: the site and its functions on http://localhost:${port}`);
   // Node loads tsx in the server's own process, so Ctrl-C reaches the process that serves.
-  const served = await run(process.execPath, ["--import", "tsx", path.join("src", "server", "main.ts")], {
-    cwd: root,
-    env: { ...process.env, PORT: port },
-  });
+  const served = await run(
+    process.execPath,
+    ["--import", "tsx", path.join("src", "server", "main.ts")],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: port },
+    },
+  );
   return served.code;
 }
 

@@ -19,12 +19,19 @@ import {
   type StepRow,
 } from "./lib/results";
 import { buildForTests } from "./lib/testBuild";
-import { REPO_ROOT as root, ensureChromium, ensureHostTools, localBin, type HostTools } from "./lib/setup";
+import {
+  REPO_ROOT as root,
+  ensureChromium,
+  ensureHostTools,
+  localBin,
+  type HostTools,
+} from "./lib/setup";
 
 const STEPS = [
   "typecheck",
   "lint",
   "supply-chain",
+  "urls",
   "unit",
   "server",
   "build",
@@ -35,6 +42,8 @@ const STEPS = [
   "hosts",
 ] as const;
 type Step = (typeof STEPS)[number];
+/** The static checks, run side by side (they are contiguous in STEPS). */
+const STATIC = new Set<Step>(["typecheck", "lint", "supply-chain", "urls"]);
 /** The steps that read the build this run makes. */
 const NEED_BUILD = new Set<Step>(["links", "react", "e2e", "hosts"]);
 
@@ -42,7 +51,9 @@ let steps: Step[];
 try {
   steps = parseOnly(process.argv.slice(2), STEPS) as Step[];
 } catch (error) {
-  console.error(`npm test: ${(error as Error).message}\nusage: npm test [-- --only=${STEPS.join(",")}]`);
+  console.error(
+    `npm test: ${(error as Error).message}\nusage: npm test [-- --only=${STEPS.join(",")}]`,
+  );
   process.exit(2);
 }
 
@@ -50,7 +61,8 @@ let interrupted = false;
 process.on("SIGINT", () => (interrupted = true));
 process.on("SIGTERM", () => (interrupted = true));
 
-const banner = (text: string) => console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 72 - text.length))}`);
+const banner = (text: string) =>
+  console.log(`\n━━ ${text} ${"━".repeat(Math.max(0, 72 - text.length))}`);
 const reports = path.join(root, "tests", "artifacts", "reports");
 fs.mkdirSync(reports, { recursive: true });
 // Every process a step starts inherits this marker, so the end of the run finds any left running.
@@ -95,6 +107,8 @@ const runners: Record<Step, () => Promise<Counts>> = {
   lint: () => check("lint", localBin("eslint"), ["."]),
   // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
   "supply-chain": () => check("supply-chain", localBin("tsx"), ["scripts/supply-chain.ts"]),
+  // No public URL of main's content disappears without a redirect (content/settings/redirects.yml).
+  urls: () => check("urls", localBin("tsx"), ["scripts/check-urls.ts"]),
   unit: () => vitest("vitest.json", ["--project", "site"]),
   // The functions and their headers, once, on the Node the hosts run them on (24; this machine runs 20).
   server: () => vitest("vitest-server.json", ["--project", "server"], tools!.hostNode),
@@ -137,7 +151,14 @@ async function main(): Promise<number> {
 
   const rows: StepRow[] = [];
   let built = !steps.includes("build");
-  for (const step of steps) {
+  const timedStep = async (step: Step): Promise<StepRow> => {
+    const started = process.hrtime.bigint();
+    const counts = await runners[step]();
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    return { step, status: counts.failed > 0 ? "failed" : "passed", counts, seconds };
+  };
+  for (let i = 0; i < steps.length; i += 1) {
+    const step = steps[i]!;
     if (interrupted) {
       rows.push({ step, status: "not run (interrupted)", counts: emptyCounts() });
       continue;
@@ -146,12 +167,12 @@ async function main(): Promise<number> {
       rows.push({ step, status: "not run (the build failed)", counts: emptyCounts() });
       continue;
     }
-    banner(step);
-    const started = process.hrtime.bigint();
-    const counts = await runners[step]();
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    rows.push({ step, status: counts.failed > 0 ? "failed" : "passed", counts, seconds });
-    if (step === "build") built = counts.failed === 0;
+    // The static checks each keep one core busy and print only what they find: they run side by side.
+    const together = STATIC.has(step) ? steps.slice(i).filter((next) => STATIC.has(next)) : [step];
+    banner(together.join(" + "));
+    rows.push(...(await Promise.all(together.map(timedStep))));
+    i += together.length - 1;
+    if (step === "build") built = rows.at(-1)?.status === "passed";
   }
 
   // Nothing the run started may outlive it: whatever is still running is killed and reported.
@@ -159,7 +180,6 @@ async function main(): Promise<number> {
   banner("summary");
   const total = printSummary(rows);
   return interrupted ? 130 : total.failed > 0 ? 1 : 0;
-
 }
 
 void main().then((code) => process.exit(code));

@@ -45,7 +45,8 @@ async function main(argv: string[]): Promise<number> {
   const checks: Check[] = [];
   try {
     const rehearsals = { netlify: verifyNetlify, vercel: verifyVercel };
-    for (const host of hosts) checks.push(...(await rehearsals[host](root, tools, world, keep)).checks);
+    for (const host of hosts)
+      checks.push(...(await rehearsals[host](root, tools, world, keep)).checks);
   } finally {
     await world.stop();
   }

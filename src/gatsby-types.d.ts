@@ -296,7 +296,9 @@ type BlogPost = Node & {
   readonly locale: Scalars['String'];
   readonly parent: Maybe<Node>;
   readonly path: Scalars['String'];
+  readonly seoTitle: Maybe<Scalars['String']>;
   readonly slug: Scalars['String'];
+  readonly socialImage: Maybe<Scalars['String']>;
   readonly sourceFile: Scalars['String'];
   readonly tagKeys: ReadonlyArray<Scalars['String']>;
   readonly tags: ReadonlyArray<Tag>;
@@ -391,7 +393,9 @@ type BlogPostFieldSelector = {
   readonly locale: InputMaybe<FieldSelectorEnum>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly path: InputMaybe<FieldSelectorEnum>;
+  readonly seoTitle: InputMaybe<FieldSelectorEnum>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly socialImage: InputMaybe<FieldSelectorEnum>;
   readonly sourceFile: InputMaybe<FieldSelectorEnum>;
   readonly tagKeys: InputMaybe<FieldSelectorEnum>;
   readonly tags: InputMaybe<TagFieldSelector>;
@@ -423,7 +427,9 @@ type BlogPostFilterInput = {
   readonly locale: InputMaybe<StringQueryOperatorInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly path: InputMaybe<StringQueryOperatorInput>;
+  readonly seoTitle: InputMaybe<StringQueryOperatorInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly socialImage: InputMaybe<StringQueryOperatorInput>;
   readonly sourceFile: InputMaybe<StringQueryOperatorInput>;
   readonly tagKeys: InputMaybe<StringQueryOperatorInput>;
   readonly tags: InputMaybe<TagFilterListInput>;
@@ -496,7 +502,9 @@ type BlogPostSortInput = {
   readonly locale: InputMaybe<SortOrderEnum>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly path: InputMaybe<SortOrderEnum>;
+  readonly seoTitle: InputMaybe<SortOrderEnum>;
   readonly slug: InputMaybe<SortOrderEnum>;
+  readonly socialImage: InputMaybe<SortOrderEnum>;
   readonly sourceFile: InputMaybe<SortOrderEnum>;
   readonly tagKeys: InputMaybe<SortOrderEnum>;
   readonly tags: InputMaybe<TagSortInput>;
@@ -536,6 +544,7 @@ type CaseStudy = Node & {
   readonly path: Scalars['String'];
   readonly quote: Maybe<CaseStudyQuote>;
   readonly slug: Scalars['String'];
+  readonly socialImage: Maybe<Scalars['String']>;
   readonly sourceFile: Scalars['String'];
   readonly title: Scalars['String'];
 };
@@ -609,6 +618,7 @@ type CaseStudyFieldSelector = {
   readonly path: InputMaybe<FieldSelectorEnum>;
   readonly quote: InputMaybe<CaseStudyQuoteFieldSelector>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly socialImage: InputMaybe<FieldSelectorEnum>;
   readonly sourceFile: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
 };
@@ -628,6 +638,7 @@ type CaseStudyFilterInput = {
   readonly path: InputMaybe<StringQueryOperatorInput>;
   readonly quote: InputMaybe<CaseStudyQuoteFilterInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly socialImage: InputMaybe<StringQueryOperatorInput>;
   readonly sourceFile: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
 };
@@ -736,6 +747,7 @@ type CaseStudySortInput = {
   readonly path: InputMaybe<SortOrderEnum>;
   readonly quote: InputMaybe<CaseStudyQuoteSortInput>;
   readonly slug: InputMaybe<SortOrderEnum>;
+  readonly socialImage: InputMaybe<SortOrderEnum>;
   readonly sourceFile: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
 };
@@ -2124,6 +2136,7 @@ type MarkdownRemarkFrontmatter = {
   readonly industry: Maybe<Scalars['String']>;
   readonly locale: Maybe<Scalars['String']>;
   readonly quote: Maybe<MarkdownRemarkFrontmatterQuote>;
+  readonly seoTitle: Maybe<Scalars['String']>;
   readonly slug: Maybe<Scalars['String']>;
   readonly speakers: Maybe<ReadonlyArray<Maybe<MarkdownRemarkFrontmatterSpeakers>>>;
   readonly tags: Maybe<ReadonlyArray<Maybe<Scalars['String']>>>;
@@ -2156,6 +2169,7 @@ type MarkdownRemarkFrontmatterFieldSelector = {
   readonly industry: InputMaybe<FieldSelectorEnum>;
   readonly locale: InputMaybe<FieldSelectorEnum>;
   readonly quote: InputMaybe<MarkdownRemarkFrontmatterQuoteFieldSelector>;
+  readonly seoTitle: InputMaybe<FieldSelectorEnum>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
   readonly speakers: InputMaybe<MarkdownRemarkFrontmatterSpeakersFieldSelector>;
   readonly tags: InputMaybe<FieldSelectorEnum>;
@@ -2180,6 +2194,7 @@ type MarkdownRemarkFrontmatterFilterInput = {
   readonly industry: InputMaybe<StringQueryOperatorInput>;
   readonly locale: InputMaybe<StringQueryOperatorInput>;
   readonly quote: InputMaybe<MarkdownRemarkFrontmatterQuoteFilterInput>;
+  readonly seoTitle: InputMaybe<StringQueryOperatorInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
   readonly speakers: InputMaybe<MarkdownRemarkFrontmatterSpeakersFilterListInput>;
   readonly tags: InputMaybe<StringQueryOperatorInput>;
@@ -2252,6 +2267,7 @@ type MarkdownRemarkFrontmatterSortInput = {
   readonly industry: InputMaybe<SortOrderEnum>;
   readonly locale: InputMaybe<SortOrderEnum>;
   readonly quote: InputMaybe<MarkdownRemarkFrontmatterQuoteSortInput>;
+  readonly seoTitle: InputMaybe<SortOrderEnum>;
   readonly slug: InputMaybe<SortOrderEnum>;
   readonly speakers: InputMaybe<MarkdownRemarkFrontmatterSpeakersSortInput>;
   readonly tags: InputMaybe<SortOrderEnum>;
@@ -2378,6 +2394,7 @@ type MarketingPage = Node & {
   readonly path: Scalars['String'];
   readonly sections: Scalars['JSON'];
   readonly seoTitle: Maybe<Scalars['String']>;
+  readonly socialImage: Maybe<Scalars['String']>;
   readonly sourceFile: Scalars['String'];
   readonly template: Scalars['String'];
   readonly title: Scalars['String'];
@@ -2441,6 +2458,7 @@ type MarketingPageFieldSelector = {
   readonly path: InputMaybe<FieldSelectorEnum>;
   readonly sections: InputMaybe<FieldSelectorEnum>;
   readonly seoTitle: InputMaybe<FieldSelectorEnum>;
+  readonly socialImage: InputMaybe<FieldSelectorEnum>;
   readonly sourceFile: InputMaybe<FieldSelectorEnum>;
   readonly template: InputMaybe<FieldSelectorEnum>;
   readonly title: InputMaybe<FieldSelectorEnum>;
@@ -2459,6 +2477,7 @@ type MarketingPageFilterInput = {
   readonly path: InputMaybe<StringQueryOperatorInput>;
   readonly sections: InputMaybe<JSONQueryOperatorInput>;
   readonly seoTitle: InputMaybe<StringQueryOperatorInput>;
+  readonly socialImage: InputMaybe<StringQueryOperatorInput>;
   readonly sourceFile: InputMaybe<StringQueryOperatorInput>;
   readonly template: InputMaybe<StringQueryOperatorInput>;
   readonly title: InputMaybe<StringQueryOperatorInput>;
@@ -2518,6 +2537,7 @@ type MarketingPageSortInput = {
   readonly path: InputMaybe<SortOrderEnum>;
   readonly sections: InputMaybe<SortOrderEnum>;
   readonly seoTitle: InputMaybe<SortOrderEnum>;
+  readonly socialImage: InputMaybe<SortOrderEnum>;
   readonly sourceFile: InputMaybe<SortOrderEnum>;
   readonly template: InputMaybe<SortOrderEnum>;
   readonly title: InputMaybe<SortOrderEnum>;
@@ -3111,7 +3131,9 @@ type Query_blogPostArgs = {
   locale: InputMaybe<StringQueryOperatorInput>;
   parent: InputMaybe<NodeFilterInput>;
   path: InputMaybe<StringQueryOperatorInput>;
+  seoTitle: InputMaybe<StringQueryOperatorInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
+  socialImage: InputMaybe<StringQueryOperatorInput>;
   sourceFile: InputMaybe<StringQueryOperatorInput>;
   tagKeys: InputMaybe<StringQueryOperatorInput>;
   tags: InputMaybe<TagFilterListInput>;
@@ -3137,6 +3159,7 @@ type Query_caseStudyArgs = {
   path: InputMaybe<StringQueryOperatorInput>;
   quote: InputMaybe<CaseStudyQuoteFilterInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
+  socialImage: InputMaybe<StringQueryOperatorInput>;
   sourceFile: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
 };
@@ -3271,6 +3294,7 @@ type Query_marketingPageArgs = {
   path: InputMaybe<StringQueryOperatorInput>;
   sections: InputMaybe<JSONQueryOperatorInput>;
   seoTitle: InputMaybe<StringQueryOperatorInput>;
+  socialImage: InputMaybe<StringQueryOperatorInput>;
   sourceFile: InputMaybe<StringQueryOperatorInput>;
   template: InputMaybe<StringQueryOperatorInput>;
   title: InputMaybe<StringQueryOperatorInput>;
@@ -3391,7 +3415,10 @@ type Query_webinarArgs = {
   internal: InputMaybe<InternalFilterInput>;
   parent: InputMaybe<NodeFilterInput>;
   path: InputMaybe<StringQueryOperatorInput>;
+  publishDate: InputMaybe<DateQueryOperatorInput>;
+  seoTitle: InputMaybe<StringQueryOperatorInput>;
   slug: InputMaybe<StringQueryOperatorInput>;
+  socialImage: InputMaybe<StringQueryOperatorInput>;
   sourceFile: InputMaybe<StringQueryOperatorInput>;
   speakers: InputMaybe<WebinarSpeakerFilterListInput>;
   timeLabel: InputMaybe<StringQueryOperatorInput>;
@@ -4365,7 +4392,11 @@ type Webinar = Node & {
   readonly internal: Internal;
   readonly parent: Maybe<Node>;
   readonly path: Scalars['String'];
+  /** When the page goes live (absent: at once); a later date keeps it out of the build until then. */
+  readonly publishDate: Maybe<Scalars['Date']>;
+  readonly seoTitle: Maybe<Scalars['String']>;
   readonly slug: Scalars['String'];
+  readonly socialImage: Maybe<Scalars['String']>;
   readonly sourceFile: Scalars['String'];
   readonly speakers: ReadonlyArray<WebinarSpeaker>;
   readonly timeLabel: Scalars['String'];
@@ -4375,6 +4406,15 @@ type Webinar = Node & {
 
 /** A webinar page: content/webinars/<slug>.md. */
 type Webinar_dateArgs = {
+  difference: InputMaybe<Scalars['String']>;
+  formatString: InputMaybe<Scalars['String']>;
+  fromNow: InputMaybe<Scalars['Boolean']>;
+  locale: InputMaybe<Scalars['String']>;
+};
+
+
+/** A webinar page: content/webinars/<slug>.md. */
+type Webinar_publishDateArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
   fromNow: InputMaybe<Scalars['Boolean']>;
@@ -4440,7 +4480,10 @@ type WebinarFieldSelector = {
   readonly internal: InputMaybe<InternalFieldSelector>;
   readonly parent: InputMaybe<NodeFieldSelector>;
   readonly path: InputMaybe<FieldSelectorEnum>;
+  readonly publishDate: InputMaybe<FieldSelectorEnum>;
+  readonly seoTitle: InputMaybe<FieldSelectorEnum>;
   readonly slug: InputMaybe<FieldSelectorEnum>;
+  readonly socialImage: InputMaybe<FieldSelectorEnum>;
   readonly sourceFile: InputMaybe<FieldSelectorEnum>;
   readonly speakers: InputMaybe<WebinarSpeakerFieldSelector>;
   readonly timeLabel: InputMaybe<FieldSelectorEnum>;
@@ -4461,7 +4504,10 @@ type WebinarFilterInput = {
   readonly internal: InputMaybe<InternalFilterInput>;
   readonly parent: InputMaybe<NodeFilterInput>;
   readonly path: InputMaybe<StringQueryOperatorInput>;
+  readonly publishDate: InputMaybe<DateQueryOperatorInput>;
+  readonly seoTitle: InputMaybe<StringQueryOperatorInput>;
   readonly slug: InputMaybe<StringQueryOperatorInput>;
+  readonly socialImage: InputMaybe<StringQueryOperatorInput>;
   readonly sourceFile: InputMaybe<StringQueryOperatorInput>;
   readonly speakers: InputMaybe<WebinarSpeakerFilterListInput>;
   readonly timeLabel: InputMaybe<StringQueryOperatorInput>;
@@ -4523,7 +4569,10 @@ type WebinarSortInput = {
   readonly internal: InputMaybe<InternalSortInput>;
   readonly parent: InputMaybe<NodeSortInput>;
   readonly path: InputMaybe<SortOrderEnum>;
+  readonly publishDate: InputMaybe<SortOrderEnum>;
+  readonly seoTitle: InputMaybe<SortOrderEnum>;
   readonly slug: InputMaybe<SortOrderEnum>;
+  readonly socialImage: InputMaybe<SortOrderEnum>;
   readonly sourceFile: InputMaybe<SortOrderEnum>;
   readonly speakers: InputMaybe<WebinarSpeakerSortInput>;
   readonly timeLabel: InputMaybe<SortOrderEnum>;
@@ -4576,14 +4625,14 @@ type BlogPostQueryVariables = Exact<{
 }>;
 
 
-type BlogPostQuery = { readonly blogPost: { readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly dateLabel: string, readonly updated: string | null, readonly timeToRead: number, readonly locale: string, readonly hidden: boolean, readonly canonical: string | null, readonly html: string, readonly heroAlt: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null, readonly depth: number | null }>, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly key: string, readonly path: string, readonly name: string, readonly role: string, readonly bio: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }>, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }>, readonly cta: { readonly title: string, readonly lead: string | null, readonly label: string, readonly href: string } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly dateLabel: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> }> } };
+type BlogPostQuery = { readonly blogPost: { readonly path: string, readonly title: string, readonly seoTitle: string | null, readonly description: string, readonly socialImage: string | null, readonly date: string, readonly dateLabel: string, readonly updated: string | null, readonly timeToRead: number, readonly locale: string, readonly hidden: boolean, readonly canonical: string | null, readonly html: string, readonly heroAlt: string | null, readonly headings: ReadonlyArray<{ readonly id: string | null, readonly value: string | null, readonly depth: number | null }>, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly key: string, readonly path: string, readonly name: string, readonly role: string, readonly bio: string, readonly links: ReadonlyArray<{ readonly label: string, readonly url: string }>, readonly photo: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null }>, readonly cta: { readonly title: string, readonly lead: string | null, readonly label: string, readonly href: string } | null } | null, readonly related: { readonly nodes: ReadonlyArray<{ readonly id: string, readonly path: string, readonly title: string, readonly description: string, readonly date: string, readonly dateLabel: string, readonly timeToRead: number, readonly locale: string, readonly heroAlt: string | null, readonly hero: { readonly childImageSharp: { readonly gatsbyImageData: import('gatsby-plugin-image').IGatsbyImageData } | null } | null, readonly tags: ReadonlyArray<{ readonly key: string, readonly label: string, readonly path: string }>, readonly authors: ReadonlyArray<{ readonly name: string }> }> } };
 
 type CaseStudyQueryVariables = Exact<{
   id: Scalars['String'];
 }>;
 
 
-type CaseStudyQuery = { readonly caseStudy: { readonly path: string, readonly title: string, readonly description: string, readonly customer: string, readonly industry: string, readonly html: string, readonly highlights: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly quote: { readonly text: string, readonly author: string, readonly role: string } | null } | null };
+type CaseStudyQuery = { readonly caseStudy: { readonly path: string, readonly title: string, readonly description: string, readonly socialImage: string | null, readonly customer: string, readonly industry: string, readonly html: string, readonly highlights: ReadonlyArray<{ readonly value: string, readonly label: string }>, readonly quote: { readonly text: string, readonly author: string, readonly role: string } | null } | null };
 
 type CaseStudyListQueryVariables = Exact<{
   ids: ReadonlyArray<Scalars['String']> | Scalars['String'];
@@ -4624,7 +4673,7 @@ type MarketingPageQueryVariables = Exact<{
 }>;
 
 
-type MarketingPageQuery = { readonly marketingPage: { readonly path: string, readonly title: string, readonly seoTitle: string | null, readonly description: string, readonly noindex: boolean, readonly canonical: string | null, readonly sections: Record<string, unknown> } | null, readonly variant: { readonly sections: Record<string, unknown> } | null };
+type MarketingPageQuery = { readonly marketingPage: { readonly path: string, readonly title: string, readonly seoTitle: string | null, readonly description: string, readonly socialImage: string | null, readonly noindex: boolean, readonly canonical: string | null, readonly sections: Record<string, unknown> } | null, readonly variant: { readonly sections: Record<string, unknown> } | null };
 
 type NavigationEntryFieldsFragment = { readonly title: string, readonly url: string, readonly isLocal: boolean, readonly description: string | null, readonly icon: string | null, readonly useCasesLink: string | null, readonly badge: number | null };
 
@@ -4640,7 +4689,7 @@ type WebinarQueryVariables = Exact<{
 }>;
 
 
-type WebinarQuery = { readonly webinar: { readonly path: string, readonly title: string, readonly description: string, readonly dateLabel: string, readonly timeLabel: string, readonly durationMinutes: number, readonly format: string, readonly hubspotFormId: string, readonly html: string, readonly speakers: ReadonlyArray<{ readonly name: string, readonly role: string, readonly company: string | null }> } | null };
+type WebinarQuery = { readonly webinar: { readonly seoTitle: string | null, readonly socialImage: string | null, readonly path: string, readonly title: string, readonly description: string, readonly dateLabel: string, readonly timeLabel: string, readonly durationMinutes: number, readonly format: string, readonly hubspotFormId: string, readonly html: string, readonly speakers: ReadonlyArray<{ readonly name: string, readonly role: string, readonly company: string | null }> } | null };
 
 type WebinarListQueryVariables = Exact<{
   ids: ReadonlyArray<Scalars['String']> | Scalars['String'];

@@ -46,12 +46,16 @@ async function serve(tools: HostTools, dir: string, world: World, log: string): 
   };
   const started = Date.now();
   while (Date.now() - started < READY_TIMEOUT_MS && exitCode === null) {
-    const answer = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5_000) }).catch(() => null);
+    const answer = await fetch(`${origin}/`, { signal: AbortSignal.timeout(5_000) }).catch(
+      () => null,
+    );
     if (answer?.status === 200) return { origin, stop, exited: () => exitCode };
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
   await stop();
-  throw new Error(`netlify serve did not answer (exit ${exitCode}):\n${fs.readFileSync(log, "utf8").slice(-3000)}`);
+  throw new Error(
+    `netlify serve did not answer (exit ${exitCode}):\n${fs.readFileSync(log, "utf8").slice(-3000)}`,
+  );
 }
 
 /** Serves the site with Netlify's CLI from a scratch copy and runs the browser subset against it. */
@@ -66,15 +70,25 @@ export async function verify(
   const log = `${scratch.dir}-serve.log`;
   let served: Served | null = null;
   try {
-    console.log(`[netlify] netlify serve --offline in ${scratch.dir} (Node ${tools.hostNodeMajor}; log ${log})`);
+    console.log(
+      `[netlify] netlify serve --offline in ${scratch.dir} (Node ${tools.hostNodeMajor}; log ${log})`,
+    );
     const started = Date.now();
     try {
       served = await serve(tools, scratch.dir, world, log);
     } catch (error) {
-      findings.record("netlify serve", false, error instanceof Error ? error.message : String(error));
+      findings.record(
+        "netlify serve",
+        false,
+        error instanceof Error ? error.message : String(error),
+      );
       return findings;
     }
-    findings.record("netlify serve", true, `${((Date.now() - started) / 1000).toFixed(0)} s to the first page`);
+    findings.record(
+      "netlify serve",
+      true,
+      `${((Date.now() - started) / 1000).toFixed(0)} s to the first page`,
+    );
 
     checkBundle(findings, scratch.dir, tools.hostNodeMajor);
     const report = `${scratch.dir}-playwright.json`;
@@ -95,7 +109,13 @@ export async function verify(
           HOST_DATABASE_URL: world.databaseUrl,
           HOST_WORKER_INVOKE: JSON.stringify({
             command: tools.netlify,
-            args: ["functions:invoke", "leads-worker", "--port", new URL(served.origin).port, "--offline"],
+            args: [
+              "functions:invoke",
+              "leads-worker",
+              "--port",
+              new URL(served.origin).port,
+              "--offline",
+            ],
             cwd: scratch.dir,
             env: tools.env(world.env),
           }),
@@ -145,12 +165,17 @@ function checkBundle(findings: Findings, dir: string, nodeMajor: number): void {
       ...other,
     ].join("; "),
   );
-  const worker = bundled.find((fn) => fn.name === "leads-worker");
-  findings.record(
-    "the lead worker is scheduled every minute",
-    worker?.schedule === "* * * * *",
-    String(worker?.schedule),
-  );
+  for (const [name, what] of [
+    ["leads-worker", "the lead worker"],
+    ["build-trigger", "the schedule trigger"],
+  ]) {
+    const scheduled = bundled.find((fn) => fn.name === name);
+    findings.record(
+      `${what} is scheduled every minute`,
+      scheduled?.schedule === "* * * * *",
+      String(scheduled?.schedule),
+    );
+  }
 }
 
 type PlaywrightSuite = {

@@ -12,7 +12,9 @@ const PREBUILT_OUTPUT = ".prebuilt-vercel-output";
 function swapCommand(file: string, from: string, to: string): void {
   const text = fs.readFileSync(file, "utf8");
   if (!text.includes(from))
-    throw new Error(`${path.basename(file)} no longer builds with ${BUILD_COMMAND}: the rehearsal reuses that build`);
+    throw new Error(
+      `${path.basename(file)} no longer builds with ${BUILD_COMMAND}: the rehearsal reuses that build`,
+    );
   fs.writeFileSync(file, text.replace(from, to));
 }
 
@@ -23,7 +25,11 @@ export function deployScratch(root: string, host: "netlify" | "vercel"): Scratch
     alsoCopy: ["public"],
   });
   if (host === "netlify") {
-    swapCommand(path.join(scratch.dir, "netlify.toml"), `command = "${BUILD_COMMAND}"`, 'command = "true"');
+    swapCommand(
+      path.join(scratch.dir, "netlify.toml"),
+      `command = "${BUILD_COMMAND}"`,
+      'command = "true"',
+    );
   } else {
     fs.cpSync(path.join(root, ".vercel", "output"), path.join(scratch.dir, PREBUILT_OUTPUT), {
       recursive: true,

@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { functionAddresses, functionPaths } from "../../src/server/functionPaths";
-import { hostedCommonHeaders } from "../../src/security/hosts";
+import { hostedPageHeaders } from "../../src/security/hosts";
+import { parseNetlifyRedirects, redirectLocation } from "../../src/data/redirects";
 import { policyForPath, readManifest, type HeaderManifest } from "../../src/security/manifest";
 import { Findings } from "./report";
 import { run } from "../../tests/support/proc";
@@ -34,13 +35,12 @@ function functionNames(outputDir: string): string[] {
 }
 
 function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifest): void {
-  const common = hostedCommonHeaders(manifest);
   const pages = Object.keys(manifest.pages);
   const wrong: string[] = [];
   for (const page of pages) {
     const outcome = routeGet(output, page);
     const policy = outcome.headers["content-security-policy"];
-    const missing = Object.entries(common).filter(
+    const missing = Object.entries(hostedPageHeaders(manifest, page)).filter(
       ([name, value]) => outcome.headers[name] !== value,
     );
     if (outcome.kind !== "static" || outcome.status !== 200)
@@ -101,12 +101,37 @@ function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifes
     hashed ?? "no hashed bundle found",
   );
 
-  const cron = output.crons.find((item) => item.path === "/api/leads-worker");
-  findings.record(
-    "the lead worker's cron is in the output",
-    cron?.schedule === "* * * * *",
-    JSON.stringify(output.crons),
+  // Every redirect of content/settings/redirects.yml: 308 or 307 to its target, with or without the slash.
+  const redirects = parseNetlifyRedirects(
+    fs.readFileSync(path.join(output.dir, "static", "_redirects"), "utf8"),
   );
+  const wrongRedirects = redirects.flatMap((rule) =>
+    [rule.from, rule.from.slice(0, -1)].flatMap((spelling) => {
+      const outcome = routeGet(output, `${spelling}?utm_source=rehearsal`);
+      const ok =
+        outcome.kind === "redirect" &&
+        outcome.status === (rule.permanent ? 308 : 307) &&
+        outcome.location === redirectLocation(rule.to, "?utm_source=rehearsal");
+      return ok ? [] : [`${spelling}: ${outcome.kind} ${outcome.status}`];
+    }),
+  );
+  findings.record(
+    "every redirect of redirects.yml: 308/307 to its target, both spellings, query kept",
+    redirects.length > 0 && wrongRedirects.length === 0,
+    wrongRedirects.join("; ") || `${redirects.length} redirects`,
+  );
+
+  for (const [what, cronPath] of [
+    ["the lead worker's", "/api/leads-worker"],
+    ["the schedule trigger's", "/api/build-trigger"],
+  ]) {
+    const cron = output.crons.find((item) => item.path === cronPath);
+    findings.record(
+      `${what} cron is in the output`,
+      cron?.schedule === "* * * * *",
+      JSON.stringify(output.crons),
+    );
+  }
 }
 
 /**

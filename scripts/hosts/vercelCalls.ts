@@ -7,6 +7,7 @@ import { validBodies } from "../../tests/unit/leads/samples";
 import { expectThat, type Findings } from "./report";
 import { callFunction, type LaunchedFunction } from "./vercelLauncher";
 import { route, type Filesystem, type Route } from "./vercelRouting";
+import { CMS_OAUTH, checkForgedCallback, checkLoginStart } from "./cmsLogin";
 import { CRON_SECRET, SITE_URL, type World } from "./world";
 
 const SITE_HOST = new URL(SITE_URL).host;
@@ -78,6 +79,34 @@ export async function checkCalls(
       return `${body.jobs?.length} jobs`;
     });
   });
+
+  await findings.attempt(
+    "the CMS login: a state bound to a cookie; a forged state refused",
+    async () => {
+      const start = routeGet(output, "/api/cms-auth?provider=github");
+      const callback = routeGet(output, "/api/cms-callback?code=x&state=forged");
+      expectThat(
+        start.kind === "function" && callback.kind === "function",
+        "not routed to functions",
+      );
+      const cookie = await withFunction(launched, start.name, async (fn) =>
+        checkLoginStart(
+          await callFunction(fn, { method: "GET", url: start.url }, CLIENT),
+          SITE_URL,
+          CMS_OAUTH.clientId,
+        ),
+      );
+      return withFunction(launched, callback.name, async (fn) =>
+        checkForgedCallback(
+          await callFunction(
+            fn,
+            { method: "GET", url: callback.url, headers: { cookie, accept: "application/json" } },
+            CLIENT,
+          ),
+        ),
+      );
+    },
+  );
 
   const sql = postgres(world.databaseUrl, { max: 1, onnotice: () => undefined });
   try {

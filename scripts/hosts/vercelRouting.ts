@@ -150,8 +150,19 @@ export function route(routes: readonly Route[], request: RoutedRequest, fs: File
         continue;
       }
       const location = state.headers.location;
-      if (candidate.status && candidate.status >= 300 && candidate.status < 400 && location)
-        return { kind: "redirect", status: candidate.status, location, headers: state.headers };
+      // Vercel's edge carries the request's query string over to a redirect's Location.
+      if (candidate.status && candidate.status >= 300 && candidate.status < 400 && location) {
+        const search = original.search.replace(/^\?/, "");
+        const joined = search
+          ? `${location}${location.includes("?") ? "&" : "?"}${search}`
+          : location;
+        return {
+          kind: "redirect",
+          status: candidate.status,
+          location: joined,
+          headers: state.headers,
+        };
+      }
       if (candidate.dest) {
         rewrite(state, fill(candidate.dest, match));
         if (candidate.check) {

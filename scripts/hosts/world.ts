@@ -1,11 +1,17 @@
 // What a host rehearsal talks to: a real PostgreSQL for the leads and the fake upstreams, on loopback.
 import { FAKE_AMPLITUDE_KEY } from "../../tests/support/fakes/amplitude";
-import { FAKE_FPJS_SECRET, startFakeFingerprintProxyUpstream } from "../../tests/support/fakes/fingerprint";
+import {
+  FAKE_FPJS_SECRET,
+  startFakeFingerprintProxyUpstream,
+} from "../../tests/support/fakes/fingerprint";
 import { hubspotServerEnv, type HubspotRoute } from "../../tests/support/fakes/hubspot";
 import { startFakeUpstreams } from "../../tests/support/fakes/upstreams";
+import { freePort } from "../../tests/support/ports";
+import { CMS_OAUTH } from "./cmsLogin";
 import { startPostgres } from "../../tests/support/postgres";
 
 export const CRON_SECRET = "verify-hosts-cron-secret";
+
 /** The site's address, as a deployment sets SITE_URL: forms posted from it are accepted. */
 export const SITE_URL = "https://site.example";
 export const GREENHOUSE_BOARD = "acme";
@@ -42,6 +48,10 @@ export async function startWorld(fakesPort: number): Promise<World> {
     FPJS_INGRESS_URL_AP: fingerprintUpstream.ingressUrls.ap,
     CRON_SECRET,
     SITE_URL,
+    CMS_OAUTH_CLIENT_ID: CMS_OAUTH.clientId,
+    CMS_OAUTH_CLIENT_SECRET: CMS_OAUTH.secret,
+    // Nothing listens there: a refused state must answer 400 without ever asking GitHub (asked, it would be 502).
+    CMS_OAUTH_GITHUB_URL: `http://127.0.0.1:${freePort()}`,
   };
   return {
     databaseUrl: postgres.url,

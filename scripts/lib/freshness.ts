@@ -27,7 +27,10 @@ function newest(root: string, relative: string): { mtime: number; file: string }
 export type BuildPurpose = "site" | "test";
 
 export function writeBuildStamp(root: string, purpose: BuildPurpose): void {
-  fs.writeFileSync(path.join(root, "public", BUILD_STAMP), `${new Date().toISOString()}\n${purpose}\n`);
+  fs.writeFileSync(
+    path.join(root, "public", BUILD_STAMP),
+    `${new Date().toISOString()}\n${purpose}\n`,
+  );
 }
 
 /** Why public/ must be built again for `purpose`, or null when it is current. */

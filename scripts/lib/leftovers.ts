@@ -6,7 +6,10 @@ import { countCheck, type StepRow } from "./results";
 export const RUN_MARKER = "NPM_TEST_RUN_ID";
 
 /** Live processes (not this one) whose environment holds RUN_MARKER=runId. Linux only: none without /proc. */
-export function markedProcesses(runId: string, procDir = "/proc"): { pid: number; command: string }[] {
+export function markedProcesses(
+  runId: string,
+  procDir = "/proc",
+): { pid: number; command: string }[] {
   const found: { pid: number; command: string }[] = [];
   const entries = fs.existsSync(procDir) ? fs.readdirSync(procDir) : [];
   for (const entry of entries) {
@@ -14,7 +17,11 @@ export function markedProcesses(runId: string, procDir = "/proc"): { pid: number
     try {
       const environ = fs.readFileSync(`${procDir}/${entry}/environ`, "latin1").split("\0");
       if (!environ.includes(`${RUN_MARKER}=${runId}`)) continue;
-      const command = fs.readFileSync(`${procDir}/${entry}/cmdline`, "utf8").split("\0").join(" ").trim();
+      const command = fs
+        .readFileSync(`${procDir}/${entry}/cmdline`, "utf8")
+        .split("\0")
+        .join(" ")
+        .trim();
       // A zombie has no command line: it has ended, its parent just has not reaped it.
       if (command) found.push({ pid: Number(entry), command });
     } catch {

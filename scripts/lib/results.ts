@@ -101,7 +101,10 @@ export function countPlaywright(report: unknown): Counts {
 /** A runner that exited non-zero with no failing test counted still fails once (an unhandled error, a crash). */
 export function reconcileExit(counts: Counts, code: number, label: string): Counts {
   if (code === 0 || counts.failed > 0) return counts;
-  return addCounts(counts, countCheck(false, `${label} exited ${code} without a failing test (see above)`));
+  return addCounts(
+    counts,
+    countCheck(false, `${label} exited ${code} without a failing test (see above)`),
+  );
 }
 
 export function finalLine({ passed, failed, skipped }: Counts): string {
@@ -142,7 +145,8 @@ export function printSummary(rows: StepRow[]): Counts {
     const time = row.seconds === undefined ? "" : `${row.seconds.toFixed(1).padStart(7)} s`;
     console.log(`  ${row.step.padEnd(13)} ${detail.padEnd(40)} ${time}`);
   }
-  if (total.failures.length > 0) console.log(`\nfailed:\n${total.failures.map((f) => `  - ${f}`).join("\n")}`);
+  if (total.failures.length > 0)
+    console.log(`\nfailed:\n${total.failures.map((f) => `  - ${f}`).join("\n")}`);
   console.log(finalLine(total));
   return total;
 }

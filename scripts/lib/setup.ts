@@ -21,7 +21,8 @@ export async function ensureChromium(): Promise<string> {
     }
   };
   if (usable()) return CHROMIUM_PATH;
-  if (process.env.CHROMIUM_PATH) throw new Error(`CHROMIUM_PATH=${CHROMIUM_PATH} is not executable`);
+  if (process.env.CHROMIUM_PATH)
+    throw new Error(`CHROMIUM_PATH=${CHROMIUM_PATH} is not executable`);
   if (process.getuid?.() !== 0)
     throw new Error(
       `Chromium is missing (${CHROMIUM_PATH}): install the Debian package "chromium" ` +
@@ -35,7 +36,9 @@ export async function ensureChromium(): Promise<string> {
       ? await run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { env })
       : update;
   if (install.code !== 0 || !usable())
-    throw new Error(`apt-get could not install the Debian package "chromium" (exit ${install.code})`);
+    throw new Error(
+      `apt-get could not install the Debian package "chromium" (exit ${install.code})`,
+    );
   return CHROMIUM_PATH;
 }
 

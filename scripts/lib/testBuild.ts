@@ -3,7 +3,12 @@
 // Build Output written by Vercel's own Gatsby plugin so the Vercel rehearsal deploys this very build.
 import fs from "node:fs";
 import path from "node:path";
-import { BUILD_RECORD, fakesBuildEnv, gatsbyBuild, type BuildRecord } from "../../tests/support/build";
+import {
+  BUILD_RECORD,
+  fakesBuildEnv,
+  gatsbyBuild,
+  type BuildRecord,
+} from "../../tests/support/build";
 import { freePort } from "../../tests/support/ports";
 import { writeBuildStamp } from "./freshness";
 import type { HostTools } from "./setup";

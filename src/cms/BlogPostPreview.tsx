@@ -27,6 +27,7 @@ import {
 } from "./previewData";
 import { previewMarkdown } from "./previewMarkdown";
 import { SiteFrame } from "./SiteFrame";
+import { shareOf } from "./SharePreview";
 
 export function BlogPostPreview(props: PreviewProps) {
   const data = dataOf(props);
@@ -61,8 +62,17 @@ export function BlogPostPreview(props: PreviewProps) {
     ...posts.filter((entry) => entry.slug === original),
     ...posts.filter((entry) => entry.data["translationOf"] === original),
   ].filter((entry) => entry.slug !== key && entry.data["draft"] !== true);
+  const authorNames = list(data["authors"]).map((a) => text(authorOf(a)?.["name"]) || a);
   return (
-    <SiteFrame document={props.document}>
+    <SiteFrame
+      document={props.document}
+      share={shareOf(
+        "post",
+        data,
+        paths.post(key || "new-post"),
+        ["Blog", ...authorNames].join(" · "),
+      )}
+    >
       <BlogPostView
         crumbs={blogCrumbs(locale, ...(tags[0] ? [tags[0]] : []), { label: title })}
         title={title}

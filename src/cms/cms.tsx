@@ -1,17 +1,23 @@
 /**
  * The admin's own module (gatsby-plugin-decap-cms `modulePath`): registers the preview templates and the
- * save-time checks, then starts the CMS. The plugin runs with `manualInit` (gatsby-config.ts), so this is
- * the only init(): registering first means no entry can render before its preview and checks exist.
+ * save-time checks, then starts the CMS with the build's backend (./backend.ts). The plugin runs with
+ * `manualInit` (gatsby-config.ts), so this is the only init(): registering first means no entry can render
+ * before its preview and checks exist.
  */
 import CMS from "decap-cms-app";
+import dayjs from "dayjs";
+import { backendOverrides, readCmsBackend } from "./backend";
 import type * as React from "react";
 import { entryProblems } from "./checks";
 import { plain, type PreviewProps } from "./previewData";
 import { PREVIEWS } from "./previews";
+import { scheduleMarker } from "./scheduleMarker";
+import { applySiteNow } from "./siteDateTime";
 
 type SavedEntry = { get(key: string): unknown };
 type Registry = {
-  init(): void;
+  init(options: { config: Record<string, unknown> }): void;
+  getWidget(name: string): Parameters<typeof applySiteNow>[0];
   registerPreviewTemplate(name: string, component: React.ComponentType<PreviewProps>): void;
   registerEventListener(listener: {
     name: "preSave";
@@ -19,6 +25,14 @@ type Registry = {
   }): void;
 };
 const cms = CMS as unknown as Registry;
+
+// The lists' summaries mark scheduled entries (model.ts, scheduledSummary): Decap formats with this dayjs.
+dayjs.extend(scheduleMarker());
+// "Now" on a date field is the site's wall clock, as the field stores it (siteDateTime.ts).
+if (!applySiteNow(cms.getWidget("datetime")))
+  console.warn(
+    "The datetime widget changed: its Now button fills the browser's clock, not the site's.",
+  );
 
 for (const [name, preview] of Object.entries(PREVIEWS)) cms.registerPreviewTemplate(name, preview);
 
@@ -35,6 +49,13 @@ cms.registerEventListener({
   },
 });
 
-// Last, once everything above is registered. A marker on <html> tells tests and support the admin is ours.
-cms.init();
+// Last, once everything above is registered, with the backend the build asked for on top of config.yml.
+// A marker on <html> tells tests and support the admin is ours.
+const backend = readCmsBackend({
+  // Inlined at build: GATSBY_* by Gatsby, CMS_BACKEND by the admin's webpack config (gatsby-config.ts).
+  CMS_BACKEND: process.env.CMS_BACKEND,
+  GATSBY_CMS_GITHUB_REPO: process.env.GATSBY_CMS_GITHUB_REPO,
+  GATSBY_CMS_GITHUB_API_URL: process.env.GATSBY_CMS_GITHUB_API_URL,
+});
+cms.init({ config: { backend: backendOverrides(backend, window.location.origin) } });
 document.documentElement.dataset["cmsRegistered"] = String(Object.keys(PREVIEWS).length);

@@ -1,6 +1,8 @@
 /** The CMS settings a schema cannot carry: slug and name patterns, editor hints, body fields. */
 import { reservedSlugs } from "../data/blogSchema";
 import { ADDRESS_PLACEHOLDERS, PATH_PLACEHOLDERS } from "../data/content";
+import { site } from "../config/site";
+import { SEO_LIMITS } from "../data/seo";
 import { SLUG_RULE, type CmsField } from "./fields";
 
 /** A post's slug also keeps clear of the blog's listing routes (checkPostSlug refuses those). */
@@ -35,7 +37,31 @@ export const HINTS: Record<string, string> = {
   heroAlt:
     "Required when there is a hero image (saving stops without it): what the image shows, for people who cannot see it.",
   photo: "Optional. A square photo or illustration, stored beside the author files.",
+  seoTitle: `Optional: the title search results show (they display about ${SEO_LIMITS.title} characters) when the headline is longer. The preview counts it.`,
+  description: `What search results show under the title: about ${SEO_LIMITS.description} characters are displayed (the preview counts them).`,
+  socialImage:
+    "Optional: an image shared on social networks instead of the card the build draws from the title: a site path (/img/uploads/launch.png) or an https:// address.",
+  date: `Publication date and time, in the site's time zone (${site.timeZone}). A date in the future schedules the entry: it is published by the first build after that moment, and until then it appears nowhere on the site.`,
+  publishDate: `Optional: when this page goes live, in the site's time zone (${site.timeZone}). A time in the future schedules it; empty publishes it at once.`,
 };
+
+/** The redirects' fields (Site settings > Redirects). */
+export const REDIRECT_HINTS = {
+  from: "The old address, a path of this site such as /demo-request/. It must not be a page the site still has.",
+  to: "Where visitors go: a page of this site (/contact-sales/) or a full https:// address. Query strings such as ?utm_source= are kept.",
+  permanent:
+    "On: a permanent move (301/308), search engines pass the old address's standing on. Off: temporary (302/307), for a campaign that may come back.",
+};
+
+/** A webinar's date is its session, not when its page goes live (that is publishDate). */
+export const SESSION_DATE_HINT = `The session's start, in the site's time zone (${site.timeZone}). To publish the page later than now, set Publish date.`;
+
+/**
+ * The list marks scheduled entries: "{{date | date('[scheduled]')}}" is rendered by the admin's dayjs
+ * plugin (src/cms/scheduleMarker.ts) as a marker when the date lies ahead, and as nothing otherwise.
+ */
+export const scheduledSummary = (field: string, rest: string) =>
+  `{{${field} | date('[scheduled]')}}${rest}`;
 
 const token = (placeholder: string) => placeholder.replace(/[{}]/g, "\\$&");
 /** A path segment: lowercase letters, digits and hyphens, and placeholders that fill in as such. */

@@ -25,7 +25,14 @@ export type CmsField = {
   summary?: string;
   sanitize_preview?: boolean;
   choose_url?: boolean;
+  format?: string;
 };
+
+/**
+ * How date fields are stored: the wall clock without a zone, which the build reads in the site's time zone
+ * (src/data/siteTime.ts), so what an editor types is what the site means wherever the editor's browser is.
+ */
+export const DATE_FORMAT = "YYYY-MM-DD HH:mm";
 
 type Def = {
   type: string;
@@ -115,7 +122,7 @@ export function fieldFor(name: string, schema: ZodLike): CmsField {
   };
   const d = def(inner);
   const kind = kindOf(inner);
-  if (kind === "date") return { ...base, widget: "datetime" };
+  if (kind === "date") return { ...base, widget: "datetime", format: DATE_FORMAT };
   if (d.type === "boolean") return { ...base, widget: "boolean" };
   if (d.type === "number") {
     const integer =

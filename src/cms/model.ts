@@ -13,6 +13,7 @@ import {
   webinarFrontmatterSchema,
 } from "../data/blogSchema";
 import { navigationSchema } from "../data/navigationSchema";
+import { REDIRECTS_FILE, redirectsSchema } from "../data/redirects";
 import { marketingPageSchema } from "../data/sectionSchemas";
 import {
   body,
@@ -22,11 +23,15 @@ import {
   patchDeep,
   patchFields,
   POST_SLUG_PATTERN,
+  REDIRECT_HINTS,
+  scheduledSummary,
+  SESSION_DATE_HINT,
   SITE_PATH_PATTERN,
   withHints,
   type CmsCollection,
 } from "./fieldRules";
 import { copyOf, fieldsOf, label, relationTo, type ZodLike } from "./fields";
+import { CMS_AUTH_PATH } from "../server/functionPaths";
 
 /** The content folders of marketing pages: one CMS collection per folder under content/pages. */
 export function pageGroups(root: string): string[] {
@@ -41,7 +46,7 @@ export function pageGroups(root: string): string[] {
 
 export function cmsConfig(root: string): Record<string, unknown> {
   const shapeOf = (schema: unknown) => (schema as { shape: Record<string, ZodLike> }).shape;
-  const pageFields = fieldsOf(shapeOf(marketingPageSchema));
+  const pageFields = withHints(fieldsOf(shapeOf(marketingPageSchema)));
   const collections: CmsCollection[] = [
     {
       name: "blog",
@@ -58,9 +63,11 @@ export function cmsConfig(root: string): Record<string, unknown> {
       // Images live beside each post's index.md (content/blog/<slug>/hero.png).
       media_folder: "",
       public_folder: "",
-      summary: "{{title}} ({{date | date('YYYY-MM-DD')}})",
+      summary: scheduledSummary("date", "{{title}} ({{date | date('YYYY-MM-DD HH:mm')}})"),
       sortable_fields: ["date", "title"],
-      preview_path: "blog/{{slug}}/",
+      // The post's address, from its slug field: Decap's own {{slug}} here is the entry's path without its
+      // extension (<slug>/index), which would send the preview link to /blog/<slug>-index/.
+      preview_path: "blog/{{fields.slug}}/",
       fields: [
         ...patchFields(withHints(fieldsOf(shapeOf(postFrontmatterSchema))), {
           slug: {
@@ -113,6 +120,8 @@ export function cmsConfig(root: string): Record<string, unknown> {
       format: "frontmatter",
       create: true,
       slug: "{{fields.slug}}",
+      summary: scheduledSummary("date", "{{title}} ({{date | date('YYYY-MM-DD HH:mm')}})"),
+      sortable_fields: ["date", "title"],
       preview_path: "case-studies/{{slug}}/",
       fields: [...withHints(fieldsOf(shapeOf(caseStudyFrontmatterSchema))), body("Story")],
     },
@@ -125,8 +134,18 @@ export function cmsConfig(root: string): Record<string, unknown> {
       format: "frontmatter",
       create: true,
       slug: "{{fields.slug}}",
+      summary: scheduledSummary(
+        "publishDate",
+        "{{title}} (session {{date | date('YYYY-MM-DD HH:mm')}})",
+      ),
+      sortable_fields: ["date", "title"],
       preview_path: "webinars/{{slug}}/",
-      fields: [...withHints(fieldsOf(shapeOf(webinarFrontmatterSchema))), body("Agenda")],
+      fields: [
+        ...patchFields(withHints(fieldsOf(shapeOf(webinarFrontmatterSchema))), {
+          date: { hint: SESSION_DATE_HINT },
+        }),
+        body("Agenda"),
+      ],
     },
     ...pageGroups(root).map((group) => ({
       name: group ? `pages-${group}` : "pages",
@@ -156,11 +175,27 @@ export function cmsConfig(root: string): Record<string, unknown> {
             { pattern: SITE_PATH_PATTERN },
           ),
         },
+        {
+          name: "redirects",
+          label: "Redirects: old addresses and campaign paths",
+          file: REDIRECTS_FILE,
+          fields: patchDeep(
+            patchDeep(
+              patchDeep(fieldsOf(shapeOf(redirectsSchema)), "from", { hint: REDIRECT_HINTS.from }),
+              "to",
+              { hint: REDIRECT_HINTS.to },
+            ),
+            "permanent",
+            { hint: REDIRECT_HINTS.permanent },
+          ),
+        },
       ],
     },
   ];
   return {
-    backend: { name: "git-gateway", branch: "main" },
+    // The github backend through the site's own OAuth functions; the admin module adds the repository,
+    // the API root and base_url (the admin's own origin) when it starts (src/cms/backend.ts, docs/cms.md).
+    backend: { name: "github", branch: "main", auth_endpoint: CMS_AUTH_PATH.replace(/^\//, "") },
     // Drafts, review and a deploy preview before anything reaches main (docs/cms.md): each draft is a
     // branch and a pull request, published by merging it.
     publish_mode: "editorial_workflow",

@@ -9,6 +9,7 @@ import { paths, type ListablePost } from "../data/blog";
 import { postCta, postMeta } from "../views/blogView";
 import { fillPlaceholders } from "../data/content";
 import { dateLabel } from "../data/dateLabels";
+import { parseSiteDate } from "../data/siteTime";
 
 export type Getter = { getIn(path: string[]): unknown };
 
@@ -42,10 +43,12 @@ export const text = (value: unknown): string =>
 export const list = (value: unknown): string[] =>
   Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
 
-/** A date field (a Date, or a string from the editor or the file) as an ISO string; now when unset. */
+/**
+ * A date field (a Date, or a string from the editor or the file) as an ISO string, a zone-less one read in
+ * the site's time zone as the build reads it; now when unset.
+ */
 export function isoDate(value: unknown): string {
-  const date = value instanceof Date ? value : new Date(String(value ?? ""));
-  return Number.isNaN(date.getTime()) ? new Date().toISOString() : date.toISOString();
+  return (parseSiteDate(value) ?? new Date()).toISOString();
 }
 
 /** Reading time as gatsby-transformer-remark estimates it (265 words a minute, at least one). */

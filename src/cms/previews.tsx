@@ -17,7 +17,10 @@ import { MarketingPageView } from "../views/MarketingPageView";
 import { WebinarView } from "../views/WebinarView";
 import { PAGE_COLLECTIONS } from "./collections";
 import { NavigationPreview } from "./NavigationPreview";
-import { dataOf, isoDate, plain, type PreviewProps, text } from "./previewData";
+import { RedirectsPreview } from "./RedirectsPreview";
+import { dataOf, isoDate, plain, type PreviewProps, slugOf, text } from "./previewData";
+import { shareOf } from "./SharePreview";
+import { categoryFor } from "../config/routes";
 import { previewMarkdown } from "./previewMarkdown";
 import { SiteFrame } from "./SiteFrame";
 import { BlogPostPreview } from "./BlogPostPreview";
@@ -29,8 +32,12 @@ export function CaseStudyPreview(props: PreviewProps) {
   const quote = fillPlaceholders(
     plain<{ text: string; author: string; role: string } | null>(data["quote"], null),
   );
+  const path = paths.caseStudy(slugOf(props, data) || "new-story");
   return (
-    <SiteFrame document={props.document}>
+    <SiteFrame
+      document={props.document}
+      share={shareOf("caseStudy", data, path, `Case study · ${text(data["customer"])}`)}
+    >
       <CaseStudyView
         crumbs={[
           { label: "Home", href: "/" },
@@ -58,8 +65,9 @@ export function WebinarPreview(props: PreviewProps) {
   const speakers = fillPlaceholders(
     plain<Array<{ name: string; role: string; company?: string }>>(data["speakers"], []),
   );
+  const path = paths.webinar(slugOf(props, data) || "new-webinar");
   return (
-    <SiteFrame document={props.document}>
+    <SiteFrame document={props.document} share={shareOf("webinar", data, path, "Webinar")}>
       <WebinarView
         {...toWebinarView({
           title: text(data["title"]) || "Untitled webinar",
@@ -85,8 +93,14 @@ export function MarketingPagePreview(props: PreviewProps) {
     fillPlaceholders(plain<SectionContent[]>(props.entry.getIn(["data", "sections"]), [])),
     markdownToHtml,
   );
+  const data = dataOf(props);
+  const path = text(data["path"]) || "/";
+  const pageData = path === "/" ? { ...data, title: site.title } : data;
   return (
-    <SiteFrame document={props.document}>
+    <SiteFrame
+      document={props.document}
+      share={shareOf("page", pageData, path, categoryFor(path) ?? site.productName)}
+    >
       <main aria-label={`${site.productName} page preview`}>
         <MarketingPageView sections={sections} />
       </main>
@@ -106,4 +120,5 @@ export const PREVIEWS: Record<string, React.ComponentType<PreviewProps>> = {
   webinars: WebinarPreview,
   ...Object.fromEntries(PAGE_COLLECTIONS.map((name) => [name, MarketingPagePreview])),
   navigation: NavigationPreview,
+  redirects: RedirectsPreview,
 };

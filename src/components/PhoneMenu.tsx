@@ -6,7 +6,7 @@ import { useOnPathnameChange } from "../hooks/useOnPathnameChange";
 import { Icon } from "./Icon";
 import { SITE_MAP_ID } from "./Footer";
 import { theme } from "../styles/theme";
-import { afterNextPaint } from "../gatsby/nextTask";
+import { afterNextPaint } from "../runtime/nextTask";
 
 const loadPanel = () => import(/* webpackChunkName: "phone-menu-panel" */ "./PhoneMenuPanel");
 const PhoneMenuPanel = React.lazy(loadPanel);

@@ -41,6 +41,12 @@ export const site = {
   description:
     "Identify every browser and mobile device that visits your site, with smart signals and bot detection that help fraud teams stop abuse without adding friction for real customers.",
   locale: "en",
+  /**
+   * The site's time zone (IANA name): a date written without a zone in content means this wall clock, a
+   * post dated in the future is published by the first build after that moment, and pages show dates and
+   * times here. The CMS's date fields are edited in it too.
+   */
+  timeZone: "America/Chicago",
   twitterHandle: "@fingerprint",
   /** Team mailboxes shown beside forms, for visitors who prefer email. */
   emails: {

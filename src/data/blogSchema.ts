@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { slug } from "../config/site";
 import { localeSuffix, locales } from "./blog";
+import { parseSiteDate } from "./siteTime";
 
 /** Path segments a post slug may not take, because listing routes live beside posts. */
 export const reservedSlugs: ReadonlySet<string> = new Set(["tag", "author", "page", "rss", "feed"]);
@@ -17,11 +18,17 @@ export const keySchema = z
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-/** YAML dates arrive as Date objects or strings; both become an ISO date-time string. */
+/**
+ * A date as content writes it, into an ISO instant: without a zone it is the site's wall clock
+ * (src/data/siteTime.ts), so "2026-12-08 09:00" is nine in the morning in the site's time zone.
+ */
 const dateSchema = z.union([z.date(), z.string()]).transform((value, ctx) => {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) {
-    ctx.addIssue({ code: "custom", message: `not a date: ${String(value)}` });
+  const date = parseSiteDate(value);
+  if (!date) {
+    ctx.addIssue({
+      code: "custom",
+      message: `not a date: ${String(value)} (write 2026-12-08 or 2026-12-08 09:00, in the site's time zone)`,
+    });
     return z.NEVER;
   }
   return date.toISOString();
@@ -54,9 +61,15 @@ const ctaSchema = z.strictObject({
   href: sitePathOrUrl,
 });
 
+/** The image shared on social networks instead of the card the build draws. */
+const socialImage = sitePathOrUrl.optional();
+/** The title search results show when the headline is longer than they display (about 60 characters). */
+const seoTitle = text(70).optional();
+
 export const postFrontmatterSchema = z
   .strictObject({
     title: text(110),
+    seoTitle,
     /** The post's folder name and address (/blog/<slug>/). */
     slug: slugField,
     description: text(180).refine((value) => value.length >= 50, {
@@ -78,6 +91,7 @@ export const postFrontmatterSchema = z
     /** Slug of the post this one translates; the translation lives at /blog/<that slug>-<suffix>/. */
     translationOf: keySchema.optional(),
     cta: ctaSchema.optional(),
+    socialImage,
   })
   .refine((post) => post.hero === undefined || post.heroAlt !== undefined, {
     message: "a hero image needs its alternative text (heroAlt)",
@@ -125,11 +139,13 @@ export const caseStudyFrontmatterSchema = z.strictObject({
     .min(2)
     .max(4),
   quote: z.strictObject({ text: text(400), author: text(80), role: text(100) }).optional(),
+  socialImage,
   draft: z.boolean().default(false),
 });
 
 export const webinarFrontmatterSchema = z.strictObject({
   title: text(110),
+  seoTitle,
   /** The file name and address (/webinars/<slug>/). */
   slug: slugField,
   description: text(180),
@@ -140,6 +156,11 @@ export const webinarFrontmatterSchema = z.strictObject({
     .array(z.strictObject({ name: text(80), role: text(100), company: text(80).optional() }))
     .min(1)
     .max(6),
+  /**
+   * When the page goes live; absent, at once. The session's own date is often ahead (registration opens
+   * before it), so a webinar is scheduled by this date, not by `date`.
+   */
+  publishDate: dateSchema.optional(),
   /** The HubSpot form the registration slot submits to (filled in by the forms issue). */
   hubspotFormId: z
     .string()
@@ -147,6 +168,7 @@ export const webinarFrontmatterSchema = z.strictObject({
       /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
       "must be a HubSpot form GUID",
     ),
+  socialImage,
   draft: z.boolean().default(false),
 });
 

@@ -1,15 +1,16 @@
 /** The dates and times pages show, as text: written once at build time (GraphQL resolvers) and by the CMS preview. */
+import { site } from "../config/site";
 
 // Intl is fine here because no visitor's page runs this module: the build resolves `dateLabel` and
 // `timeLabel` into the page data (src/gatsby/createResolvers.ts), so hydrating a post never builds a
-// formatter; only the CMS preview, which has no GraphQL, calls these in the browser. UTC and explicit
-// locales, so the text never depends on the machine that renders it.
+// formatter; only the CMS preview, which has no GraphQL, calls these in the browser. The site's time zone
+// (src/config/site.ts) and explicit locales, so the text never depends on the machine that renders it.
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(key: string, locale: string, options: Intl.DateTimeFormatOptions) {
   let format = formatters.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: site.timeZone });
     formatters.set(key, format);
   }
   return format;
@@ -21,7 +22,7 @@ export function dateLabel(iso: string, locale: string = "en"): string {
   return formatter(`date:${language}`, language, { dateStyle: "long" }).format(new Date(iso));
 }
 
-/** The time of day in English with its zone: "3:00 PM UTC" (a live webinar's start). */
+/** The time of day in English with its zone: "10:00 AM CDT" (a live webinar's start). */
 export function timeLabel(iso: string): string {
   return formatter("time", "en-US", {
     hour: "numeric",

@@ -2,7 +2,7 @@
 import * as React from "react";
 import type { ZodError } from "zod";
 import { SENDING_ATTRIBUTE } from "../components/Button";
-import { afterNextPaint } from "../gatsby/nextTask";
+import { afterNextPaint } from "../runtime/nextTask";
 import { buildPayload } from "./enrich";
 import { loadPayloadSchemas } from "./payloadSchemas";
 import { HONEYPOT_FIELD } from "../leads/constants";

@@ -1,4 +1,5 @@
 /** Webpack settings for the CMS admin's separate bundle (gatsby-plugin-decap-cms copies Gatsby's config). */
+import { createRequire } from "node:module";
 import path from "node:path";
 
 /** The packages the admin takes from React 19 (npm aliases); the site itself stays on React 18. */
@@ -34,7 +35,7 @@ export function withoutInstancesOf<T>(
   for (const [label, Class] of Object.entries(classes)) {
     if (!items.some((item) => item instanceof Class)) {
       throw new Error(
-        `CMS admin webpack config: no ${label} in ${where}; gatsby-plugin-decap-cms or Gatsby changed, so check customizeWebpackConfig in gatsby-config.ts`,
+        `CMS admin webpack config: no ${label} in ${where}; gatsby-plugin-decap-cms or Gatsby changed, so check customizeAdminWebpack in src/gatsby/cmsWebpack.ts`,
       );
     }
   }
@@ -60,5 +61,104 @@ export function adminCache(cache: unknown): unknown {
     ...(typeof cacheLocation === "string"
       ? { cacheLocation: path.join(path.dirname(cacheLocation), ADMIN_CACHE_NAME) }
       : {}),
+  };
+}
+
+/**
+ * Build settings the admin module reads that Gatsby does not inline (it only inlines GATSBY_*): the backend
+ * choice (src/cms/backend.ts). Anything else stays out of the admin bundle.
+ */
+export function adminDefinitions(
+  source: Readonly<Record<string, string | undefined>>,
+): Record<string, string> {
+  return { "process.env.CMS_BACKEND": JSON.stringify(source.CMS_BACKEND?.trim() ?? "") };
+}
+
+/** The parts of the admin's webpack configuration the site changes. */
+export type AdminWebpackConfig = {
+  externals?: unknown;
+  cache?: unknown;
+  devtool?: unknown;
+  resolve?: { alias?: Record<string, string> };
+  plugins?: object[];
+  optimization?: { minimizer?: object[] };
+};
+
+/** What Gatsby passes a plugin's webpack callback besides the configuration: its plugin factories. */
+export type AdminWebpackHelpers = {
+  plugins: { define(definitions: Record<string, string>): object };
+};
+
+/** terser-webpack-plugin as the admin's configuration uses it: with esbuild as the minifier. */
+type EsbuildMinifier = (new (options: { minify: unknown; terserOptions: object }) => object) & {
+  esbuildMinify: unknown;
+};
+
+/**
+ * gatsby-plugin-decap-cms's `customizeWebpackConfig` for the site at `siteRoot`. React 19 ships no UMD files
+ * for the plugin to copy, so React is bundled with the CMS.
+ */
+export function customizeAdminWebpack(
+  siteRoot: string,
+): (config: AdminWebpackConfig, helpers: AdminWebpackHelpers) => void {
+  const fromSite = createRequire(path.join(siteRoot, "package.json"));
+  /** A package as the given package loads it (the same module instance, so `instanceof` holds). */
+  const loadedBy = (owner: string, name: string) =>
+    createRequire(fromSite.resolve(`${owner}/package.json`))(name) as PluginClass & {
+      default?: PluginClass;
+    };
+  const classOf = (module: PluginClass & { default?: PluginClass }): PluginClass =>
+    module.default ?? module;
+
+  return (config, { plugins }) => {
+    config.externals = [];
+    config.cache = adminCache(config.cache);
+    // Decap and its dependencies ship compiled JavaScript; gatsby-plugin-decap-cms already leaves Gatsby's
+    // Babel rule for node_modules out of this configuration (its replaceRule), so there is no rule to drop.
+    // Minified by esbuild (through terser-webpack-plugin's esbuildMinify), not Terser: Terser spent 14–18 s
+    // of a core on the 6 MB admin bundle in every build even without its compress pass, esbuild well under
+    // one. The admin loads once per editing session; the build runs on every publish.
+    const TerserPlugin = loadedBy("gatsby", "terser-webpack-plugin") as unknown as EsbuildMinifier;
+    config.optimization = {
+      ...config.optimization,
+      minimizer: [
+        new TerserPlugin({
+          minify: TerserPlugin.esbuildMinify,
+          // esbuild's transform options: ASCII output as Terser's was; licence comments gathered at the end.
+          terserOptions: { charset: "ascii", legalComments: "eof" },
+        }),
+        ...withoutInstancesOf(
+          config.optimization?.minimizer ?? [],
+          { "Terser minimizer": classOf(loadedBy("gatsby", "terser-webpack-plugin")) },
+          "optimization.minimizer",
+        ),
+      ],
+    };
+    // No source maps for the admin: they double the CMS bundle's build time.
+    config.devtool = false;
+    // The previews render the site's views; "gatsby" there is a small shim (src/cms/gatsby-shim.tsx).
+    config.resolve = {
+      ...config.resolve,
+      alias: {
+        ...config.resolve?.alias,
+        gatsby$: `${siteRoot}/src/cms/gatsby-shim.tsx`,
+        // The site runs React 18; Decap needs React 19, which only this bundle gets (npm aliases).
+        // (createRequire: the compiled config has no require.resolve of its own.)
+        ...adminReactAliases((name) => path.dirname(fromSite.resolve(`${name}/package.json`))),
+      },
+    };
+    // The plugin's copies of React's UMD files and the tags that load them (React 19 has none).
+    config.plugins = withoutInstancesOf(
+      config.plugins ?? [],
+      {
+        "copy-webpack-plugin": classOf(loadedBy("gatsby-plugin-decap-cms", "copy-webpack-plugin")),
+        "html-webpack-tags-plugin": classOf(
+          loadedBy("gatsby-plugin-decap-cms", "html-webpack-tags-plugin"),
+        ),
+      },
+      "plugins",
+    );
+    // CMS_BACKEND has no GATSBY_ prefix, so Gatsby does not inline it; the admin module reads it.
+    config.plugins.push(plugins.define(adminDefinitions(process.env)));
   };
 }

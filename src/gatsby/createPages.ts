@@ -1,10 +1,14 @@
 /** Creates the content-generated routes: marketing pages, the blog's families, case studies and webinars. */
 import path from "node:path";
 import type { Actions, GatsbyNode, Reporter } from "gatsby";
-import { paths, relatedPostsOf } from "../data/blog";
+import { relatedPostsOf } from "../data/blog";
 import { planBlogListings } from "../data/blogListings";
-import { routes } from "../config/routes";
+import { categoryFor, routes } from "../config/routes";
 import { searchSectionFor } from "../config/searchSections";
+import { site } from "../config/site";
+import { isPublished } from "../data/schedule";
+import { buildTime } from "./buildClock";
+import { cardOf, createCaseStudyAndWebinarPages, template, type Graphql } from "./createStoryPages";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -16,8 +20,9 @@ interface MarketingPagesResult {
       canonical: string | null;
       variantOf: string | null;
       experiment: string | null;
-      title: string;
       sections: unknown;
+      title: string;
+      socialImage: string | null;
     }>;
   };
 }
@@ -31,8 +36,6 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions,
   await createCaseStudyAndWebinarPages(graphql, actions, reporter);
 };
 
-type Graphql = Parameters<NonNullable<GatsbyNode["createPages"]>>[0]["graphql"];
-
 async function createMarketingPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
   const result = await graphql<MarketingPagesResult>(`
     query MarketingPages {
@@ -45,8 +48,9 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
           canonical
           variantOf
           experiment
-          title
           sections
+          title
+          socialImage
         }
       }
     }
@@ -101,6 +105,11 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
           !page.noindex && !elsewhere && !page.variantOf && !noindexRoutes.has(page.path)
             ? { section: searchSectionFor(page.path), title: page.title }
             : null,
+        socialCard: cardOf(
+          page.socialImage,
+          page.path === "/" ? site.title : page.title,
+          categoryFor(page.path) ?? site.productName,
+        ),
       },
     });
   }
@@ -122,13 +131,13 @@ interface BlogResult {
       translationOf: string | null;
       canonical: string | null;
       sourceFile: string;
+      title: string;
+      socialImage: string | null;
     }>;
   };
-  allAuthor: { nodes: Array<{ key: string }> };
+  allAuthor: { nodes: Array<{ key: string; name: string }> };
   allTag: { nodes: Array<{ key: string }> };
 }
-
-const template = (name: string) => path.resolve(`src/templates/${name}.tsx`);
 
 async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Reporter) {
   const result = await graphql<BlogResult>(`
@@ -148,11 +157,14 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
           translationOf
           canonical
           sourceFile
+          title
+          socialImage
         }
       }
       allAuthor {
         nodes {
           key
+          name
         }
       }
       allTag {
@@ -167,11 +179,15 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
     return;
   }
   const { allBlogPost, allAuthor, allTag } = result.data;
-  const posts = allBlogPost.nodes;
+  // A scheduled post (dated after the build's clock) is checked like any other but built nowhere: no page,
+  // no listing, tag or author page, no related link (src/data/schedule.ts).
+  const at = buildTime();
+  const posts = allBlogPost.nodes.filter((p) => isPublished(p.date, at));
   const authorKeys = new Set(allAuthor.nodes.map((a) => a.key));
+  const authorNames = new Map(allAuthor.nodes.map((a) => [a.key, a.name]));
   const tagKeys = new Set(allTag.nodes.map((t) => t.key));
-  const slugs = new Set(posts.map((p) => p.slug));
-  for (const post of posts) {
+  const slugs = new Set(allBlogPost.nodes.map((p) => p.slug));
+  for (const post of allBlogPost.nodes) {
     const problems = [
       ...post.authorKeys
         .filter((k) => !authorKeys.has(k))
@@ -223,65 +239,12 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
           !post.hidden && (post.canonical === null || post.canonical === post.path)
             ? { section: searchSectionFor(post.path) }
             : null,
+        socialCard: cardOf(
+          post.socialImage,
+          post.title,
+          ["Blog", ...post.authorKeys.map((k) => authorNames.get(k) ?? k)].join(" · "),
+        ),
       },
     });
   }
-}
-
-interface StoriesResult {
-  allCaseStudy: { nodes: Array<{ id: string; path: string; draft: boolean }> };
-  allWebinar: { nodes: Array<{ id: string; path: string; draft: boolean }> };
-}
-
-async function createCaseStudyAndWebinarPages(
-  graphql: Graphql,
-  actions: Actions,
-  reporter: Reporter,
-) {
-  const result = await graphql<StoriesResult>(`
-    query StoryPages {
-      allCaseStudy(sort: { date: DESC }) {
-        nodes {
-          id
-          path
-          draft
-        }
-      }
-      allWebinar(sort: { date: DESC }) {
-        nodes {
-          id
-          path
-          draft
-        }
-      }
-    }
-  `);
-  if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query case studies and webinars", result.errors);
-    return;
-  }
-  const caseStudies = result.data.allCaseStudy.nodes.filter((n) => !n.draft);
-  const webinars = result.data.allWebinar.nodes.filter((n) => !n.draft);
-  actions.createPage({
-    path: paths.caseStudies(),
-    component: template("CaseStudyList"),
-    context: { ids: caseStudies.map((n) => n.id) },
-  });
-  for (const node of caseStudies)
-    actions.createPage({
-      path: node.path,
-      component: template("CaseStudy"),
-      context: { id: node.id, search: { section: searchSectionFor(node.path) } },
-    });
-  actions.createPage({
-    path: paths.webinars(),
-    component: template("WebinarList"),
-    context: { ids: webinars.map((n) => n.id) },
-  });
-  for (const node of webinars)
-    actions.createPage({
-      path: node.path,
-      component: template("Webinar"),
-      context: { id: node.id, search: { section: searchSectionFor(node.path) } },
-    });
 }

@@ -8,6 +8,7 @@ export const typeDefs = `
       title: String!
       seoTitle: String
       description: String!
+      socialImage: String
       noindex: Boolean!
       canonical: String
       variantOf: String
@@ -29,7 +30,9 @@ export const typeDefs = `
       slug: String!
       path: String!
       title: String!
+      seoTitle: String
       description: String!
+      socialImage: String
       date: Date! @dateformat
       """The date as the post shows it, in its language (resolved at build time)."""
       dateLabel: String!
@@ -99,6 +102,7 @@ export const typeDefs = `
       industry: String!
       highlights: [CaseStudyHighlight!]!
       quote: CaseStudyQuote
+      socialImage: String
       draft: Boolean!
       sourceFile: String!
       html: String!
@@ -120,11 +124,15 @@ export const typeDefs = `
       slug: String!
       path: String!
       title: String!
+      seoTitle: String
       description: String!
+      socialImage: String
       date: Date! @dateformat
       """The day and the time of day as the page shows them (resolved at build time)."""
       dateLabel: String!
       timeLabel: String!
+      """When the page goes live (absent: at once); a later date keeps it out of the build until then."""
+      publishDate: Date @dateformat
       durationMinutes: Int!
       format: String!
       speakers: [WebinarSpeaker!]!

@@ -9,6 +9,8 @@ import type { GatsbyNode } from "gatsby";
 import { FEED_PATH, FEED_TITLE } from "../config/feed";
 import { site } from "../config/site";
 import { feedPosts, renderRss } from "../data/rss";
+import { isPublished } from "../data/schedule";
+import { buildTime } from "./buildClock";
 
 type Graphql = Parameters<NonNullable<GatsbyNode["onPostBuild"]>>[0]["graphql"];
 
@@ -57,7 +59,10 @@ export async function writeFeed(graphql: Graphql, publicDir: string): Promise<vo
       }
     }`,
   );
-  const ids = feedPosts(all.allBlogPost.nodes).map((post) => post.id);
+  const at = buildTime();
+  const ids = feedPosts(all.allBlogPost.nodes.filter((post) => isPublished(post.date, at))).map(
+    (post) => post.id,
+  );
   const chosen = await query<FeedResult>(
     graphql,
     `query BlogFeed($ids: [String!]!) {

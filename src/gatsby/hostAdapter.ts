@@ -15,6 +15,7 @@ import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import type { IAdapter } from "gatsby";
 import { mergeVercelConfig, type VercelRoute } from "../security/hosts";
+import { pendingVercelRedirectsFile } from "./redirects";
 
 type Source = Readonly<Record<string, string | undefined>>;
 
@@ -50,6 +51,10 @@ export async function publishVercelRoutes(rootDir: string, env: Source): Promise
     return false;
   }
   const routes = JSON.parse(await fs.readFile(pendingFile, "utf8")) as VercelRoute[];
+  // The redirects (src/gatsby/redirects.ts) after the header routes, so a redirect carries the headers too.
+  const redirectsFile = pendingVercelRedirectsFile(rootDir);
+  if (existsSync(redirectsFile))
+    routes.push(...(JSON.parse(await fs.readFile(redirectsFile, "utf8")) as VercelRoute[]));
   const config = JSON.parse(await fs.readFile(configFile, "utf8")) as Record<string, unknown>;
   await fs.writeFile(configFile, JSON.stringify(mergeVercelConfig(config, routes)));
   return true;

@@ -51,7 +51,7 @@ export const abFlagsScript = once(() =>
 /** The loader that inserts Gatsby's bundles after the largest paint (reads its own data-bundles). */
 export const bundleLoaderScript = once(() =>
   compileInline(
-    path.join(__dirname, "bundleLoader.ts"),
+    path.join(__dirname, "..", "runtime", "bundleLoader.ts"),
     "loadBundlesAfterPaint",
     "loadBundlesAfterPaint(document.currentScript)",
   ),

@@ -10,6 +10,7 @@ import { parseMarketingPage } from "../data/sectionSchemas";
 import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
 import { contentSources } from "./contentSources";
+import { writtenDates } from "./writtenDates";
 import {
   authorSchema,
   caseStudyFrontmatterSchema,
@@ -130,9 +131,11 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
           path: paths.tag(key),
         });
       } else if (file.sourceInstanceName === "settings") {
+        // The redirects are checked and written after the build, against the pages it made (redirects.ts).
+        if (file.name === "redirects") return;
         if (file.name !== "navigation")
           throw new Error(
-            `Invalid content in ${source}:\n  - content/settings holds only navigation.yml (the menus and footer)`,
+            `Invalid content in ${source}:\n  - content/settings holds only navigation.yml (the menus and footer) and redirects.yml`,
           );
         create("Navigation", source, { ...parseNavigation(await read(), source) });
       }
@@ -143,9 +146,11 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
     const file = getNode(node.parent) as FileNode | undefined;
     if (!file || file.internal.type !== "File") return;
     const source = sourceFileOf(file);
-    const frontmatter = fillPlaceholders(
-      (node as Node & { frontmatter?: Record<string, unknown> }).frontmatter ?? {},
-    );
+    const frontmatter = fillPlaceholders<Record<string, unknown>>({
+      ...(node as Node & { frontmatter?: Record<string, unknown> }).frontmatter,
+      // Dates as the author wrote them: without a zone they are the site's wall clock (siteTime.ts).
+      ...(file.absolutePath ? writtenDates(await readFile(file.absolutePath, "utf8")) : {}),
+    });
     // gatsby-transformer-remark adds an empty title when a file has none; let the schema report it.
     if (frontmatter["title"] === "") delete frontmatter["title"];
 

@@ -1,5 +1,5 @@
 /**
- * The production browser bundle starts from src/gatsby/browserEntry.ts, which imports Gatsby's own entry
+ * The production browser bundle starts from src/runtime/browserEntry.ts, which imports Gatsby's own entry
  * (`gatsby-production-app`) after React DOM, styled-components and the site's gatsby-browser, each in a task of
  * its own. Other stages (develop, the server renderer) keep Gatsby's entry; the server renderer gets the A/B
  * flags head script, compiled from TypeScript at build time (inlineCode.ts), as a constant.
@@ -15,7 +15,7 @@ import { abFlagsScript } from "./inlineCode";
 import { CompileHintsPlugin, compileHintsWanted } from "./compileHints";
 
 export const APP_ENTRY = "gatsby-production-app";
-export const BROWSER_ENTRY = path.join(__dirname, "browserEntry.ts");
+export const BROWSER_ENTRY = path.join(__dirname, "..", "runtime", "browserEntry.ts");
 
 interface EntryConfig {
   entry?: unknown;

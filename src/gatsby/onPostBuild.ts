@@ -9,6 +9,10 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { site } from "../config/site";
 import { writeFeed } from "./feed";
+import { buildTime } from "./buildClock";
+import { writeSchedule } from "./schedule";
+import { writeRedirects } from "./redirects";
+import { cardPagesOf, writeSocialCards } from "./socialCards";
 import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
 import { rewriteBuiltPages } from "./pagePass";
@@ -52,14 +56,42 @@ class StepTimer {
 }
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, reporter }) => {
-  const { program } = store.getState() as { program: { directory: string } };
+  const { program, pages } = store.getState() as {
+    program: { directory: string };
+    pages: Parameters<typeof cardPagesOf>[0];
+  };
   const publicDir = path.join(program.directory, "public");
   const timer = new StepTimer();
 
   await timer.time("feed", async () => {
     await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.url));
     await writeFeed(graphql, publicDir);
+    const schedule = await writeSchedule(graphql, publicDir, buildTime());
+    reporter.info(
+      `schedule: built at ${buildTime().toISOString()}, next scheduled entry due ${schedule.nextBuildAt ?? "never"}`,
+    );
   });
+
+  // Redirects are checked against the pages this build made: a bad entry fails the build, naming it.
+  const redirects = await timer.time("redirects", () =>
+    writeRedirects(program.directory, publicDir, new Set(pages.keys())),
+  );
+  if (redirects.problems.length > 0) {
+    reporter.panicOnBuild(`Redirects cannot be written:\n${redirects.problems.join("\n")}`);
+    return;
+  }
+  reporter.info(
+    `redirects: ${redirects.rules.length} written for Netlify, Vercel and the Node server`,
+  );
+
+  // One card per post, case study, webinar and marketing page, as createPages named them in the context
+  // (most are drawn already: onPreExtractQueries started them on the core Gatsby leaves idle).
+  const cards = await timer.time("social cards", () =>
+    writeSocialCards(program.directory, publicDir, cardPagesOf(pages)),
+  );
+  reporter.info(
+    `social cards: ${cards.cards} pages, ${cards.drawn} drawn, ${cards.reused} unchanged since the last build`,
+  );
 
   if (!sourceMapsWanted(process.env)) {
     const removed = await timer.time("source maps", () => removeSourceMaps(publicDir));

@@ -5,11 +5,11 @@
  * as soon as it arrives, and when it arrives early (a fast network, a repeat visit served from cache, a
  * CDN close by) it runs before the browser has painted the page: the visitor then waits for React to
  * load and start before the server's HTML shows. Here one inline script inserts the same files once the
- * page's largest paint is on screen (bundleLoader.ts), so neither their download nor their start competes
- * with it. The cost: on a first visit, hydration starts one request later (a repeat visit takes them from
- * the cache). Preloading them from the head was measured too and kept the hero's paint behind React's
- * download in Lighthouse's model (docs/performance.md). The page always hydrates: in a hidden tab at once,
- * in any case within MAX_WAIT_MS.
+ * page's largest paint is on screen (src/runtime/bundleLoader.ts), so neither their download nor their
+ * start competes with it. The cost: on a first visit, hydration starts one request later (a repeat visit
+ * takes them from the cache). Preloading them from the head was measured too and kept the hero's paint
+ * behind React's download in Lighthouse's model (docs/performance.md). The page always hydrates: in a
+ * hidden tab at once, in any case within the loader's MAX_WAIT_MS.
  *
  * Gatsby 5 writes those tags through its scripts slice, stitched into each page's HTML at the end of the
  * build, out of reach of gatsby-ssr; so onPostBuild rewrites the built pages (builtPages.ts), before their
@@ -19,8 +19,6 @@
  */
 import { parseHtml, spliceRanges, type HtmlElement } from "../data/parseHtml";
 import { bundleLoaderScript } from "./inlineCode";
-
-export { MAX_WAIT_MS, PRESENT_WAIT_MS } from "./bundleLoader";
 
 export const LOADER_ID = "gatsby-bundles-after-paint";
 

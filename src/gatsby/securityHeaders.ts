@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { backendConnectOrigins, readCmsBackend } from "../cms/backend";
 import { functionAddresses, functionPaths } from "../server/functionPaths";
 import { renderNetlifyHeaders, renderVercelRoutes } from "../security/hosts";
 import { pendingVercelRoutesFile } from "./hostAdapter";
@@ -152,6 +153,7 @@ export async function writeSecurityHeaders(
   const { manifest, problems } = buildManifest(pages ?? (await readBuiltPages(publicDir)), {
     origins: policyOrigins(env),
     cmsLocalBackend: cmsLocalBackend(configYml, env),
+    cmsBackendOrigins: backendConnectOrigins(readCmsBackend(env)),
     knownScripts: await buildScripts(publicDir),
   });
   await fs.writeFile(path.join(publicDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

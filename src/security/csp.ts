@@ -66,6 +66,8 @@ export type AdminNeeds = {
   scriptHashes: readonly string[];
   /** decap-server's address when config.yml sets local_backend (Decap only tries it on localhost). */
   localBackend: string | null;
+  /** The origins its backend reads and writes content through (the GitHub API's); none for Git Gateway. */
+  backendOrigins?: readonly string[];
 };
 
 export function adminPolicy(needs: AdminNeeds): Policy {
@@ -74,9 +76,18 @@ export function adminPolicy(needs: AdminNeeds): Policy {
     // Decap validates its configuration with ajv, which compiles each schema with new Function():
     // without 'unsafe-eval' the admin stops at "Error compiling schema". Only the admin gets it.
     ["script-src", ["'self'", "'unsafe-eval'", ...uniqueSorted(needs.scriptHashes)]],
-    // The Git Gateway and identity endpoints live on the site's own host (/.netlify/*); blob: because
-    // the editor reads a picked image back from its object URL before it uploads it.
-    ["connect-src", ["'self'", "blob:", ...(needs.localBackend ? [needs.localBackend] : [])]],
+    // The backend's API (the github backend's api_root; Git Gateway and its identity endpoints live on
+    // the site's own host, /.netlify/*) and, locally, decap-server; blob: because the editor reads a picked
+    // image back from its object URL before it uploads it. The login itself is a window, not a request.
+    [
+      "connect-src",
+      [
+        "'self'",
+        "blob:",
+        ...uniqueSorted(needs.backendOrigins ?? []),
+        ...(needs.localBackend ? [needs.localBackend] : []),
+      ],
+    ],
     // blob: for media picked in the editor before it is uploaded.
     ["img-src", ["'self'", "data:", "blob:"]],
     ["media-src", ["'self'", "blob:"]],

@@ -1,4 +1,5 @@
 /** The security response headers of every page and every function, the same on all three hosts. */
+import { parsePolicy } from "./csp";
 
 export type HeaderSet = Readonly<Record<string, string>>;
 
@@ -38,6 +39,15 @@ export const STATIC_HEADERS: HeaderSet = {
   "x-frame-options": "DENY",
 };
 
+/**
+ * What the CMS admin changes in the shared set: Decap logs in through a window it opens (GitHub's login),
+ * which must keep its `opener` across GitHub's pages to hand the token back; `same-origin` would cut that
+ * link, `same-origin-allow-popups` keeps it for windows the admin opens and still cuts every other opener.
+ */
+export const ADMIN_HEADERS: HeaderSet = {
+  "cross-origin-opener-policy": "same-origin-allow-popups",
+};
+
 /** A function answers JSON (or a script for the agent proxy) that no page may frame or render as a document. */
 export const FUNCTION_CSP = "default-src 'none'; frame-ancestors 'none'";
 
@@ -54,15 +64,32 @@ export const FUNCTION_HEADERS: HeaderSet = {
 export const FORBIDDEN_HEADERS = ["server", "x-powered-by", "access-control-allow-origin"];
 
 /**
+ * A handler's own policy that still loads nothing by default and may not be framed: a page a function
+ * renders (the CMS login window's) names its one script this way, and keeps it.
+ */
+export function isStrictPolicy(policy: string | null): boolean {
+  if (policy === null || policy.includes(",")) return false;
+  const directives = new Map(parsePolicy(policy));
+  const only = (name: string, source: string) => directives.get(name)?.join(" ") === source;
+  return only("default-src", "'none'") && only("frame-ancestors", "'none'");
+}
+
+/**
  * Applies the function headers to a handler's answer, dropping anything that would undo them. The
- * one exception: an answer its handler marked `public` (the identification agent script, the job
- * board) is the same for everyone and keeps its shared-cache lifetime.
+ * exceptions only tighten: an answer its handler marked `public` (the identification agent script, the job
+ * board) is the same for everyone and keeps its shared-cache lifetime; a strict policy of the handler's
+ * own (isStrictPolicy) and `Referrer-Policy: no-referrer` are kept.
  */
 export function withFunctionHeaders(response: Response): Response {
   const headers = new Headers(response.headers);
   const shared = /^\s*public\b/i.test(headers.get("cache-control") ?? "");
+  const own = {
+    "cache-control": shared,
+    "content-security-policy": isStrictPolicy(headers.get("content-security-policy")),
+    "referrer-policy": headers.get("referrer-policy") === "no-referrer",
+  };
   for (const [name, value] of Object.entries(FUNCTION_HEADERS)) {
-    if (name === "cache-control" && shared) continue;
+    if (own[name as keyof typeof own]) continue;
     headers.set(name, value);
   }
   for (const name of FORBIDDEN_HEADERS) headers.delete(name);

@@ -3,7 +3,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { routes } from "../config/routes";
 import { adminPolicy, pagePolicy, serializePolicy, type Policy, type PolicyOrigins } from "./csp";
-import { STATIC_HEADERS, type HeaderSet } from "./headers";
+import { ADMIN_HEADERS, STATIC_HEADERS, type HeaderSet } from "./headers";
 import { pageFacts, policyProblems, type PageFacts } from "./inlineScripts";
 import { recogniseScript, type KnownScripts, type PageScript } from "./knownScripts";
 
@@ -18,6 +18,8 @@ export type HeaderManifest = {
   pages: Record<string, string>;
   /** Content-Security-Policy of every other path: the 404 page's, since that is the document a browser gets there. */
   fallback: string;
+  /** Page path → shared headers it gets another value of (the admin's opener policy); absent in older manifests. */
+  pageHeaders?: Record<string, HeaderSet>;
 };
 
 export type BuiltPage = { path: string; html: string };
@@ -28,6 +30,8 @@ export type ManifestOptions = {
   origins: PolicyOrigins;
   /** decap-server's URL when the CMS config turns local_backend on, else null. */
   cmsLocalBackend: string | null;
+  /** Origins the admin's backend talks to (src/cms/backend.ts); none by default. */
+  cmsBackendOrigins?: readonly string[];
   /** The inline scripts the build wrote (knownScripts.ts): only these get a hash, any other fails the page. */
   knownScripts: KnownScripts;
   /** Pages that frame the hosted application form; by default the routes marked so in the registry. */
@@ -65,6 +69,7 @@ export function buildManifest(
   const framing = options.framingPages ?? registryFraming;
   const admin = options.adminPages ?? registryAdmin;
   const policies: Record<string, string> = {};
+  const pageHeaders: Record<string, HeaderSet> = {};
   const problems: ManifestResult["problems"] = [];
   for (const page of [...pages].sort((a, b) => a.path.localeCompare(b.path))) {
     const facts = "html" in page ? pageFacts(page.html) : page;
@@ -73,8 +78,13 @@ export function buildManifest(
     const scriptHashes = [...new Set(facts.scripts.filter(writtenByBuild).map((s) => s.hash))];
     const isAdmin = admin.has(page.path);
     const policy: Policy = isAdmin
-      ? adminPolicy({ scriptHashes, localBackend: options.cmsLocalBackend })
+      ? adminPolicy({
+          scriptHashes,
+          localBackend: options.cmsLocalBackend,
+          backendOrigins: options.cmsBackendOrigins ?? [],
+        })
       : pagePolicy({ scriptHashes, framesApplication: framing.has(page.path) }, options.origins);
+    if (isAdmin) pageHeaders[page.path] = ADMIN_HEADERS;
     const found = policyProblems(facts, policy, { allowEval: isAdmin, writtenByBuild });
     if (found.length > 0) problems.push({ path: page.path, problems: found });
     policies[page.path] = serializePolicy(policy);
@@ -85,6 +95,7 @@ export function buildManifest(
       common: STATIC_HEADERS,
       pages: policies,
       fallback: policies[NOT_FOUND_PAGE] ?? NOTHING,
+      pageHeaders,
     },
     problems,
   };
@@ -104,12 +115,18 @@ export async function readBuiltPages(publicDir: string): Promise<BuiltPage[]> {
   return pages;
 }
 
+/** The page path a static path is answered with: /demo/index.html is /demo/. */
+const pageOf = (pathname: string) =>
+  pathname.endsWith("/index.html") ? pathname.slice(0, -"index.html".length) : pathname;
+
 /** The Content-Security-Policy a static response for this path carries. */
 export function policyForPath(manifest: HeaderManifest, pathname: string): string {
-  const page = pathname.endsWith("/index.html")
-    ? pathname.slice(0, -"index.html".length)
-    : pathname;
-  return manifest.pages[page] ?? manifest.fallback;
+  return manifest.pages[pageOf(pathname)] ?? manifest.fallback;
+}
+
+/** The shared headers of a static response for this path, with its page's own values where it has some. */
+export function sharedHeadersForPath(manifest: HeaderManifest, pathname: string): HeaderSet {
+  return { ...manifest.common, ...manifest.pageHeaders?.[pageOf(pathname)] };
 }
 
 export async function readManifest(publicDir: string): Promise<HeaderManifest | null> {

@@ -3,39 +3,35 @@
 // effect when a request is handled. Each reader's result type is its return value's type.
 import path from "node:path";
 import { z } from "zod";
-import { parseFieldMap, type FixedHubspotForm } from "./leads/hubspotFields";
+import type { FixedHubspotForm } from "./leads/hubspotFields";
 import {
-  checked,
   checkLease,
   count,
-  FORM_GUID,
   FORM_VARIABLES,
-  formGuid,
+  fieldMapVariable,
+  formGuidList,
+  formGuidVariables,
   forwardedHeaderVariable,
   httpUrl,
   integer,
   maybe,
   meterSchema,
+  oneOf,
   originList,
+  portVariable,
   read,
   secret,
   text,
   timeout,
   trustProxyVariable,
   siteUrlVariable,
-  variable,
   withSiteUrl,
   type EnvSource,
 } from "./envVariables";
 
 const serverSchema = z.object({
   GEO_COUNTRY: text(),
-  PORT: variable(
-    checked("PORT", "an integer between 0 and 65535", (raw) => /^\d+$/.test(raw) && +raw <= 65535)
-      .transform(Number)
-      .optional()
-      .default(9000),
-  ),
+  PORT: portVariable(),
   HOST: text(),
   PUBLIC_DIR: text(),
   TRUST_PROXY: trustProxyVariable(),
@@ -110,31 +106,24 @@ const leadsSchema = z.preprocess(
     LEADS_ALERT_WEBHOOK_URL: httpUrl("LEADS_ALERT_WEBHOOK_URL", null),
     CRON_SECRET: text(),
     LEADS_DB_POOL_SIZE: count("LEADS_DB_POOL_SIZE", 5, 100),
+    LEADS_STORE_DIR: text(),
     LEADS_OUTBOX_DIR: text(),
     SITE_URL: siteUrlVariable(),
     ALLOWED_ORIGINS: originList(),
     HUBSPOT_WEBINAR_FORM_IDS: text(),
     HUBSPOT_API_URL: httpUrl("HUBSPOT_API_URL", "https://api.hsforms.com"),
     HUBSPOT_TOKEN: text(),
-    HUBSPOT_FIELD_MAP: text().transform((raw, context) => {
-      try {
-        return parseFieldMap(raw);
-      } catch (error) {
-        context.addIssue({ code: "custom", message: (error as Error).message });
-        return z.NEVER;
-      }
-    }),
+    HUBSPOT_FIELD_MAP: fieldMapVariable(),
     HUBSPOT_CRM_API_URL: httpUrl("HUBSPOT_CRM_API_URL", "https://api.hubapi.com"),
-    ...(Object.fromEntries(Object.values(FORM_VARIABLES).map((name) => [name, formGuid(name)])) as {
-      [K in (typeof FORM_VARIABLES)[FixedHubspotForm]]: ReturnType<typeof formGuid>;
-    }),
+    BUILD_HOOK_URL: secret(/^https?:\/\/\S+$/, "BUILD_HOOK_URL must be an http(s) URL."),
+    BUILD_HOOK_TIMEOUT_MS: timeout("BUILD_HOOK_TIMEOUT_MS", 10_000),
+    ...formGuidVariables(),
   }),
 );
 
 /** Configuration of the lead functions (POST /api/hubspot/ and friends) and their delivery worker. */
 export function readLeadsEnv(source: EnvSource = process.env) {
   const env = read(leadsSchema, source);
-  const webinar = env.HUBSPOT_WEBINAR_FORM_IDS;
   const delivery = {
     /** Abuse limits per client IP and endpoint; 0 turns a window off. */
     perMinute: env.LEADS_LIMIT_PER_MINUTE,
@@ -156,22 +145,17 @@ export function readLeadsEnv(source: EnvSource = process.env) {
     /** PostgreSQL connection string; when set it is the lead store (shared by every instance). */
     databaseUrl: env.DATABASE_URL,
     delivery,
-    /** Folder of the durable outbox; every accepted lead is written here before the answer. */
-    outboxDir: path.resolve(env.LEADS_OUTBOX_DIR ?? ".outbox/leads"),
+    /** The file lead store's folder: every accepted lead is written there before the answer. */
+    // LEADS_OUTBOX_DIR is the variable's former name, still read so existing deployments keep their folder.
+    storeDir: path.resolve(env.LEADS_STORE_DIR ?? env.LEADS_OUTBOX_DIR ?? ".outbox/leads"),
     /** Origins allowed to post forms besides the request's own (the canonical site, previews). */
     allowedOrigins: [env.SITE_URL, ...env.ALLOWED_ORIGINS],
     /** HubSpot webinar form GUIDs a webinar page may name (others in the list are ignored); null: none. */
-    webinarFormIds:
-      webinar === null
-        ? null
-        : webinar
-            .split(",")
-            .map((item) => item.trim().toLowerCase())
-            .filter((item) => FORM_GUID.test(item)),
+    webinarFormIds: formGuidList(env.HUBSPOT_WEBINAR_FORM_IDS),
     hubspot: {
       /** Forms API base, e.g. https://api.hsforms.com; tests point it at a fake. */
       apiUrl: env.HUBSPOT_API_URL,
-      /** Null: HubSpot is not configured and leads stay in the outbox (`npm run leads`). */
+      /** Null: HubSpot is not configured and leads stay in the lead store (`npm run leads`). */
       portalId: env.HUBSPOT_PORTAL_ID,
       /** Private-app token: when set, the authenticated submit endpoint is used. */
       token: env.HUBSPOT_TOKEN,
@@ -183,6 +167,12 @@ export function readLeadsEnv(source: EnvSource = process.env) {
       forms: Object.fromEntries(
         Object.entries(FORM_VARIABLES).map(([key, name]) => [key, env[name]]),
       ) as Record<FixedHubspotForm, string | null>,
+    },
+    /** The schedule trigger (src/server/schedule/): its build hook, and the site's own schedule.json. */
+    schedule: {
+      buildHookUrl: env.BUILD_HOOK_URL,
+      timeoutMs: env.BUILD_HOOK_TIMEOUT_MS,
+      url: `${env.SITE_URL}/schedule.json`,
     },
   };
 }
@@ -237,10 +227,7 @@ export type FingerprintEnv = ReturnType<typeof readFingerprintEnv>;
 export function readGeoEnv(source: EnvSource = process.env) {
   const raw = read(z.object({ TRUST_TEST_GEO_HEADER: text() }), source).TRUST_TEST_GEO_HEADER;
   return {
-    /**
-     * Whether GET /api/get-country may read the `x-country` request header (1, true, yes or on).
-     * Any browser can set that header, so this is for the local browser tests only; never in production.
-     */
+    /** May GET /api/get-country read the `x-country` header (1, true, yes, on)? Browser tests only, never production. */
     trustTestHeader: raw !== null && /^(1|true|yes|on)$/i.test(raw),
   };
 }
@@ -290,3 +277,29 @@ export function readFingerprintProxyEnv(source: EnvSource = process.env) {
   };
 }
 export type FingerprintProxyEnv = ReturnType<typeof readFingerprintProxyEnv>;
+
+const cmsOAuthSchema = z.object({
+  CMS_OAUTH_CLIENT_ID: text(),
+  CMS_OAUTH_CLIENT_SECRET: secret(
+    /^[\x21-\x7e]{8,256}$/,
+    "CMS_OAUTH_CLIENT_SECRET must be the OAuth App's client secret.",
+  ),
+  CMS_OAUTH_GITHUB_URL: httpUrl("CMS_OAUTH_GITHUB_URL", "https://github.com"),
+  CMS_OAUTH_SCOPE: oneOf("CMS_OAUTH_SCOPE", ["repo", "public_repo"], "repo"),
+  CMS_OAUTH_TIMEOUT_MS: timeout("CMS_OAUTH_TIMEOUT_MS", 8000),
+});
+
+/** The CMS login (/api/cms-auth, /api/cms-callback): the site's GitHub OAuth App; unset without both credentials. */
+export function readCmsOAuthEnv(source: EnvSource = process.env) {
+  const env = read(cmsOAuthSchema, source);
+  return {
+    clientId: env.CMS_OAUTH_CLIENT_ID,
+    clientSecret: env.CMS_OAUTH_CLIENT_SECRET,
+    /** GitHub's web origin (authorize and token URLs), e.g. https://github.com; tests point it at a fake. */
+    githubUrl: env.CMS_OAUTH_GITHUB_URL,
+    /** What an editor's token may do: repo (private and public repositories) or public_repo only. */
+    scope: env.CMS_OAUTH_SCOPE,
+    timeoutMs: env.CMS_OAUTH_TIMEOUT_MS,
+  };
+}
+export type CmsOAuthEnv = ReturnType<typeof readCmsOAuthEnv>;

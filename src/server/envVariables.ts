@@ -7,7 +7,7 @@ import {
   type ForwardedHeader,
   type TrustProxy,
 } from "./http/clientAddress";
-import type { FixedHubspotForm } from "./leads/hubspotFields";
+import { parseFieldMap, type FixedHubspotForm } from "./leads/hubspotFields";
 
 export type EnvSource = Readonly<Record<string, string | undefined>>;
 
@@ -78,6 +78,43 @@ export const formGuid = (name: string) =>
     (raw) => raw.toLowerCase(),
   );
 
+/** A comma-separated list of form GUIDs, lower-cased, anything else in it ignored; null when unset. */
+export const formGuidList = (raw: string | null): string[] | null =>
+  raw === null
+    ? null
+    : raw
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter((item) => FORM_GUID.test(item));
+
+/** HUBSPOT_FIELD_MAP: per form, our key → HubSpot property; a bad map fails with the parser's words. */
+export const fieldMapVariable = () =>
+  text().transform((raw, context) => {
+    try {
+      return parseFieldMap(raw);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: (error as Error).message });
+      return z.NEVER;
+    }
+  });
+
+/** One of `values`, exactly as spelt; `fallback` when unset. */
+export const oneOf = <T extends string>(name: string, values: readonly T[], fallback: T) =>
+  variable(
+    checked(name, values.join(" or "), (raw) => (values as readonly string[]).includes(raw))
+      .optional()
+      .default(fallback),
+  ) as unknown as z.ZodType<T>;
+
+/** PORT: 0 to 65535 (0 asks the OS for a free port), 9000 when unset. */
+export const portVariable = () =>
+  variable(
+    checked("PORT", "an integer between 0 and 65535", (raw) => /^\d+$/.test(raw) && +raw <= 65535)
+      .transform(Number)
+      .optional()
+      .default(9000),
+  );
+
 /** Parses `source`; the first problem (in the schema's key order) is the error, in the variable's words. */
 export function read<T extends z.ZodType>(schema: T, source: EnvSource): z.output<T> {
   const result = schema.safeParse(source);
@@ -127,6 +164,12 @@ export const FORM_VARIABLES = {
   roi: "HUBSPOT_FORM_ROI",
   risk: "HUBSPOT_FORM_RISK",
 } as const satisfies Record<FixedHubspotForm, string>;
+
+/** The variables naming each HubSpot form (FORM_VARIABLES), each a form GUID or unset. */
+export const formGuidVariables = () =>
+  Object.fromEntries(Object.values(FORM_VARIABLES).map((name) => [name, formGuid(name)])) as {
+    [K in (typeof FORM_VARIABLES)[FixedHubspotForm]]: ReturnType<typeof formGuid>;
+  };
 
 /**
  * TRUST_PROXY: the proxies in front of a Node server; unset trusts none (the socket's peer is the client).

@@ -14,6 +14,10 @@ export type FunctionAddress = {
   byHeader?: { name: string; value: string; path: RegExp };
 };
 
+/** The CMS login (src/server/cms/githubOAuth.ts): the admin's `auth_endpoint`, and GitHub's way back. */
+export const CMS_AUTH_PATH = "/api/cms-auth";
+export const CMS_CALLBACK_PATH = "/api/cms-callback";
+
 /** The functions that talk to an outside service or the edge (the lead endpoints follow). */
 export const serviceFunctions = [
   { name: "get-country", path: "/api/get-country" },
@@ -30,6 +34,8 @@ export const serviceFunctions = [
   { name: "fp-agent", path: "/fp/agent" },
   { name: "fp-result", path: "/fp/result" },
   { name: "amp-exp", path: "/amp-exp" },
+  { name: "cms-auth", path: CMS_AUTH_PATH },
+  { name: "cms-callback", path: CMS_CALLBACK_PATH },
 ] as const satisfies readonly FunctionAddress[];
 
 /** The function (entry-point name) that answers each lead endpoint. */

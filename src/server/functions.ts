@@ -3,6 +3,7 @@ import { getCountry, GET_COUNTRY_METHODS } from "./integrations/geo";
 import { greenhouse, GREENHOUSE_METHODS } from "./integrations/greenhouse";
 import { leadHandlers, LEAD_METHODS } from "./leads/handler";
 import { ampExp, AMP_EXP_METHODS } from "./integrations/amplitudeExposures";
+import { cmsAuth, cmsCallback, CMS_OAUTH_METHODS } from "./cms/githubOAuth";
 import {
   FINGERPRINT_METHODS,
   fingerprintDirectEvents,
@@ -50,6 +51,8 @@ const serviceAnswers: Record<ServiceFunctionName, Answer> = {
   "fp-agent": { methods: FP_AGENT_METHODS, handler: fingerprintAgent },
   "fp-result": { methods: FP_RESULT_METHODS, handler: fingerprintResult },
   "amp-exp": { methods: AMP_EXP_METHODS, handler: ampExp },
+  "cms-auth": { methods: CMS_OAUTH_METHODS, handler: cmsAuth },
+  "cms-callback": { methods: CMS_OAUTH_METHODS, handler: cmsCallback },
 };
 
 export const functions: readonly FunctionRoute[] = [

@@ -7,10 +7,12 @@ import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { createApp, type Logger } from "./http/app";
 import { refuseRepeatedHost } from "./http/hostHeader";
-import { readLeadsEnv, readMeterEnv, readServerEnv, type LeadsEnv } from "./env";
+import { readCmsOAuthEnv, readLeadsEnv, readMeterEnv, readServerEnv, type LeadsEnv } from "./env";
 import type { FunctionRoute } from "./functions";
 import { closeLeadStores } from "./leads/openLeadStore";
 import { startWorkerTimer } from "./leads/workerRunner";
+import { closeTriggerStores } from "./schedule/openTriggerStore";
+import { startScheduleTimer } from "./schedule/runner";
 
 export type ServerOptions = {
   publicDir: string;
@@ -103,6 +105,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 export async function main(): Promise<void> {
   let running: RunningServer | null = null;
   let stopWorker: () => Promise<void> = async () => undefined;
+  let stopTrigger: () => Promise<void> = async () => undefined;
   let stopping = false;
   // Registered before listening, so a stop signal during start-up still ends the process cleanly.
   const stop = (signal: NodeJS.Signals): void => {
@@ -110,20 +113,23 @@ export async function main(): Promise<void> {
     stopping = true;
     console.log(`serve: ${signal} received, shutting down`);
     if (running === null) process.exit(0);
-    void Promise.all([running.close(), stopWorker()])
-      .then(() => closeLeadStores())
+    void Promise.all([running.close(), stopWorker(), stopTrigger()])
+      .then(() => Promise.all([closeLeadStores(), closeTriggerStores()]))
       .finally(() => process.exit(0));
   };
   process.on("SIGTERM", stop);
   process.on("SIGINT", stop);
 
   let leads: LeadsEnv;
+  let publicDir = "";
   try {
     const env = readServerEnv();
+    publicDir = env.publicDir;
     // Every setting the functions read is checked before listening: a bad one stops the start with a
     // message naming it (e.g. a lease too short to cover a send would let two workers send one lead).
     leads = readLeadsEnv();
     readMeterEnv();
+    readCmsOAuthEnv();
     running = await startServer({ publicDir: env.publicDir, port: env.port, host: env.host });
   } catch (error) {
     const code =
@@ -144,6 +150,10 @@ export async function main(): Promise<void> {
   console.log(`serve: listening on ${running.url}`);
   if (leads.delivery.workerIntervalMs > 0 && leads.hubspot.portalId) {
     stopWorker = startWorkerTimer(leads, (line) => console.log(line));
+  }
+  // Scheduled publishing: the build hook is called when the build's next scheduled entry falls due.
+  if (leads.schedule.buildHookUrl) {
+    stopTrigger = startScheduleTimer(leads, publicDir, (line) => console.log(line));
   }
 }
 

@@ -3,6 +3,8 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
+import { seoTitleOf } from "../data/seo";
+import { socialImageOf } from "../data/socialCard";
 import { site } from "../config/site";
 import {
   blogCrumbs,
@@ -86,13 +88,13 @@ export function Head({ data, pageContext, location }: HeadProps<Data, Context>) 
   const english = pageContext.alternates.find((alt) => alt.locale === "en");
   return (
     <Seo
-      title={post.title}
+      title={seoTitleOf("post", post)}
       description={post.description}
       pathname={location.pathname}
       canonical={post.canonical ?? undefined}
       noindex={post.hidden}
       lang={post.locale}
-      image={image}
+      image={socialImageOf(post.path, post.socialImage)}
       type="article"
     >
       {pageContext.alternates.map((alt) => (
@@ -135,7 +137,9 @@ export const query = graphql`
     blogPost(id: { eq: $id }) {
       path
       title
+      seoTitle
       description
+      socialImage
       date
       dateLabel
       updated

@@ -3,6 +3,8 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
+import { seoTitleOf } from "../data/seo";
+import { socialImageOf } from "../data/socialCard";
 import { site } from "../config/site";
 import { paths } from "../data/blog";
 import { breadcrumbList } from "../data/structuredData";
@@ -47,8 +49,9 @@ export function Head({ data, location }: HeadProps<Data>) {
   if (!story) return null;
   return (
     <Seo
-      title={`${story.customer} case study`}
+      title={seoTitleOf("caseStudy", story)}
       description={story.description}
+      image={socialImageOf(story.path, story.socialImage)}
       pathname={location.pathname}
       type="article"
     >
@@ -63,6 +66,7 @@ export const query = graphql`
       path
       title
       description
+      socialImage
       customer
       industry
       html

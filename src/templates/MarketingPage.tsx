@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { SectionContent } from "../data/sectionSchemas";
 import { Seo } from "../components/Seo";
+import { socialImageOf } from "../data/socialCard";
 import { AbVariants } from "../providers/experiments/AbVariants";
 import type { ExperimentKey } from "../config/experiments";
 import { Hero } from "../sections/Hero";
@@ -52,6 +53,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       pathname={location.pathname}
       noindex={page?.noindex ?? false}
       canonical={page?.canonical ?? undefined}
+      {...(page ? { image: socialImageOf(page.path, page.socialImage) } : {})}
     />
   );
 }
@@ -63,6 +65,7 @@ export const query = graphql`
       title
       seoTitle
       description
+      socialImage
       noindex
       canonical
       sections

@@ -3,6 +3,8 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
+import { seoTitleOf } from "../data/seo";
+import { socialImageOf } from "../data/socialCard";
 import { site } from "../config/site";
 import { toWebinarView, webinarCrumbs } from "../views/blogView";
 import { breadcrumbList } from "../data/structuredData";
@@ -21,9 +23,10 @@ export function Head({ data, location }: HeadProps<Data>) {
   if (!webinar) return null;
   return (
     <Seo
-      title={`${webinar.title} (webinar)`}
+      title={seoTitleOf("webinar", webinar)}
       description={webinar.description}
       pathname={location.pathname}
+      image={socialImageOf(webinar.path, webinar.socialImage)}
     >
       <JsonLd data={breadcrumbList(site.url, webinarCrumbs(webinar.title), webinar.path)} />
     </Seo>
@@ -33,6 +36,8 @@ export function Head({ data, location }: HeadProps<Data>) {
 export const query = graphql`
   query Webinar($id: String!) {
     webinar(id: { eq: $id }) {
+      seoTitle
+      socialImage
       path
       title
       description

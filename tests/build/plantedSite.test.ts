@@ -9,8 +9,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { collectReferences } from "../../scripts/lib/htmlrefs.mjs";
-import { htmlReferences } from "../../scripts/lib/links.mjs";
+import { collectReferences } from "../../scripts/lib/firstload";
+import { htmlReferences } from "../../scripts/lib/links";
 import { parseHtml } from "../../src/data/parseHtml";
 import { entryBundles, finishPage } from "../../src/gatsby/builtPages";
 import { LOADER_ID, loaderScript } from "../../src/gatsby/scriptsAfterPaint";
@@ -20,7 +20,10 @@ import { recogniseScript } from "../../src/security/knownScripts";
 import { buildManifest } from "../../src/security/manifest";
 import { policyOrigins } from "../../src/security/origins";
 import {
+  BUILD_TIME,
   CHANGED_TAG_PAGE,
+  FUTURE_POST,
+  YESTERDAY_POST,
   PLANTED_POST_SLUG,
   PLANTED_SCRIPT,
   PLANTED_SCRIPT_PAGE,
@@ -135,6 +138,50 @@ describe("a post with <script>, <svg><script> and <iframe> in its raw HTML", () 
         /<script|plantedScript|plantedSvgScript|evil\.example|onerror|javascript:/,
       );
     }
+  });
+});
+
+/** Every file under public/, as text (binary files too: a slug in them would still be a leak). */
+function publicFiles(): Array<[string, string]> {
+  const dir = path.join(build.dir, "public");
+  return (fs.readdirSync(dir, { recursive: true }) as string[])
+    .filter((file) => fs.statSync(path.join(dir, file)).isFile())
+    .map((file) => [file, fs.readFileSync(path.join(dir, file), "latin1")]);
+}
+
+describe(`scheduled publishing, the build's clock at ${BUILD_TIME}`, () => {
+  it("builds nothing of a post dated 30 days ahead: no file in public/ names its slug or title", () => {
+    const files = publicFiles();
+    expect(files.length).toBeGreaterThan(50);
+    const naming = files
+      .filter(([, text]) => text.includes(FUTURE_POST.slug) || text.includes(FUTURE_POST.title))
+      .map(([file]) => file);
+    expect(naming).toEqual([]);
+  });
+
+  it("publishes yesterday's post: its page, the blog list, its tag, the feed and the sitemap", () => {
+    expect(read(`blog/${YESTERDAY_POST.slug}/index.html`)).toContain(YESTERDAY_POST.title);
+    const href = `/blog/${YESTERDAY_POST.slug}/`;
+    for (const page of ["blog/index.html", "blog/tag/tutorials/index.html"])
+      expect(
+        parseHtml(read(page)).some((el) => el.name === "a" && el.attributes["href"] === href),
+        page,
+      ).toBe(true);
+    expect(read("rss.xml")).toContain(`${href}</link>`);
+    expect(read("sitemap-0.xml")).toContain(`${href}</loc>`);
+  });
+
+  it("draws the published post its own social card, named by og:image", () => {
+    const og = parseHtml(read(`blog/${YESTERDAY_POST.slug}/index.html`)).find(
+      (el) => el.name === "meta" && el.attributes["property"] === "og:image",
+    )?.attributes["content"];
+    expect(og).toBe(`https://fingerprint.com/og/blog/${YESTERDAY_POST.slug}.png`);
+    const png = fs.readFileSync(path.join(build.dir, "public", new URL(og ?? "").pathname));
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+  });
+
+  it("leaves the next due time, and only a time, for the schedule trigger", () => {
+    expect(JSON.parse(read("schedule.json"))).toEqual({ nextBuildAt: "2026-07-15T14:00:00.000Z" });
   });
 });
 

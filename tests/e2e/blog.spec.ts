@@ -243,7 +243,7 @@ test("structured data: Article with author and date, and BreadcrumbList", async 
   const article = data.find((d) => d["@type"] === "BlogPosting");
   expect(article).toMatchObject({
     headline: expect.stringContaining("Credential stuffing"),
-    datePublished: "2025-06-10T00:00:00.000Z",
+    datePublished: "2025-06-10T05:00:00.000Z",
   });
   expect(article?.["author"]).toEqual([
     expect.objectContaining({ "@type": "Person", name: "Maya Okafor" }),

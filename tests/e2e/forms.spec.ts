@@ -26,19 +26,19 @@ test.use({
   ],
 });
 
-/** The server's test outbox (playwright.config.ts LEADS_OUTBOX_DIR): every accepted lead, as stored. */
-type OutboxRecord = {
+/** The server's file lead store (playwright.config.ts LEADS_STORE_DIR): every accepted lead, as stored. */
+type StoredLead = {
   endpoint: string;
   payload: Record<string, unknown>;
   status: string;
   lastError?: string;
 };
 
-function outboxRecord(email: string): OutboxRecord | undefined {
-  const dir = path.join("tests", "artifacts", "outbox");
+function storedLead(email: string): StoredLead | undefined {
+  const dir = path.join("tests", "artifacts", "leads");
   if (!existsSync(dir)) return undefined;
   for (const name of readdirSync(dir).filter((file) => file.endsWith(".json"))) {
-    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxRecord;
+    const record = JSON.parse(readFileSync(path.join(dir, name), "utf8")) as StoredLead;
     if (record.payload.email === email) return record;
   }
   return undefined;
@@ -299,7 +299,7 @@ for (const item of cases) {
     const [submission] = await submissionsFor(address);
     const values = submission?.values ?? {};
     // Stored first, with every payload field (empty ones included), then forwarded.
-    const record = outboxRecord(address);
+    const record = storedLead(address);
     expect(record?.endpoint).toBe(item.endpoint);
     expect(record?.status).toBe("forwarded");
     expect(Object.keys(record?.payload ?? {}).sort()).toEqual([...item.expected].sort());
@@ -484,7 +484,7 @@ test.describe("the BotD token request with a visitor id", () => {
     await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
     const [submission] = await submissionsFor(address);
     expect(submission?.values.visitorId).toBe(id);
-    const record = outboxRecord(address);
+    const record = storedLead(address);
     expect(record?.endpoint).toBe("/api/hubspot/");
     expect(record?.status).toBe("forwarded");
     expect(Object.keys(record?.payload ?? {}).sort()).toEqual([...lead].sort());
@@ -552,7 +552,7 @@ test("the newsletter popup never opens for a visitor who subscribed", async ({ p
   await expect(dialog).toBeVisible();
 });
 
-test("a HubSpot outage still shows the visitor success: the lead waits in the outbox", async ({
+test("a HubSpot outage still shows the visitor success: the lead waits in the lead store", async ({
   page,
 }) => {
   // The fake HubSpot is shared by parallel tests: the outage is armed for this test's address only,
@@ -571,9 +571,9 @@ test("a HubSpot outage still shows the visitor success: the lead waits in the ou
     "Your request is in the support queue.",
   );
   // Stored before the answer, kept for a resend, and never accepted by the failing HubSpot.
-  await expect.poll(() => outboxRecord(address)?.status).toBe("pending");
-  expect(outboxRecord(address)?.lastError ?? "").toMatch(/500/);
-  expect(outboxRecord(address)?.payload.description).toBe(
+  await expect.poll(() => storedLead(address)?.status).toBe("pending");
+  expect(storedLead(address)?.lastError ?? "").toMatch(/500/);
+  expect(storedLead(address)?.payload.description).toBe(
     "Our dashboard shows no events since 9:00.",
   );
   expect(await submissionsFor(address)).toHaveLength(0);
@@ -605,10 +605,10 @@ test("a double-clicked submit whose request also reaches the server twice create
   expect(keys).toHaveLength(1);
   expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   await expect.poll(async () => (await submissionsFor(address)).length).toBe(1);
-  const dir = path.join("tests", "artifacts", "outbox");
+  const dir = path.join("tests", "artifacts", "leads");
   const stored = readdirSync(dir)
     .filter((name) => name.endsWith(".json") && !name.startsWith("."))
-    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as OutboxRecord)
+    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as StoredLead)
     .filter((record) => record.payload.email === address);
   expect(stored).toHaveLength(1);
 });

@@ -3,7 +3,7 @@
 // BotD token form that waits for the visitor id.
 import type { Page } from "@playwright/test";
 import { readMeterEnv } from "../../src/server/env";
-import { checkA11y, expect, test } from "./fixtures";
+import { checkA11y, expect, hydrated, test } from "./fixtures";
 import { asVisitor, fakesOrigin } from "./support/fakes";
 
 test.use({ presetConsent: false });
@@ -71,10 +71,12 @@ test("an EU visitor starts the demo with one button; nothing is asked before it"
   await page.goto("/demo/");
   await expect(panel(page)).toHaveAttribute("data-demo-state", "consent");
   expect(asked).toEqual([]);
-  await page
+  const start = page
     .locator("[data-demo-state='consent']:visible")
-    .getByRole("button", { name: "Start the demo" })
-    .click();
+    .getByRole("button", { name: "Start the demo" });
+  // A click before React has attached its handler reaches plain HTML and does nothing.
+  await hydrated(start);
+  await start.click();
   await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
   expect(asked.some((url) => url.includes("/__fake/fingerprint/identify"))).toBe(true);
   // What the button recorded: analytics consent, so the banner is gone too.

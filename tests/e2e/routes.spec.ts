@@ -1,5 +1,5 @@
 // Every route the site serves, once: each listed route and one page of each content family, and the 404 page:
-// status, one h1, title and description, the family's canonical and breadcrumb, no broken internal links or
+// status, one h1, title and description, an absolute canonical (the family's own) and breadcrumb, no broken internal links or
 // images, no serious accessibility violations, and, with every island of the page started, not one CSP
 // violation (consent rejected; csp.spec.ts visits one page per family with everything accepted). Then checks
 // over every built page: one <h1> and the feed in its head, unique titles, no NUL bytes, listed spellings.
@@ -16,7 +16,7 @@ import { allIslandsReady, pageReady } from "./support/ready";
 
 const root = path.resolve(__dirname, "../..");
 
-/** Every internal URL already checked in this worker, with its final status. */
+/** Every internal URL and image already checked in this worker, with its final status. */
 const checked = new Map<string, number>();
 
 /** Pages that move on by themselves once hydrated: where they end up, and what shows they are done there. */
@@ -43,6 +43,7 @@ for (const { path: pagePath, family } of swept) {
     await expect(page.locator("h1:visible")).toHaveCount(1);
     await expect(page).toHaveTitle(/\S/);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\//);
     if (family) {
       const canonical = `${site.url}${family.canonical ?? family.example}`;
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", canonical);
@@ -64,7 +65,10 @@ for (const { path: pagePath, family } of swept) {
     const images = await page
       .locator("img")
       .evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).currentSrc));
-    for (const src of images) expect((await request.get(src)).status(), src).toBe(200);
+    for (const src of new Set(images)) {
+      if (!checked.has(src)) checked.set(src, (await request.get(src)).status());
+      expect(checked.get(src), src).toBe(200);
+    }
 
     // Some pages move on by themselves once hydrated: axe checks the page the visitor ends on, once it shows
     // it is done, not a moment between.

@@ -8,10 +8,12 @@ import postgres from "postgres";
 import { expect, test } from "../e2e/fixtures";
 import { functions, type HttpMethod } from "../../src/server/functions";
 import { functionPaths } from "../../src/server/functionPaths";
-import { hostedCommonHeaders } from "../../src/security/hosts";
+import { hostedPageHeaders } from "../../src/security/hosts";
 import { policyForPath, readManifest } from "../../src/security/manifest";
 import { FUNCTION_CSP } from "../../src/security/headers";
 import { recordViolations, violations } from "../e2e/support/csp";
+import { parseNetlifyRedirects, redirectLocation } from "../../src/data/redirects";
+import { CMS_OAUTH, checkForgedCallback, checkLoginStart } from "../../scripts/hosts/cmsLogin";
 
 const publicDir = process.env.HOST_PUBLIC_DIR ?? "";
 const fakesOrigin = process.env.HOST_FAKES_ORIGIN ?? "";
@@ -67,7 +69,6 @@ test("every page answers 200 with its own CSP (the manifest's) and the shared he
   const manifest = await readManifest(publicDir);
   expect(manifest, "public/_security-headers.json").not.toBeNull();
   if (!manifest) return;
-  const common = hostedCommonHeaders(manifest);
   const rules = await netlifyRules();
   const wrong: string[] = [];
   for (const page of Object.keys(manifest.pages)) {
@@ -80,7 +81,9 @@ test("every page answers 200 with its own CSP (the manifest's) and the shared he
     else if (headers["content-security-policy"] !== policyForPath(manifest, page))
       wrong.push(`${page}: ${headers["content-security-policy"] ?? "no"} policy`);
     else {
-      const missing = Object.entries(common).filter(([name, value]) => headers[name] !== value);
+      const missing = Object.entries(hostedPageHeaders(manifest, page)).filter(
+        ([name, value]) => headers[name] !== value,
+      );
       if (missing.length > 0)
         wrong.push(`${page}: lacks ${missing.map(([name]) => name).join(", ")}`);
     }
@@ -143,6 +146,50 @@ test("a visitor searches: Pagefind's code, WebAssembly and chunks served as they
   await expect(page.locator("#site-search-status[data-search-status='done']")).toBeVisible();
   await expect(page.getByRole("dialog").getByRole("option").first()).toContainText("SMS pumping");
   expect(await violations(page)).toEqual([]);
+});
+
+test("every entry of redirects.yml answers its redirect: 301 or 302, both spellings, query kept", async ({
+  request,
+}) => {
+  const rules = parseNetlifyRedirects(fs.readFileSync(path.join(publicDir, "_redirects"), "utf8"));
+  expect(rules.length).toBeGreaterThan(0);
+  const wrong: string[] = [];
+  for (const rule of rules) {
+    for (const spelling of [rule.from, rule.from.slice(0, -1)]) {
+      const answer = await request.get(`${spelling}?utm_source=rehearsal`, { maxRedirects: 0 });
+      const location = new URL(answer.headers()["location"] ?? "", "http://site.invalid");
+      const wanted = new URL(
+        redirectLocation(rule.to, "?utm_source=rehearsal"),
+        "http://site.invalid",
+      );
+      if (answer.status() !== (rule.permanent ? 301 : 302) || location.href !== wanted.href)
+        wrong.push(
+          `${spelling}: ${answer.status()} ${answer.headers()["location"] ?? "no location"}`,
+        );
+    }
+  }
+  expect(wrong).toEqual([]);
+});
+
+test("the CMS login: a state bound to an HttpOnly cookie; a forged state refused without asking GitHub", async ({
+  request,
+  baseURL,
+}) => {
+  const start = await request.get("/api/cms-auth?provider=github", { maxRedirects: 0 });
+  const cookie = checkLoginStart(
+    { status: start.status(), headers: new Headers(start.headers()), text: () => start.text() },
+    baseURL ?? "",
+    CMS_OAUTH.clientId,
+  );
+  const forged = await request.get("/api/cms-callback?code=x&state=forged", {
+    maxRedirects: 0,
+    headers: { cookie, accept: "application/json" },
+  });
+  await checkForgedCallback({
+    status: forged.status(),
+    headers: new Headers(forged.headers()),
+    text: () => forged.text(),
+  });
 });
 
 const OTHER_METHODS: HttpMethod[] = ["PUT", "DELETE", "PATCH"];

@@ -40,6 +40,8 @@ export function fakesBuildEnv(fakesPort: number): Record<string, string> {
     GATSBY_SALES_CALL_URL: `${fakes}/__fake/meetings/sales`,
     // The apply page's frame-src names the form the site's proxy links to.
     GREENHOUSE_EMBED_URL: `${fakes}/embed/job_app`,
+    // The CMS admin's GitHub backend, its repository served by the fake GitHub (tests/support/fakes/github).
+    GATSBY_CMS_GITHUB_REPO: "acme/marketing-site",
   };
 }
 

@@ -19,7 +19,11 @@ export type RunResult = { code: number; signal: NodeJS.Signals | null; stuck: st
  * backs that up for one that is busy but never ends.
  */
 export type Guard = { quietMs: number; minCpuSeconds: number; deadlineMs: number };
-export const BUILD_GUARD: Guard = { quietMs: 4 * 60_000, minCpuSeconds: 2, deadlineMs: 25 * 60_000 };
+export const BUILD_GUARD: Guard = {
+  quietMs: 4 * 60_000,
+  minCpuSeconds: 2,
+  deadlineMs: 25 * 60_000,
+};
 
 /** The processes of a session (a detached child leads its own): CPU seconds in all, and one line each. */
 export function sessionProcesses(sid: number): { cpuSeconds: number; lines: string[] } {

@@ -22,11 +22,15 @@ export type ScratchOptions = {
 
 /** The repository's files as git sees them: committed and new, never ignored ones. */
 export function checkoutFiles(root: string): string[] {
-  const out = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], {
-    cwd: root,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    "git",
+    ["ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+    {
+      cwd: root,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return out.split("\0").filter((file) => file !== "" && fs.existsSync(path.join(root, file)));
 }
 

@@ -2,7 +2,7 @@
 import * as React from "react";
 import { headerActions } from "../../config/navigation";
 import { site } from "../../config/site";
-import { idleTime, whenSettled } from "../../hooks/afterLargestPaint";
+import { idleTime, whenSettled } from "../../runtime/afterLargestPaint";
 import { useNavigation } from "../../hooks/useNavigation";
 import { Button } from "../Button";
 import { Icon } from "../Icon";

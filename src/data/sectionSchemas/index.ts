@@ -69,6 +69,11 @@ export const marketingPageSchema = z.strictObject({
   title: text(70),
   seoTitle: text(70).optional(),
   description: text(170),
+  /** The image shared on social networks instead of the card the build draws (a site path or https URL). */
+  socialImage: z
+    .string()
+    .regex(/^(\/(?!\/)|https:\/\/)\S+$/, "must be a site path (/...) or an https:// URL")
+    .optional(),
   noindex: z.boolean().default(false),
   /** Site path of the page search engines should index instead (for variants of another page). */
   canonical: z.string().regex(/^\//).optional(),

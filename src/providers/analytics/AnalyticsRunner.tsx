@@ -7,8 +7,8 @@ import * as React from "react";
 import type { AnalyticsConfig } from "../../config/analytics";
 import type { ExperimentsState } from "../experiments/ExperimentsProvider";
 import type { IdentificationState } from "../identification/IdentificationProvider";
-import { nextTask } from "../../gatsby/nextTask";
-import { whenSettled } from "../../hooks/afterLargestPaint";
+import { nextTask } from "../../runtime/nextTask";
+import { whenSettled } from "../../runtime/afterLargestPaint";
 import { onRouteChange } from "../visit-history/routeEvents";
 import {
   experimentsOnPage,

@@ -4,7 +4,7 @@
  */
 import * as amplitude from "@amplitude/analytics-browser";
 import { autocapturePlugin } from "@amplitude/plugin-autocapture-browser";
-import { afterNextPaint, nextTask } from "../../gatsby/nextTask";
+import { afterNextPaint, nextTask } from "../../runtime/nextTask";
 import type { AnalyticsConfig } from "../../config/analytics";
 import { removeTrackingCookies } from "../consent/cookies";
 import type { AnalyticsClient } from "./ampli";

@@ -5,7 +5,7 @@
  */
 import * as React from "react";
 import { identificationConfig, type IdentificationConfig } from "../../config/identification";
-import { whenSettled } from "../../hooks/afterLargestPaint";
+import { whenSettled } from "../../runtime/afterLargestPaint";
 import { useConsent } from "../consent/useConsent";
 import type { IdentificationUpdate } from "./result";
 

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   }
   if (args.includes("--retry")) {
     console.log(where);
-    console.log(formatRetry(await retryPending({ env, outbox: store })));
+    console.log(formatRetry(await retryPending({ env, store })));
     return;
   }
   const records = await store.list();

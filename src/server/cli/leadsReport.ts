@@ -1,4 +1,4 @@
-// Formats the outbox for people: the table `npm run leads` prints (or JSON with --json), and a resend's summary.
+// Formats the lead store for people: the table `npm run leads` prints (or JSON with --json), and a resend's summary.
 import type { RetryOutcome, RetryReport } from "../leads/retry";
 import type { LeadRecord, LeadStatus } from "../leads/leadStore";
 
@@ -24,7 +24,7 @@ function summary(records: readonly LeadRecord[]): string {
 
 /** One line per lead, oldest first, with the fields a salesperson scans for and why it is not forwarded. */
 export function formatLeads(records: readonly LeadRecord[]): string {
-  if (records.length === 0) return "No leads in the outbox yet.";
+  if (records.length === 0) return "No leads stored yet.";
   const header = `${"submitted (UTC)".padEnd(20)} ${"status".padEnd(9)} ${"endpoint".padEnd(26)} ${"email".padEnd(32)} ${"form".padEnd(24)} ${"tries".padEnd(5)} ${"next attempt (UTC)".padEnd(19)} last error`;
   const rows = records.map((record) => {
     const payload = record.payload;

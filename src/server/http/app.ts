@@ -12,7 +12,13 @@ import { functionPaths } from "../functionPaths";
 import { nodeClientAddress, type ForwardedHeader, type TrustProxy } from "./clientAddress";
 import { errorResponse, internalError, type PlatformContext } from "./responses";
 import { mountBuild } from "./static";
-import { policyForPath, readManifest, type HeaderManifest } from "../../security/manifest";
+import { redirectsFrom } from "./redirects";
+import {
+  policyForPath,
+  readManifest,
+  sharedHeadersForPath,
+  type HeaderManifest,
+} from "../../security/manifest";
 import { FORBIDDEN_HEADERS, STATIC_HEADERS } from "../../security/headers";
 
 /** Receives one line per request; tests pass a collector. */
@@ -79,8 +85,9 @@ function requestLog(logger: Logger): MiddlewareHandler {
 }
 
 /**
- * The headers the build computed (src/security): the shared set on every static answer and each
- * page's own Content-Security-Policy. A function's answer already carries its own (runFunction).
+ * The headers the build computed (src/security): the shared set on every static answer (with a page's
+ * own values where it has some) and each page's own Content-Security-Policy. A function's answer already
+ * carries its own (runFunction).
  */
 function securityHeaders(manifest: () => Promise<HeaderManifest | null>): MiddlewareHandler {
   return async (c, next) => {
@@ -88,10 +95,9 @@ function securityHeaders(manifest: () => Promise<HeaderManifest | null>): Middle
     for (const name of FORBIDDEN_HEADERS) c.res.headers.delete(name);
     if (c.res.headers.has("content-security-policy")) return;
     const loaded = await manifest();
-    for (const [name, value] of Object.entries(loaded?.common ?? STATIC_HEADERS)) {
-      c.header(name, value);
-    }
     const pathname = new URL(c.req.url).pathname;
+    const shared = loaded ? sharedHeadersForPath(loaded, pathname) : STATIC_HEADERS;
+    for (const [name, value] of Object.entries(shared)) c.header(name, value);
     c.header(
       "content-security-policy",
       loaded ? policyForPath(loaded, pathname) : NO_MANIFEST_POLICY,
@@ -175,6 +181,7 @@ export function createFunctionsApp(options: FunctionsAppOptions = {}): Hono {
 export function createApp(options: AppOptions): Hono {
   const publicDir = path.resolve(options.publicDir);
   const app = baseApp({ ...options, publicDir });
+  app.use("*", redirectsFrom(publicDir));
   mountBuild(app, publicDir);
   return app;
 }

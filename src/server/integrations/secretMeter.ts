@@ -1,6 +1,6 @@
 // The meter on every function that spends a secret or an outside quota (Fingerprint, Amplitude,
-// Greenhouse): one budget per caller and secret, counted again per network, under a ceiling per secret
-// across all callers; counted in the lead store's limits, 429 past any of them (docs/security.md).
+// Greenhouse, the CMS login): one budget per caller and secret, counted again per network, under a ceiling per
+// secret across all callers; counted in the lead store's limits, 429 past any of them (docs/security.md).
 import { addressBucket, networkBucket } from "../http/clientAddress";
 import { readLeadsEnv, readMeterEnv, type MeterEnv } from "../env";
 import { errorResponse } from "../http/responses";
@@ -10,11 +10,18 @@ import { openLeadStore } from "../leads/openLeadStore";
 
 /** The metered functions, named as in src/server/functions.ts. */
 export type MeteredFunction =
-  "fp-result" | "fp-events" | "fp-events-direct" | "fp-visits" | "amp-exp" | "greenhouse";
+  | "fp-result"
+  | "fp-events"
+  | "fp-events-direct"
+  | "fp-visits"
+  | "amp-exp"
+  | "greenhouse"
+  | "cms-auth"
+  | "cms-callback";
 
 /** What a metered call spends: one budget per secret, whichever function spends it. */
 export type MeteredSecret =
-  "fingerprint-server-api" | "fingerprint-ingestion" | "amplitude" | "greenhouse";
+  "fingerprint-server-api" | "fingerprint-ingestion" | "amplitude" | "greenhouse" | "github-oauth";
 
 /** Three ways into the Server API with one key are one budget, not three. */
 export const SECRET_OF: Record<MeteredFunction, MeteredSecret> = {
@@ -24,6 +31,9 @@ export const SECRET_OF: Record<MeteredFunction, MeteredSecret> = {
   "fp-result": "fingerprint-ingestion",
   "amp-exp": "amplitude",
   greenhouse: "greenhouse",
+  // The CMS login's two steps spend one OAuth App: its start names the client, its callback the secret.
+  "cms-auth": "github-oauth",
+  "cms-callback": "github-oauth",
 };
 
 /** How an alert names a secret: by the configuration an operator knows it by. */
@@ -32,6 +42,7 @@ const SECRET_NAMES: Record<MeteredSecret, string> = {
   "fingerprint-ingestion": "Fingerprint identification through /fp/result (FPJS_PROXY_SECRET)",
   amplitude: "the Amplitude API key (AMPLITUDE_API_KEY)",
   greenhouse: "the Greenhouse job board (GREENHOUSE_BOARD)",
+  "github-oauth": "the CMS login's GitHub OAuth App (CMS_OAUTH_CLIENT_SECRET)",
 };
 
 /**

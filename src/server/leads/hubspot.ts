@@ -114,7 +114,7 @@ export function fieldErrorsFrom(body: unknown): FieldErrors | null {
   return Object.keys(fields).length > 0 ? fields : null;
 }
 
-/** One line for the outbox: what HubSpot said, e.g. "HubSpot answered 400: REQUIRED_FIELD (jobTitle)". */
+/** One line for the lead store: what HubSpot said, e.g. "HubSpot answered 400: REQUIRED_FIELD (jobTitle)". */
 function describeAnswer(status: number, body: unknown): string {
   const errors = upstreamErrorsOf(body);
   if (errors.length > 0) {

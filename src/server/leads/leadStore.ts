@@ -1,4 +1,4 @@
-// The one lead-store contract: the file outbox (local default) and PostgreSQL (DATABASE_URL) both implement it.
+// The one lead-store contract: the file lead store (local default) and PostgreSQL (DATABASE_URL) both implement it.
 import { createHash, randomUUID } from "node:crypto";
 
 /**

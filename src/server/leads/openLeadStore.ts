@@ -1,23 +1,23 @@
-// Picks the lead store from the configuration: PostgreSQL when DATABASE_URL is set, else the file outbox.
+// Picks the lead store from the configuration: PostgreSQL when DATABASE_URL is set, else the file lead store.
 import type { LeadsEnv } from "../env";
 import type { LeadStore } from "./leadStore";
-import { createFileOutbox } from "./outbox";
+import { createFileLeadStore } from "./fileLeadStore";
 import { createPgLeadStore } from "./pgLeadStore";
 
 /** One store per location and process: a warm serverless instance reuses its connection pool. */
 const opened = new Map<string, LeadStore>();
 
 export function storeLocation(env: LeadsEnv): string {
-  return env.databaseUrl ? "DATABASE_URL" : env.outboxDir;
+  return env.databaseUrl ? "DATABASE_URL" : env.storeDir;
 }
 
 export function openLeadStore(env: LeadsEnv): LeadStore {
-  const key = env.databaseUrl ?? `file:${env.outboxDir}`;
+  const key = env.databaseUrl ?? `file:${env.storeDir}`;
   let store = opened.get(key);
   if (!store) {
     store = env.databaseUrl
       ? createPgLeadStore(env.databaseUrl, { max: env.delivery.poolSize })
-      : createFileOutbox(env.outboxDir);
+      : createFileLeadStore(env.storeDir);
     opened.set(key, store);
   }
   return store;

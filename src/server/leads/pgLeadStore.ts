@@ -69,6 +69,15 @@ const MIGRATIONS: readonly string[] = [
      END IF;
      RETURN 0;
    END $$;`,
+  // The schedule trigger's fence (src/server/schedule/pgTriggerStore.ts): one row per due time.
+  `CREATE TABLE IF NOT EXISTS build_triggers (
+     due_at timestamptz PRIMARY KEY,
+     status text NOT NULL,
+     next_attempt_at timestamptz NOT NULL,
+     lease_owner text,
+     lease_until timestamptz,
+     record jsonb NOT NULL
+   );`,
 ];
 
 const MIGRATION_LOCK = 7_140_114;

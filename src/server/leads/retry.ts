@@ -19,7 +19,7 @@ export type RetryReport =
 
 type RetryOptions = {
   env: LeadsEnv;
-  outbox: LeadStore;
+  store: LeadStore;
   fetch?: typeof fetch;
   now?: () => Date;
   /** Passes of the worker at most (each takes a batch of due leads). */
@@ -36,12 +36,12 @@ const emailOf = (record: LeadRecord) =>
  */
 export async function retryPending({
   env,
-  outbox,
+  store,
   fetch: fetchImpl = fetch,
   now,
   passes = 50,
 }: RetryOptions): Promise<RetryReport> {
-  const before = await outbox.list();
+  const before = await store.list();
   const pending = before.filter((record) => record.status === "pending").length;
   if (!env.hubspot.portalId) return { configured: false, pending };
   const byId = new Map(before.map((record) => [record.id, record]));
@@ -49,11 +49,11 @@ export async function retryPending({
   let stoppedEarly = false;
   for (let pass = 0; pass < passes; pass += 1) {
     const report = await deliverDue({
-      store: outbox,
+      store,
       env,
       fetch: fetchImpl,
       ...(now ? { now } : {}),
-      onFailed: failureAlerts(outbox, env, fetchImpl),
+      onFailed: failureAlerts(store, env, fetchImpl),
     });
     for (const outcome of report.outcomes) {
       const record = byId.get(outcome.id);

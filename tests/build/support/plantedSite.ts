@@ -26,7 +26,7 @@ export const PLANTED_POST = `---
 title: "Planted: raw HTML in a post body"
 slug: ${PLANTED_POST_SLUG}
 description: "A post whose body carries scripts, an SVG script and a frame, next to tables and details."
-date: 2031-01-01
+date: 2025-01-01
 authors: [hannah-lindqvist]
 tags: [tutorials]
 ---
@@ -54,6 +54,28 @@ Text inside the disclosure.
 ## A heading after the planted markup
 
 The end.
+`;
+
+/** The build's clock (BUILD_TIME), and two posts: one dated the day before it, one 30 days after it. */
+export const BUILD_TIME = "2026-06-15T12:00:00Z";
+export const YESTERDAY_POST = {
+  slug: "planted-published-yesterday",
+  title: "Planted yesterday: a post just out",
+};
+export const FUTURE_POST = {
+  slug: "planted-scheduled-ahead",
+  title: "Planted ahead: a post for next month",
+};
+const datedPost = (post: { slug: string; title: string }, date: string) => `---
+title: "${post.title}"
+slug: ${post.slug}
+description: "A planted post that checks scheduled publishing: its date decides whether the build makes it."
+date: ${date}
+authors: [maya-okafor]
+tags: [tutorials]
+---
+
+The body of ${post.title}.
 `;
 
 /** A page that writes an inline script of its own, which no part of the build knows. */
@@ -120,11 +142,27 @@ export async function buildPlantedSite(mutate = CHANGE_BUNDLE_TAGS): Promise<Pla
   const site = makeScratch(root, { prefix: "planted-site-", include: keep });
   writeFileIn(site.dir, `content/blog/${PLANTED_POST_SLUG}/index.md`, PLANTED_POST);
   writeFileIn(site.dir, "src/pages/planted-inline-script.tsx", PLANTED_PAGE_SOURCE);
+  // The site's own redirects point at pages this small site does not keep.
+  writeFileIn(
+    site.dir,
+    "content/settings/redirects.yml",
+    "redirects:\n  - from: /planted-old/\n    to: /pricing/\n",
+  );
+  writeFileIn(
+    site.dir,
+    `content/blog/${YESTERDAY_POST.slug}/index.md`,
+    datedPost(YESTERDAY_POST, "2026-06-14 08:00"),
+  );
+  writeFileIn(
+    site.dir,
+    `content/blog/${FUTURE_POST.slug}/index.md`,
+    datedPost(FUTURE_POST, "2026-07-15 09:00"),
+  );
   fs.renameSync(path.join(site.dir, "gatsby-node.ts"), path.join(site.dir, "gatsby-node-site.ts"));
   writeFileIn(site.dir, "gatsby-node.ts", wrappedGatsbyNode(mutate));
 
   const log = path.join(site.dir, "build.log");
-  const env = { ...process.env, CMS_ADMIN: "off", NO_COLOR: "1", CI: "1" };
+  const env = { ...process.env, CMS_ADMIN: "off", NO_COLOR: "1", CI: "1", BUILD_TIME };
   const { code } = await gatsbyBuild(site.dir, env, log);
   return { dir: site.dir, code, output: fs.readFileSync(log, "utf8"), remove: site.remove };
 }

@@ -3,7 +3,8 @@
 // `forms/` imports `providers/`, nothing in `providers/` imports `forms/`). A cycle means two modules
 // each need the other, so neither can be read, tested or moved alone; the fix is to move what both need
 // into a third module they both import. Also: a few one-way boundaries (BOUNDARIES: the build loads the
-// functions' path list, never their handlers; the server never loads src/forms/). A cycle belongs to the
+// functions' path list, never their handlers; the server never loads src/forms/; browser code never
+// loads the build's src/gatsby/). A cycle belongs to the
 // whole graph, which an ESLint rule (one file at a time) does not see, so this stays a test; the per-file
 // rules (theme from the module, named chunks, 300 lines at most) are ESLint rules an editor shows
 // (eslint.config.mjs, eslint-rules/).
@@ -188,6 +189,26 @@ export const BOUNDARIES: Boundary[] = [
     to: "forms",
     why: "the functions never load the UI's form definitions",
   },
+  {
+    // src/gatsby/ runs in Node at build time (fs, esbuild, worker threads); what the browser runs at start-up
+    // (the entry, hydration, the after-paint loader, task scheduling) lives in src/runtime/.
+    from: [
+      "runtime",
+      "components",
+      "sections",
+      "views",
+      "templates",
+      "pages",
+      "forms",
+      "providers",
+      "hooks",
+      "clients",
+      "styles",
+      "cms",
+    ],
+    to: "gatsby",
+    why: "browser code never loads the build's modules; its start-up code is in src/runtime/",
+  },
 ];
 
 /** Each file that crosses a boundary, with the first module across it that it loads. */
@@ -236,16 +257,20 @@ describe("imports in src/", () => {
       ["/p/server/functions.ts", ["/p/forms/form.ts"]],
       ["/p/server/functionPaths.ts", []],
       ["/p/forms/form.ts", []],
+      ["/p/runtime/entry.ts", ["/p/runtime/tasks.ts"]],
+      ["/p/runtime/tasks.ts", ["/p/gatsby/a.ts"]],
     ]);
     expect(boundaryViolations(graph, BOUNDARIES, "/p").map((line) => line.split(" (")[0])).toEqual([
       "gatsby/a.ts loads server/functions.ts",
       "server/functions.ts loads forms/form.ts",
+      "runtime/entry.ts loads gatsby/a.ts",
+      "runtime/tasks.ts loads gatsby/a.ts",
     ]);
   });
 
   const graph = importGraph(sourceFiles(src));
 
-  it("keeps the one-way boundaries: build → function paths only, server → no forms", () => {
+  it("keeps the one-way boundaries: build → function paths only, server → no forms, browser → no build", () => {
     const report = boundaryViolations(graph, BOUNDARIES);
     expect(report, `imports across a boundary:\n${report.join("\n")}`).toEqual([]);
   });

@@ -21,7 +21,9 @@ import {
 import { linkSchema, menuEntrySchema, navigationSchema } from "../../../src/data/navigationSchema";
 import { fillPlaceholders, placeholders } from "../../../src/data/content";
 import { marketingPageSchema, sectionSchema } from "../../../src/data/sectionSchemas";
-import { renderConfig } from "../../../scripts/cms-config";
+import { renderConfig, renderLoginScript } from "../../../scripts/cms-config";
+import { CMS_AUTH_PATH } from "../../../src/server/functionPaths";
+import { functionNamed } from "../../../src/server/functions";
 
 const root = path.resolve(__dirname, "../../..");
 const text = fs.readFileSync(path.join(root, "static/admin/config.yml"), "utf8");
@@ -101,8 +103,24 @@ describe("static/admin/config.yml", () => {
     expect(text).toBe(renderConfig());
   });
 
-  it("uses git-gateway on main in production, with drafts reviewed before they publish, and the local backend on a laptop", () => {
-    expect(config.backend).toEqual({ name: "git-gateway", branch: "main" });
+  it("links a draft's deploy preview to the page's own address, from the slug field", () => {
+    // A post lives at <slug>/index.md: Decap's {{slug}} would be "<slug>/index" there, not the address.
+    expect(collection("blog").preview_path).toBe("blog/{{fields.slug}}/");
+  });
+
+  it("the login window's compiled script is what `npm run cms:config` makes of its source", () => {
+    const file = path.join(root, "src/server/cms/loginScriptCompiled.ts");
+    expect(fs.readFileSync(file, "utf8"), "run npm run cms:config").toBe(renderLoginScript());
+  });
+
+  it("uses GitHub through the site's own login on main in production, with drafts reviewed before they publish, and the local backend on a laptop", () => {
+    // The admin module adds repo, api_root and base_url when it starts (src/cms/backend.ts).
+    expect(config.backend).toEqual({
+      name: "github",
+      branch: "main",
+      auth_endpoint: CMS_AUTH_PATH.slice(1),
+    });
+    expect(functionNamed("cms-auth").path).toBe(CMS_AUTH_PATH);
     expect(config.publish_mode).toBe("editorial_workflow");
     expect(config.local_backend).toBe(true);
   });

@@ -10,7 +10,7 @@ import { ThemeProvider } from "styled-components";
 import { afterEach, describe, expect, it } from "vitest";
 import { SITE_MAP_ID } from "../../../src/components/Footer";
 import { PhoneMenu } from "../../../src/components/PhoneMenu";
-import { nextTask } from "../../../src/gatsby/nextTask";
+import { nextTask } from "../../../src/runtime/nextTask";
 import { fillPlaceholders, parseYamlFile } from "../../../src/data/content";
 import { parseNavigation } from "../../../src/data/navigationSchema";
 import { NavigationContext } from "../../../src/hooks/useNavigation";

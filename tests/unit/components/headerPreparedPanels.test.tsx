@@ -26,7 +26,7 @@ const gates = vi.hoisted(() => {
   };
   return { make, settled: make(), idle: [] as Array<{ open: () => void }> };
 });
-vi.mock("../../../src/hooks/afterLargestPaint", () => ({
+vi.mock("../../../src/runtime/afterLargestPaint", () => ({
   whenSettled: () => gates.settled.promise,
   idleTime: () => {
     const gate = gates.make();

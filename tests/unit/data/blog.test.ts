@@ -245,10 +245,13 @@ describe("post frontmatter", () => {
       date: "2025-01-02T00:00:00.000Z",
     });
   });
-  it("accepts date strings", () => {
+  it("accepts date strings, a zone-less one in the site's time zone (Chicago)", () => {
     expect(parseContent(postFrontmatterSchema, { ...valid, date: "2025-03-04" }, "x").date).toBe(
-      "2025-03-04T00:00:00.000Z",
+      "2025-03-04T06:00:00.000Z",
     );
+    expect(
+      parseContent(postFrontmatterSchema, { ...valid, date: "2026-12-08 09:00" }, "x").date,
+    ).toBe("2026-12-08T15:00:00.000Z");
   });
   it("names the file and every problem", () => {
     const parse = () =>

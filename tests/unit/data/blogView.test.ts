@@ -157,7 +157,7 @@ describe("webinarMeta", () => {
     const at = (iso: string) => ({ dateLabel: dateLabel(iso), timeLabel: timeLabel(iso) });
     expect(
       webinarMeta({ format: "live", durationMinutes: 45, ...at("2025-05-20T15:00:00.000Z") }),
-    ).toBe("Live · 45 minutes · May 20, 2025, 3:00 PM UTC");
+    ).toBe("Live · 45 minutes · May 20, 2025, 10:00 AM CDT");
     expect(
       webinarMeta({ format: "on-demand", durationMinutes: 40, ...at("2025-03-12T14:00:00.000Z") }),
     ).toBe("On demand · 40 minutes · recorded March 12, 2025");

@@ -18,7 +18,7 @@ describe("inline code", () => {
   });
 
   it("gives the same text for the same sources, in the build and in the tests", () => {
-    const file = path.resolve(__dirname, "../../../src/gatsby/bundleLoader.ts");
+    const file = path.resolve(__dirname, "../../../src/runtime/bundleLoader.ts");
     const again = compileInline(
       file,
       "loadBundlesAfterPaint",

@@ -4,7 +4,7 @@
 import * as React from "react";
 import { act, cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetLargestPaint } from "../../../src/hooks/afterLargestPaint";
+import { resetLargestPaint } from "../../../src/runtime/afterLargestPaint";
 import { ConsentContext, type ConsentState } from "../../../src/providers/consent/useConsent";
 import { IdentificationProvider } from "../../../src/providers/identification/IdentificationProvider";
 import AnalyticsRunner from "../../../src/providers/analytics/AnalyticsRunner";

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { prepareWorkflowClone, workflowClonePath } from "../../../scripts/lib/cmsWorkflow.mjs";
+import { prepareWorkflowClone, workflowClonePath } from "../../../scripts/lib/cmsWorkflow";
 
 const git = (cwd: string, ...args: string[]) =>
   execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();

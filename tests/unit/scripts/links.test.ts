@@ -9,14 +9,14 @@ import {
   cssReferences,
   htmlReferences,
   underPrefix,
-} from "../../../scripts/lib/links.mjs";
+} from "../../../scripts/lib/links";
 
 const root = path.resolve(__dirname, "../../..");
 const fixture = path.join(root, "tests/fixtures/links-site");
 
 describe("brokenLinks", () => {
   it("finds exactly the planted broken references and nothing external, inert or function-served", () => {
-    const { checked, broken } = brokenLinks(fixture, { ignore: ["/api/", "/risk"] });
+    const { checked, broken } = brokenLinks(fixture, ["/api/", "/risk"]);
     expect(broken).toEqual([
       { from: "/about/index.html", url: "/blog/no-such-post/" },
       { from: "/about/index.html", url: "/risk-review/" },
@@ -53,11 +53,11 @@ describe("brokenLinks", () => {
   });
 });
 
-describe("scripts/check-links.mjs", () => {
+describe("scripts/check-links.ts", () => {
   it("fails on the fixture, naming each broken link", () => {
     const result = spawnSync(
       process.execPath,
-      ["--import", "tsx", "scripts/check-links.mjs", fixture],
+      ["--import", "tsx", "scripts/check-links.ts", fixture],
       {
         cwd: root,
         encoding: "utf8",

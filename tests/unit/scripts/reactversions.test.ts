@@ -8,7 +8,7 @@ import {
   builtReactMajors,
   reactMajorsIn,
   reactVersionsIn,
-} from "../../../scripts/lib/reactversions.mjs";
+} from "../../../scripts/lib/reactversions";
 
 const require = createRequire(import.meta.url);
 /** A file inside an installed package ("react/cjs/…"), found from the package's folder (no "exports" entry). */

@@ -1,10 +1,15 @@
-// The scale benchmark's parts: copies of posts with their own slug, title and date, and the figures read from a build log.
+// The scale bench's parts: copies of posts with their own slug, title and date, and the site's post-build report
+// read from a build log (Gatsby's reporter wraps it).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { editPost, generatePosts, sourcePosts } from "../../../scripts/lib/scaleposts.mjs";
-import { gatsbySteps, sitePostBuild } from "../../../scripts/lib/scalereport.mjs";
+import {
+  generatePosts,
+  isListedPost,
+  sitePostBuild,
+  sourcePosts,
+} from "../../../scripts/lib/scale";
 
 const root = path.resolve(__dirname, "../../..");
 let dir = "";
@@ -28,32 +33,30 @@ describe("generatePosts", () => {
     expect(first).toContain("date: 2024-12-30\n");
     expect(first).not.toMatch(/^featured:/m);
     expect(read(slugs[1]!)).toContain("date: 2024-12-29\n");
-    // Images travel with the post.
-    const sourceFiles = fs.readdirSync(path.join(dir, "content", "blog", sources[0]!)).sort();
-    expect(fs.readdirSync(path.join(dir, "content", "blog", slugs[0]!)).sort()).toEqual(
-      sourceFiles,
+    // The body is the original's, and the images travel with the post.
+    const original = fs.readFileSync(
+      path.join(dir, "content", "blog", sources[0]!, "index.md"),
+      "utf8",
     );
-    editPost(dir, slugs[0]!, "An added sentence.");
-    expect(read(slugs[0]!).endsWith("\nAn added sentence.\n")).toBe(true);
+    expect(first.slice(first.indexOf("\n---", 4))).toBe(
+      original.slice(original.indexOf("\n---", 4)),
+    );
+    expect(fs.readdirSync(path.join(dir, "content", "blog", slugs[0]!)).sort()).toEqual(
+      fs.readdirSync(path.join(dir, "content", "blog", sources[0]!)).sort(),
+    );
+    expect(isListedPost(dir, "device-reputation-scores")).toBe(false);
+    expect(isListedPost(dir, slugs[0]!)).toBe(true);
   });
 });
 
-describe("the build log", () => {
-  const log = [
-    "\u001b[2K\u001b[1A\u001b[Gsuccess createPages - 1.812s",
-    "success Building production JavaScript and CSS bundles - 163.519s",
-    // Gatsby's reporter wraps long lines.
-    "info site post-build: feed 0.4 s, pages 12.3 s, headers 5.1",
-    "s, precompress 40.0 s, total 58.2 s",
-    "success onPostBuild - 60.100s",
-  ].join("\n");
-
-  it("gives Gatsby's timed steps and the site's own post-build report", () => {
-    expect(Object.fromEntries(gatsbySteps(log))).toEqual({
-      createPages: 1.812,
-      "Building production JavaScript and CSS bundles": 163.519,
-      onPostBuild: 60.1,
-    });
+describe("sitePostBuild", () => {
+  it("reads the site's own post-build report, wrapped or not, and nothing from a log without one", () => {
+    const log = [
+      "\u001b[2K\u001b[1A\u001b[Gsuccess createPages - 1.812s",
+      "info site post-build: feed 0.4 s, pages 12.3 s, headers 5.1",
+      "s, precompress 40.0 s, total 58.2 s",
+      "success onPostBuild - 60.100s",
+    ].join("\n");
     expect(sitePostBuild(log)).toEqual({
       feed: 0.4,
       pages: 12.3,

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { sdkChunks, sdksInSources } from "../../../scripts/lib/sdkchunks.mjs";
+import { sdkChunks, sdksInSources } from "../../../scripts/lib/sdkchunks";
 
 describe("sdksInSources", () => {
   it("names the SDKs whose packages a chunk's sources come from", () => {

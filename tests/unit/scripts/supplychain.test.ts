@@ -15,7 +15,7 @@ import {
   pinProblems,
   renovateProblems,
   type Advisory,
-} from "../../../scripts/lib/supplychain.mjs";
+} from "../../../scripts/lib/supplychain";
 
 const root = path.resolve(__dirname, "../../..");
 const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(root, file), "utf8"));
@@ -39,10 +39,14 @@ function gate(plant: (copy: { lock: typeof lock; pkg: typeof pkg }) => void) {
   fs.writeFileSync(path.join(tmp, "package.json"), JSON.stringify(copy.pkg));
   for (const file of [".nvmrc", "renovate.json"])
     fs.copyFileSync(path.join(root, file), path.join(tmp, file));
-  return spawnSync(process.execPath, ["scripts/supply-chain.mjs", `--root=${tmp}`], {
-    cwd: root,
-    encoding: "utf8",
-  });
+  return spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/supply-chain.ts", `--root=${tmp}`],
+    {
+      cwd: root,
+      encoding: "utf8",
+    },
+  );
 }
 
 // Each gate run lints about 2,200 lockfile entries in a child process: seconds on a busy machine.

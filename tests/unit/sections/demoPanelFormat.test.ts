@@ -1,5 +1,7 @@
-// The demo panel's visit times, written by hand, read as toLocaleString("en-GB") wrote them.
+// The demo panel's numbers and visit times are written by hand (no locale data loaded in the tap that starts the
+// demo): they read as toLocaleString wrote them.
 import { afterEach, describe, expect, it } from "vitest";
+import { groupDigits } from "../../../src/leads/fields";
 import { formatTime } from "../../../src/sections/IdentificationDemoPanel/format";
 
 const zone = process.env["TZ"];
@@ -26,9 +28,20 @@ describe("formatTime", () => {
           });
           expect(formatTime(iso), `${iso} ${tz}`).toBe(expected);
         }
+      for (const iso of ["1999-12-31T23:59:59.000Z", "2024-02-29T12:00:00.000Z"])
+        expect(formatTime(iso), `${iso} ${tz}`).toBe(
+          new Date(iso).toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short" }),
+        );
     }
   });
   it("keeps text that is not a date", () => {
     expect(formatTime("yesterday")).toBe("yesterday");
+  });
+});
+
+describe("groupDigits", () => {
+  it("groups whole numbers by three as en-US does", () => {
+    for (const value of [0, 7, 100, 1000, 99_999, 10_000_000, 10_000_000_000, 1_000_000_000_000])
+      expect(groupDigits(value)).toBe(value.toLocaleString("en-US"));
   });
 });

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
 import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
-import { HSTS, STATIC_HEADERS } from "../../../src/security/headers";
+import { ADMIN_HEADERS, HSTS, STATIC_HEADERS } from "../../../src/security/headers";
 import type { HeaderManifest } from "../../../src/security/manifest";
 import { createApp } from "../../../src/server/http/app";
 import { functionAddresses, functionPaths } from "../../../src/server/functionPaths";
@@ -50,9 +50,14 @@ describe("every route gets the same headers on the local server, Netlify and Ver
     const vercel = vercelHeadersFor(vercelConfig, route);
     const policy = manifest.pages[route];
     expect(policy, `the manifest has ${route}`).toBeDefined();
+    // The admin alone keeps its login window's opener (ADMIN_HEADERS); every other page cuts openers.
+    const shared = { ...STATIC_HEADERS, ...(route === "/admin/" ? ADMIN_HEADERS : {}) };
     for (const host of [served, netlify, vercel]) {
       expect(host["content-security-policy"]).toBe(policy);
-      for (const name of SHARED) expect(host[name], name).toBe(STATIC_HEADERS[name]);
+      for (const name of SHARED) expect(host[name], name).toBe(shared[name]);
+      expect(host["cross-origin-opener-policy"]).toBe(
+        route === "/admin/" ? "same-origin-allow-popups" : "same-origin",
+      );
     }
     // HSTS only where the host serves https; browsers ignore it over the local server's http.
     expect(netlify["strict-transport-security"]).toBe(HSTS);

@@ -245,6 +245,32 @@ describe("the admin", () => {
     expect(policy).not.toContain("worker-src");
   });
 
+  const adminPolicyFor = async (env: Record<string, string>) => {
+    site = await createSite();
+    const { manifest } = await writeSecurityHeaders(site.rootDir, site.publicDir, env);
+    const policy = parsePolicy(manifest.pages["/admin/"] ?? "");
+    return { connect: policy.find(([name]) => name === "connect-src")?.[1], manifest };
+  };
+
+  it("may reach the GitHub API its backend uses, and no other outside origin", async () => {
+    const { connect, manifest } = await adminPolicyFor({ ...PRODUCTION_ENV });
+    expect(connect).toEqual(["'self'", "blob:", "https://api.github.com"]);
+    expect(manifest.pageHeaders).toEqual({
+      "/admin/": { "cross-origin-opener-policy": "same-origin-allow-popups" },
+    });
+  });
+
+  it("reaches GitHub Enterprise's API instead when the build names it, and nothing outside with Git Gateway", async () => {
+    const enterprise = await adminPolicyFor({
+      ...PRODUCTION_ENV,
+      GATSBY_CMS_GITHUB_API_URL: "https://git.example.com/api/v3",
+    });
+    expect(enterprise.connect).toEqual(["'self'", "blob:", "https://git.example.com"]);
+    await site?.cleanup();
+    const gateway = await adminPolicyFor({ ...PRODUCTION_ENV, CMS_BACKEND: "git-gateway" });
+    expect(gateway.connect).toEqual(["'self'", "blob:"]);
+  });
+
   it("pins its bundle with Subresource Integrity", async () => {
     site = await createSite();
     await addAdminIntegrity(site.publicDir);

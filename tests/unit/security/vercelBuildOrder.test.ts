@@ -12,6 +12,7 @@ import {
   vercelConfigFile,
 } from "../../../src/gatsby/hostAdapter";
 import { writeSecurityHeaders } from "../../../src/gatsby/securityHeaders";
+import { pendingVercelRedirectsFile } from "../../../src/gatsby/redirects";
 import { vercelHeadersFor } from "./support/hosts";
 import { PRODUCTION_ENV, createSite, type SiteFixture } from "./support/site";
 
@@ -81,6 +82,24 @@ describe("a Vercel build", () => {
     await expect(siteAdapter(site.rootDir, VERCEL_ENV).adapt(adaptContext)).rejects.toThrow(
       /config\.json is missing/,
     );
+  });
+
+  it("puts the redirects after the header routes and before Vercel's own, so they answer with the headers", async () => {
+    site = await createSite();
+    await writeSecurityHeaders(site.rootDir, site.publicDir, VERCEL_ENV);
+    const redirect = {
+      src: "^/demo-request/?$",
+      headers: { Location: "/contact-sales/" },
+      status: 308,
+    };
+    await fs.mkdir(path.dirname(pendingVercelRedirectsFile(site.rootDir)), { recursive: true });
+    await fs.writeFile(pendingVercelRedirectsFile(site.rootDir), JSON.stringify([redirect]));
+    await vercelPluginOnPostBuild(site.rootDir);
+    await siteAdapter(site.rootDir, VERCEL_ENV).adapt(adaptContext);
+    const { routes } = JSON.parse(await fs.readFile(vercelConfigFile(site.rootDir), "utf8")) as {
+      routes: unknown[];
+    };
+    expect(routes.slice(-VERCEL_OWN_ROUTES.length - 1)).toEqual([redirect, ...VERCEL_OWN_ROUTES]);
   });
 
   it("changes nothing off Vercel", async () => {

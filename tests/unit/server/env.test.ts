@@ -2,7 +2,12 @@
 // Tests that server configuration is read lazily from the environment with sane defaults.
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
-import { readLeadsEnv, readMeterEnv, readServerEnv } from "../../../src/server/env";
+import {
+  readCmsOAuthEnv,
+  readLeadsEnv,
+  readMeterEnv,
+  readServerEnv,
+} from "../../../src/server/env";
 
 describe("readServerEnv", () => {
   it("has defaults", () => {
@@ -35,6 +40,25 @@ describe("readServerEnv", () => {
 
   it.each(["abc", "-1", "65536", "80.5"])("rejects PORT=%s with a clear message", (port) => {
     expect(() => readServerEnv({ PORT: port })).toThrow(/PORT must be an integer/);
+  });
+});
+
+describe("LEADS_STORE_DIR", () => {
+  it("names the file lead store's folder, relative to the working directory", () => {
+    expect(readLeadsEnv({ LEADS_STORE_DIR: "tmp/leads" }).storeDir).toBe(path.resolve("tmp/leads"));
+  });
+
+  it("is also read as LEADS_OUTBOX_DIR, its former name, so existing deployments keep their folder", () => {
+    expect(readLeadsEnv({ LEADS_OUTBOX_DIR: "/var/leads" }).storeDir).toBe("/var/leads");
+    // Blank counts as unset, as for every variable.
+    expect(readLeadsEnv({ LEADS_STORE_DIR: " ", LEADS_OUTBOX_DIR: "/var/leads" }).storeDir).toBe(
+      "/var/leads",
+    );
+  });
+
+  it("wins over the former name when both are set", () => {
+    const env = readLeadsEnv({ LEADS_STORE_DIR: "/srv/leads", LEADS_OUTBOX_DIR: "/var/leads" });
+    expect(env.storeDir).toBe("/srv/leads");
   });
 });
 
@@ -106,5 +130,49 @@ describe("the meter's variables", () => {
     ],
   ])("refuse %s=%s, naming it", (name, value, message) => {
     expect(() => readMeterEnv({ [name]: value })).toThrow(message);
+  });
+});
+
+describe("readCmsOAuthEnv", () => {
+  it("is not set up by default, on github.com with the repo scope", () => {
+    expect(readCmsOAuthEnv({})).toEqual({
+      clientId: null,
+      clientSecret: null,
+      githubUrl: "https://github.com",
+      scope: "repo",
+      timeoutMs: 8000,
+    });
+  });
+
+  it("reads the OAuth App, GitHub Enterprise's origin and the narrower scope", () => {
+    expect(
+      readCmsOAuthEnv({
+        CMS_OAUTH_CLIENT_ID: "Iv1.abc",
+        CMS_OAUTH_CLIENT_SECRET: "0123456789abcdef",
+        CMS_OAUTH_GITHUB_URL: "https://git.example.com/",
+        CMS_OAUTH_SCOPE: "public_repo",
+      }),
+    ).toMatchObject({
+      clientId: "Iv1.abc",
+      githubUrl: "https://git.example.com",
+      scope: "public_repo",
+    });
+  });
+
+  it.each([
+    [
+      { CMS_OAUTH_SCOPE: "admin:org" },
+      /CMS_OAUTH_SCOPE must be repo or public_repo, got "admin:org"/,
+    ],
+    [
+      { CMS_OAUTH_CLIENT_SECRET: "short" },
+      /^CMS_OAUTH_CLIENT_SECRET must be the OAuth App's client secret\.$/,
+    ],
+    [
+      { CMS_OAUTH_GITHUB_URL: "github.com" },
+      /CMS_OAUTH_GITHUB_URL must be an absolute http\(s\) URL/,
+    ],
+  ])("refuses %j, naming the variable (and never echoing a secret)", (source, message) => {
+    expect(() => readCmsOAuthEnv(source)).toThrow(message);
   });
 });

@@ -11,7 +11,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { startServer, type RunningServer } from "../../../src/server/main";
-import { FAKE_AMPLITUDE_KEY, startFakeAmplitude, type FakeAmplitude } from "../../support/fakes/amplitude";
+import {
+  FAKE_AMPLITUDE_KEY,
+  startFakeAmplitude,
+  type FakeAmplitude,
+} from "../../support/fakes/amplitude";
 import {
   FAKE_FPJS_SECRET,
   startFakeFingerprint,
@@ -31,11 +35,11 @@ let serverApi: FakeFingerprint;
 let ingress: FakeFingerprintProxyUpstream;
 let amplitude: FakeAmplitude;
 let greenhouse: FakeGreenhouse;
-let outbox: string;
+let storeDir: string;
 
 beforeAll(async () => {
   fixture = await createPublicFixture();
-  outbox = mkdtempSync(path.join(os.tmpdir(), "trust-outbox-"));
+  storeDir = mkdtempSync(path.join(os.tmpdir(), "trust-lead-store-"));
   [serverApi, ingress, amplitude, greenhouse] = await Promise.all([
     startFakeFingerprint(),
     startFakeFingerprintProxyUpstream(),
@@ -59,14 +63,14 @@ afterAll(async () => {
     greenhouse?.close(),
   ]);
   await fixture?.cleanup();
-  rmSync(outbox, { recursive: true, force: true });
+  rmSync(storeDir, { recursive: true, force: true });
 });
 
 // The functions read their configuration per request, and every test starts with a clean environment.
 beforeEach(() => {
   const env: Record<string, string> = {
     SITE_URL: "https://www.site.test",
-    LEADS_OUTBOX_DIR: outbox,
+    LEADS_STORE_DIR: storeDir,
     FPJS_PROXY_SECRET: PROXY_SECRET,
     FPJS_INGRESS_URL_US: ingress.ingressUrls.us,
     FPJS_SECRET_API_KEY: FAKE_FPJS_SECRET,

@@ -5,7 +5,7 @@
 import * as React from "react";
 import { act, cleanup, render } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetLargestPaint } from "../../../../src/hooks/afterLargestPaint";
+import { resetLargestPaint } from "../../../../src/runtime/afterLargestPaint";
 import AnalyticsRunner, {
   type AnalyticsRunnerProps,
 } from "../../../../src/providers/analytics/AnalyticsRunner";

@@ -1,11 +1,11 @@
-// Tests the outbox listing people read from `npm run leads`, and the lead configuration reader.
+// Tests the lead listing people read from `npm run leads`, and the lead configuration reader.
 import { describe, expect, it } from "vitest";
 import { readLeadsEnv } from "../../../../src/server/env";
 import { formatLeads } from "../../../../src/server/cli/leadsReport";
 
 describe("formatLeads", () => {
-  it("says so when the outbox is empty", () => {
-    expect(formatLeads([])).toBe("No leads in the outbox yet.");
+  it("says so when the lead store is empty", () => {
+    expect(formatLeads([])).toBe("No leads stored yet.");
   });
   it("lists each lead with time, status, endpoint, email and form, then counts the pending ones", () => {
     const text = formatLeads([
@@ -57,10 +57,10 @@ describe("formatLeads with failed leads", () => {
 });
 
 describe("readLeadsEnv", () => {
-  it("defaults to no HubSpot and the git-ignored outbox", () => {
+  it("defaults to no HubSpot and the git-ignored .outbox/leads folder", () => {
     const env = readLeadsEnv({});
     expect(env.hubspot.portalId).toBeNull();
-    expect(env.outboxDir).toMatch(/\.outbox[\\/]leads$/);
+    expect(env.storeDir).toMatch(/\.outbox[\\/]leads$/);
     expect(env.allowedOrigins).toEqual(["https://fingerprint.com"]);
   });
   it("refuses malformed configuration with a message naming the variable", () => {

@@ -12,7 +12,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readMeterEnv } from "../../../../src/server/env";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
 import { createMeter, meterWindows } from "../../../../src/server/integrations/secretMeter";
 import { startPostgres, type TestPostgres } from "../../../support/postgres";
@@ -59,7 +59,7 @@ describe("the meter", () => {
   });
 
   it("answers 429 with Retry-After and a JSON error past the limit", async () => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const meter = createMeter({ store: () => store, limits: () => defaults });
     const refused = await burst(meter, "203.0.113.7");
     expect(refused).toHaveLength(30);
@@ -79,7 +79,7 @@ describe("the meter", () => {
   });
 
   it("counts an IPv6 client by its /64, so fresh addresses from one network buy nothing", async () => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const meter = createMeter({ store: () => store, limits: () => defaults });
     const refused: Response[] = [];
     for (let i = 0; i < 150; i += 1) {
@@ -91,7 +91,7 @@ describe("the meter", () => {
   });
 
   it("gives the functions that spend one secret one budget per caller, not one each", async () => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const meter = createMeter({ store: () => store, limits: () => defaults });
     const serverApi = ["fp-events", "fp-events-direct", "fp-visits"] as const;
     let passed = 0;
@@ -115,7 +115,7 @@ describe("the meter", () => {
     ],
     ["IPv4: 20 addresses of one /24", (i: number) => `192.0.2.${i + 1}`, "192.0.3.1"],
   ])("counts a network again, at 4 times a caller's budget (%s)", async (_label, caller, other) => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const meter = createMeter({ store: () => store, limits: () => small });
     let passed = 0;
     for (let i = 0; i < 20; i += 1) {
@@ -134,7 +134,7 @@ describe("the meter", () => {
   });
 
   it("stops every caller at the ceiling per secret, and alerts once per window, across instances", async () => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const limits = { ...small, ceilingPerMinute: 25 };
     const alerts: string[] = [];
     const deps = {
@@ -183,7 +183,7 @@ describe("the meter", () => {
     );
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const store = createFileOutbox(folder);
+      const store = createFileLeadStore(folder);
       const meter = createMeter({
         store: () => store,
         limits: () => ({ ...small, ceilingPerMinute: 1 }),
@@ -239,7 +239,7 @@ describe("the meter", () => {
   });
 
   it("counts callers without an address together, and meters nothing with both windows off", async () => {
-    const store = createFileOutbox(folder);
+    const store = createFileLeadStore(folder);
     const meter = createMeter({ store: () => store, limits: () => defaults });
     expect(await burst(meter, null)).toHaveLength(30);
     const off = createMeter({

@@ -12,7 +12,11 @@ import {
 } from "../../../../src/server/leads/deliveryWorker";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 import { startPostgres, type TestPostgres } from "../../../support/postgres";
 import { seeded } from "../support/seeded";
@@ -201,7 +205,7 @@ describe("fault injection on a simulated clock", () => {
         endpoint,
         createLeadHandler(endpoint, {
           env: () => env,
-          outbox: () => store,
+          store: () => store,
           fetch: faulty,
           now,
           random,

@@ -6,8 +6,12 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
 import { validBodies } from "../../leads/samples";
 
@@ -15,7 +19,7 @@ const REPO = path.resolve(__dirname, "../../../..");
 
 let fixture: PublicFixture;
 let fake: FakeHubspot;
-let outbox: string;
+let storeDir: string;
 const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
@@ -26,7 +30,7 @@ afterEach(() => {
   for (const child of children)
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   children.clear();
-  rmSync(outbox, { recursive: true, force: true });
+  rmSync(storeDir, { recursive: true, force: true });
 });
 afterAll(async () => {
   await fake.close();
@@ -37,7 +41,7 @@ afterAll(async () => {
 function spawnNode(script: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: REPO,
-    env: { ...process.env, ...hubspotServerEnv(fake.origin), LEADS_OUTBOX_DIR: outbox, ...env },
+    env: { ...process.env, ...hubspotServerEnv(fake.origin), LEADS_STORE_DIR: storeDir, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
@@ -93,7 +97,7 @@ async function waitFor<T>(check: () => Promise<T | null> | T | null, ms = 15_000
 
 describe("a lead survives SIGKILL", () => {
   it("of the serving process right after the 2xx: the restarted server's worker delivers it", async () => {
-    outbox = mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    storeDir = mkdtempSync(path.join(os.tmpdir(), "lead-store-"));
     fake.submissions.length = 0;
     fake.setMode("down");
     const first = startServer({ LEADS_WORKER_INTERVAL_MS: "0" });
@@ -126,7 +130,7 @@ describe("a lead survives SIGKILL", () => {
     );
     expect(delivered.formGuid).toBe(hubspotServerEnv(fake.origin).HUBSPOT_FORM_NEWSLETTER);
     const record = await waitFor(async () => {
-      const found = (await createFileOutbox(outbox).list()).find((item) => item.id === id);
+      const found = (await createFileLeadStore(storeDir).list()).find((item) => item.id === id);
       return found?.status === "forwarded" ? found : null;
     });
     expect(record.attempts).toBe(2);
@@ -135,9 +139,9 @@ describe("a lead survives SIGKILL", () => {
   }, 60_000);
 
   it("of a worker between claiming a lead and delivering it: after its lease ends another run delivers it once", async () => {
-    outbox = mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    storeDir = mkdtempSync(path.join(os.tmpdir(), "lead-store-"));
     fake.submissions.length = 0;
-    const store = createFileOutbox(outbox);
+    const store = createFileLeadStore(storeDir);
     const lead = await store.add({
       endpoint: "/api/hubspot-press/",
       payload: { ...validBodies["/api/hubspot-press/"], email: "claimed@example.org" },

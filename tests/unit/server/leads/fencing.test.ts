@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Each lead sent once, on a simulated clock, with both lead stores (the file outbox and a real
+// Each lead sent once, on a simulated clock, with both lead stores (the file lead store and a real
 // PostgreSQL) and the fake HubSpot on loopback: the scenario (two workers, HubSpot answering
 // in 7.9 s, a batch of 20 outliving a 60 s lease) and three workers draining 300 leads while HubSpot
 // takes anything up to its timeout. Before each send a worker re-takes that one lead; a lead whose
@@ -12,9 +12,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readLeadsEnv } from "../../../../src/server/env";
 import { deliverDue } from "../../../../src/server/leads/deliveryWorker";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 import { startPostgres, type TestPostgres } from "../../../support/postgres";
 import { createSimulation, type Simulation } from "../support/simulation";
@@ -42,7 +46,7 @@ async function openStore(kind: Kind, sim: Simulation): Promise<LeadStore> {
   if (kind === "file") {
     const folder = mkdtempSync(path.join(os.tmpdir(), "fencing-"));
     folders.push(folder);
-    return createFileOutbox(folder, sim.now);
+    return createFileLeadStore(folder, sim.now);
   }
   databases += 1;
   const admin = postgres(pg.url, { max: 1, onnotice: () => undefined });

@@ -8,7 +8,7 @@ import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
 import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { readIdempotencyKey } from "../../../../src/server/leads/guards";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
 import { checkForms, formatChecks } from "../../../../src/server/cli/hubspotFormCheck";
 import {
@@ -41,7 +41,7 @@ beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "guards-"));
   fake.setMode("ok");
   fake.submissions.length = 0;
-  env = readLeadsEnv({ ...hubspotServerEnv(fake.origin), LEADS_OUTBOX_DIR: dir });
+  env = readLeadsEnv({ ...hubspotServerEnv(fake.origin), LEADS_STORE_DIR: dir });
   return () => rmSync(dir, { recursive: true, force: true });
 });
 
@@ -53,7 +53,7 @@ function post(
 ) {
   const handler = createLeadHandler(endpoint, {
     env: () => env,
-    outbox: () => store,
+    store: () => store,
     now,
     log: () => {},
   });
@@ -71,7 +71,7 @@ const body = validBodies[endpoint];
 
 describe("Idempotency-Key", () => {
   it("the same key and body, even at once: one lead, one HubSpot call, the same answer", async () => {
-    const store = createFileOutbox(dir, now);
+    const store = createFileLeadStore(dir, now);
     const key = { "idempotency-key": "6f1c1c52-3a0e-4b8e-9e4b-0d1f2a3b4c5d" };
     const answers = await Promise.all([post(store, body, key), post(store, body, key)]);
     const again = await post(store, { ...body }, key);
@@ -84,7 +84,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("replays a refusal too: a rejected email gets the same 422 without a second HubSpot call", async () => {
-    const store = createFileOutbox(dir, now);
+    const store = createFileLeadStore(dir, now);
     const key = { "idempotency-key": "k-rejected" };
     const invalid = { ...body, email: "invalid@example.com" };
     const first = await post(store, invalid, key);
@@ -96,7 +96,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("the same key with another body is refused with 422 and stores nothing", async () => {
-    const store = createFileOutbox(dir, now);
+    const store = createFileLeadStore(dir, now);
     const key = { "idempotency-key": "k-changed" };
     expect((await post(store, body, key)).status).toBe(200);
     const changed = await post(store, { ...body, description: "Something else entirely." }, key);
@@ -109,7 +109,7 @@ describe("Idempotency-Key", () => {
   });
 
   it("after 24 h the key starts a new submission", async () => {
-    const store = createFileOutbox(dir, now);
+    const store = createFileLeadStore(dir, now);
     const key = { "idempotency-key": "k-old" };
     await post(store, body, key);
     time += 24 * 3_600_000 + 1000;
@@ -122,7 +122,7 @@ describe("Idempotency-Key", () => {
     ["blank", "   "],
     ["quoted empty", '""'],
   ])("an %s key is refused with a 400 JSON error, and nothing is stored", async (_label, value) => {
-    const store = createFileOutbox(dir, now);
+    const store = createFileLeadStore(dir, now);
     const response = await post(store, body, { "idempotency-key": value });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "invalid_idempotency_key" } });
@@ -142,7 +142,7 @@ describe("Idempotency-Key", () => {
 
 describe("abuse limits per client IP and endpoint", () => {
   it("5 a minute, then 429 with Retry-After and a message the form shows; other IPs are not affected", async () => {
-    const store = createFileOutbox(dir, now);
+    const store = createFileLeadStore(dir, now);
     for (let i = 0; i < 5; i += 1) {
       expect(
         (await post(store, { ...body, email: `a${i}@example.org` }, {}, "203.0.113.7")).status,

@@ -6,11 +6,15 @@ import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/endpoint
 import { readLeadsEnv, type LeadsEnv } from "../../../../src/server/env";
 import { createLeadHandler } from "../../../../src/server/leads/handler";
 import type { LeadRecord, LeadStore, NewLead } from "../../../../src/server/leads/leadStore";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 /** In memory, so the property test measures the handler's logic rather than the disk. */
-function memoryOutbox(): LeadStore & { records: LeadRecord[] } {
+function memoryStore(): LeadStore & { records: LeadRecord[] } {
   const records: LeadRecord[] = [];
   const put = (record: LeadRecord) => {
     const index = records.findIndex((item) => item.id === record.id);
@@ -143,16 +147,16 @@ describe("lead endpoints under generated JSON, HubSpot not configured", () => {
   it.each(leadEndpoints)(
     "%s never answers with a status ≥ 500, a stack or markup (2,000 bodies)",
     async (endpoint) => {
-      const outbox = memoryOutbox();
-      const env = readLeadsEnv({ LEADS_OUTBOX_DIR: "/nonexistent" });
+      const store = memoryStore();
+      const env = readLeadsEnv({ LEADS_STORE_DIR: "/nonexistent" });
       const handler = createLeadHandler(endpoint, {
         env: () => env,
-        outbox: () => outbox,
+        store: () => store,
         log: () => {},
       });
       await runProperty(endpoint, handler, 2000);
       // The near misses include valid bodies, so the accept path ran too.
-      expect(outbox.records.length).toBeGreaterThan(0);
+      expect(store.records.length).toBeGreaterThan(0);
     },
     // As the forwarding run below: a correctness property, not a speed limit on a shared machine.
     60_000,
@@ -167,7 +171,7 @@ describe("lead endpoints under generated JSON, forwarding to the fake HubSpot", 
     env = readLeadsEnv({
       ...hubspotServerEnv(fake.origin),
       HUBSPOT_TIMEOUT_MS: "2000",
-      LEADS_OUTBOX_DIR: "/nonexistent",
+      LEADS_STORE_DIR: "/nonexistent",
     });
   });
   afterAll(async () => {
@@ -178,18 +182,18 @@ describe("lead endpoints under generated JSON, forwarding to the fake HubSpot", 
     "%s never answers with a status ≥ 500, a stack or markup (2,000 bodies)",
     async (endpoint) => {
       fake.submissions.length = 0;
-      const outbox = memoryOutbox();
+      const store = memoryStore();
       const handler = createLeadHandler(endpoint, {
         env: () => env,
-        outbox: () => outbox,
+        store: () => store,
         log: () => {},
       });
       await runProperty(endpoint, handler, 2000);
       // The forwarding path ran: leads reached the fake and were recorded as forwarded.
       expect(fake.submissions.length).toBeGreaterThan(0);
-      const forwarded = outbox.records.filter((record) => record.status === "forwarded");
+      const forwarded = store.records.filter((record) => record.status === "forwarded");
       expect(forwarded.length).toBe(fake.submissions.length);
-      expect(outbox.records.every((record) => record.attempts === 1)).toBe(true);
+      expect(store.records.every((record) => record.attempts === 1)).toBe(true);
     },
     60_000,
   );
@@ -214,8 +218,8 @@ describe("content types other than JSON", () => {
     "%s answers 415 without reading the body (300 content types)",
     async (endpoint) => {
       const handler = createLeadHandler(endpoint, {
-        env: () => readLeadsEnv({ LEADS_OUTBOX_DIR: "/nonexistent" }),
-        outbox: () => memoryOutbox(),
+        env: () => readLeadsEnv({ LEADS_STORE_DIR: "/nonexistent" }),
+        store: () => memoryStore(),
         log: () => {},
       });
       await fc.assert(

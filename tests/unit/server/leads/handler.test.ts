@@ -13,7 +13,7 @@ import { webinarFormIds as bundledWebinarFormIds } from "../../../../src/server/
 import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { allowedWebinarFormIds, hubspotFormGuid } from "../../../../src/server/leads/routing";
 import { toHubspotFields } from "../../../../src/server/leads/hubspot";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "../../../../src/gatsby/webinarForms";
 import {
   fakeFormDefinitions,
@@ -44,7 +44,7 @@ beforeEach(() => {
   env = readLeadsEnv({
     ...hubspotServerEnv(fake.origin),
     HUBSPOT_TIMEOUT_MS: "2000",
-    LEADS_OUTBOX_DIR: dir,
+    LEADS_STORE_DIR: dir,
     SITE_URL: "https://www.example.com",
   });
 });
@@ -69,7 +69,7 @@ const post = (
     }),
   );
 
-const stored = () => createFileOutbox(dir).list();
+const stored = () => createFileLeadStore(dir).list();
 
 describe("accepting a lead", () => {
   it.each(leadEndpoints)("%s stores the lead, forwards it and answers ok", async (endpoint) => {
@@ -129,7 +129,7 @@ describe("accepting a lead", () => {
     expect(fake.submissions[0]?.secure).toBe(true);
   });
 
-  it("keeps every lead in the outbox when HubSpot is not configured (the embedded default)", async () => {
+  it("keeps every lead in the lead store when HubSpot is not configured (the embedded default)", async () => {
     const response = await handlerFor("/api/hubspot/", {
       hubspot: { ...env.hubspot, portalId: null },
     })(
@@ -470,12 +470,12 @@ describe("the webinar allowlist", () => {
   });
 });
 
-describe("an outbox that cannot be written (a serverless function's read-only disk)", () => {
+describe("a file lead store that cannot be written (a serverless function's read-only disk)", () => {
   it("answers 503 with a JSON error asking to retry, forwards nothing, and explains the reason in the log once", async () => {
     const file = path.join(dir, "not-a-folder");
     writeFileSync(file, "");
     const unwritable = path.join(file, "leads");
-    const handler = handlerFor("/api/hubspot-newsletter/", { outboxDir: unwritable });
+    const handler = handlerFor("/api/hubspot-newsletter/", { storeDir: unwritable });
     const send = () =>
       handler(
         new Request("http://site.test/api/hubspot-newsletter/", {
@@ -501,7 +501,7 @@ describe("an outbox that cannot be written (a serverless function's read-only di
     expect(explained).toHaveLength(1);
     expect(explained[0]).toContain(unwritable);
     expect(explained[0]).toMatch(/ENOTDIR/);
-    expect(explained[0]).toMatch(/LEADS_OUTBOX_DIR/);
+    expect(explained[0]).toMatch(/LEADS_STORE_DIR/);
     expect(lines.filter((line) => line.includes("still not writable"))).toHaveLength(2);
   });
 });

@@ -25,7 +25,7 @@ import * as netlifyRoi from "../../../../functions/roi";
 import { leadEndpoints, type LeadEndpoint } from "../../../../src/leads/endpoints";
 import { functionNamed } from "../../../../src/server/functions";
 import { functionPaths } from "../../../../src/server/functionPaths";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { validBodies } from "../../leads/samples";
 
 type Call = (request: Request) => Promise<Response>;
@@ -71,8 +71,8 @@ const entryPoints: Record<
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(path.join(os.tmpdir(), "lead-adapters-"));
-  // The entry points read the real environment: an outbox of our own and no HubSpot.
-  vi.stubEnv("LEADS_OUTBOX_DIR", dir);
+  // The entry points read the real environment: a lead store folder of our own and no HubSpot.
+  vi.stubEnv("LEADS_STORE_DIR", dir);
   vi.stubEnv("HUBSPOT_PORTAL_ID", "");
   vi.stubEnv("HUBSPOT_WEBINAR_FORM_IDS", "");
   vi.spyOn(console, "log").mockImplementation(() => undefined);
@@ -111,7 +111,7 @@ describe.each(leadEndpoints)("%s entry points", (endpoint) => {
     const response = await vercel.POST(postLead(endpoint));
     expect(response.status).toBe(200);
     const { id } = (await response.json()) as { id: string };
-    const [record] = await createFileOutbox(dir).list();
+    const [record] = await createFileLeadStore(dir).list();
     expect(record).toMatchObject({ id, endpoint, status: "pending" });
   });
 
@@ -126,7 +126,7 @@ describe.each(leadEndpoints)("%s entry points", (endpoint) => {
   it("Netlify stores a POSTed lead", async () => {
     const response = await netlify.default(postLead(endpoint), {});
     expect(response.status).toBe(200);
-    expect(await createFileOutbox(dir).list()).toHaveLength(1);
+    expect(await createFileLeadStore(dir).list()).toHaveLength(1);
   });
 
   it.each(METHODS.filter((method) => method !== "POST"))(

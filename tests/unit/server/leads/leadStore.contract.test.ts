@@ -1,11 +1,11 @@
 // @vitest-environment node
-// One contract, two stores: the file outbox and a real PostgreSQL behave the same for every lead operation.
+// One contract, two stores: the file lead store and a real PostgreSQL behave the same for every lead operation.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bodyFingerprint, type LeadStore } from "../../../../src/server/leads/leadStore";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { createPgLeadStore, migrate } from "../../../../src/server/leads/pgLeadStore";
 import { startPostgres, type TestPostgres } from "../../../support/postgres";
 import postgres from "postgres";
@@ -34,7 +34,7 @@ const factories: Record<string, Factory> = {
   file: async (now) => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "leads-contract-"));
     folders.push(dir);
-    return createFileOutbox(dir, now);
+    return createFileLeadStore(dir, now);
   },
   postgres: async (now) => {
     // A database per test, so each starts empty.
@@ -201,7 +201,7 @@ describe("the Postgres store's migration", () => {
     await migrate(clients[0] as postgres.Sql);
     const rows =
       await (clients[0] as postgres.Sql)`SELECT version FROM lead_schema_migrations ORDER BY version`;
-    expect(rows.map((row) => row.version)).toEqual([1, 2]);
+    expect(rows.map((row) => row.version)).toEqual([1, 2, 3]);
     await Promise.all(clients.map((client) => client.end()));
   });
 });

@@ -12,7 +12,7 @@ import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { formatLeads, formatRetry } from "../../../../src/server/cli/leadsReport";
 import { retryPending } from "../../../../src/server/leads/retry";
 import type { LeadRecord } from "../../../../src/server/leads/leadStore";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import {
   fakeFormDefinitions,
   hubspotServerEnv,
@@ -43,14 +43,14 @@ beforeEach(() => {
   env = readLeadsEnv({
     ...hubspotServerEnv(fake.origin),
     HUBSPOT_TIMEOUT_MS: "2000",
-    LEADS_OUTBOX_DIR: dir,
+    LEADS_STORE_DIR: dir,
   });
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Two minutes on: past any first attempt's backoff, so every pending lead is due. */
 const later = () => new Date(Date.now() + 120_000);
-const outbox = (clock?: () => Date) => createFileOutbox(dir, clock);
+const fileStore = (clock?: () => Date) => createFileLeadStore(dir, clock);
 
 /** Accepts a lead through the real handler while HubSpot is down, so it is stored pending. */
 async function pendingLead(
@@ -67,7 +67,7 @@ async function pendingLead(
   );
   fake.setMode("ok");
   const { id } = (await response.json()) as { id: string };
-  const record = (await outbox().list()).find((item) => item.id === id);
+  const record = (await fileStore().list()).find((item) => item.id === id);
   expect(record?.status).toBe("pending");
   return record as LeadRecord;
 }
@@ -83,7 +83,7 @@ describe("retryPending", () => {
     const before = snapshot();
     const report = await retryPending({
       env: { ...env, hubspot: { ...env.hubspot, portalId: null } },
-      outbox: outbox(later),
+      store: fileStore(later),
       now: later,
     });
     expect(report).toEqual({ configured: false, pending: 1 });
@@ -99,13 +99,13 @@ describe("retryPending", () => {
     });
     await pendingLead("/api-webinar/");
     await pendingLead("/api/roi/");
-    const report = await retryPending({ env, outbox: outbox(later), now: later });
+    const report = await retryPending({ env, store: fileStore(later), now: later });
     expect(report.configured && report.outcomes.map((outcome) => outcome.result)).toEqual([
       "forwarded",
       "forwarded",
       "forwarded",
     ]);
-    const records = await outbox().list();
+    const records = await fileStore().list();
     expect(records.every((record) => record.status === "forwarded")).toBe(true);
     expect(records.every((record) => record.attempts === 2 && !record.lastError)).toBe(true);
     expect(fake.submissions).toHaveLength(3);
@@ -120,7 +120,7 @@ describe("retryPending", () => {
     );
     expect(formatRetry(report)).toContain("3 pending lead(s): 3 forwarded, 0 still pending");
     // A second run finds nothing left to send.
-    expect(formatRetry(await retryPending({ env, outbox: outbox(later), now: later }))).toBe(
+    expect(formatRetry(await retryPending({ env, store: fileStore(later), now: later }))).toBe(
       "No pending leads to resend.",
     );
   });
@@ -131,10 +131,10 @@ describe("retryPending", () => {
     // A clock that stands still: the backoff after this attempt is jittered from 0 ms, and a moving clock on a
     // loaded machine made the lead due again within the same run (a third attempt) about once in a hundred.
     const at = later();
-    const report = await retryPending({ env, outbox: outbox(() => at), now: () => at });
+    const report = await retryPending({ env, store: fileStore(() => at), now: () => at });
     fake.destroyHanging();
     expect(report.configured && report.outcomes[0]?.result).toBe("pending");
-    const [record] = await outbox().list();
+    const [record] = await fileStore().list();
     expect(record).toMatchObject({
       status: "pending",
       attempts: 2,
@@ -149,8 +149,8 @@ describe("retryPending", () => {
   ] as const)("marks a lead failed when HubSpot answers %s", async (mode, reason) => {
     await pendingLead("/api/hubspot-press/");
     fake.setMode(mode);
-    await retryPending({ env, outbox: outbox(later), now: later });
-    const [record] = await outbox().list();
+    await retryPending({ env, store: fileStore(later), now: later });
+    const [record] = await fileStore().list();
     expect(record?.status).toBe("failed");
     expect(record?.lastError).toMatch(reason);
   });
@@ -160,8 +160,8 @@ describe("retryPending", () => {
     const guid = env.hubspot.forms.contact ?? "";
     const form = fakeFormDefinitions()[guid];
     fake.defineForm(guid, { fields: [...(form?.fields ?? []), { name: "phone", required: true }] });
-    await retryPending({ env, outbox: outbox(later), now: later });
-    const [record] = await outbox().list();
+    await retryPending({ env, store: fileStore(later), now: later });
+    const [record] = await fileStore().list();
     expect(record?.status).toBe("failed");
     expect(record?.lastError).toMatch(/REQUIRED_FIELD \(phone\)/);
   });
@@ -170,13 +170,13 @@ describe("retryPending", () => {
     await pendingLead("/api/hubspot-newsletter/");
     await pendingLead("/api/hubspot-newsletter/");
     fake.setMode("rate-limited");
-    const report = await retryPending({ env, outbox: outbox(later), now: later });
+    const report = await retryPending({ env, store: fileStore(later), now: later });
     expect(report.configured && report.stoppedEarly).toBe(true);
     expect(report.configured && report.outcomes.map((outcome) => outcome.result)).toEqual([
       "pending",
       "skipped",
     ]);
-    const attempts = (await outbox().list()).map((record) => record.attempts).sort();
+    const attempts = (await fileStore().list()).map((record) => record.attempts).sort();
     expect(attempts).toEqual([1, 2]);
     expect(formatRetry(report)).toMatch(/rate-limited/);
   });
@@ -185,22 +185,22 @@ describe("retryPending", () => {
     await pendingLead("/risk/");
     const report = await retryPending({
       env: { ...env, hubspot: { ...env.hubspot, forms: { ...env.hubspot.forms, risk: null } } },
-      outbox: outbox(later),
+      store: fileStore(later),
       now: later,
     });
     expect(report.configured && report.outcomes[0]).toMatchObject({
       result: "pending",
       reason: expect.stringMatching(/no HubSpot form is configured for \/risk\//),
     });
-    expect((await outbox().list())[0]?.attempts).toBe(2);
+    expect((await fileStore().list())[0]?.attempts).toBe(2);
     expect(fake.submissions).toHaveLength(0);
   });
 
   it("leaves forwarded, rejected and failed leads alone", async () => {
-    const store = outbox(later);
+    const store = fileStore(later);
     for (const status of ["forwarded", "rejected", "failed"] as const)
       await store.add({ endpoint: "/api/hubspot/", payload: validBodies["/api/hubspot/"], status });
-    const report = await retryPending({ env, outbox: store, now: later });
+    const report = await retryPending({ env, store, now: later });
     expect(report).toEqual({ configured: true, pending: 0, outcomes: [], stoppedEarly: false });
     expect(fake.submissions).toHaveLength(0);
   });
@@ -210,7 +210,7 @@ describe("npm run leads", () => {
   const cli = (args: string[], extra: Record<string, string>) =>
     run(TSX, ["src/server/cli/leads.ts", ...args], {
       cwd: REPO,
-      env: { ...process.env, LEADS_OUTBOX_DIR: dir, HUBSPOT_PORTAL_ID: "", ...extra },
+      env: { ...process.env, LEADS_STORE_DIR: dir, HUBSPOT_PORTAL_ID: "", ...extra },
     });
 
   it("--retry without HubSpot says so and changes nothing", async () => {
@@ -222,7 +222,7 @@ describe("npm run leads", () => {
   }, 30_000);
 
   it("--retry with HubSpot forwards pending leads; the listing then shows each status and reason", async () => {
-    const store = outbox();
+    const store = fileStore();
     const old = await pendingLead("/api/hubspot-support/");
     // Backdated past the in-flight window, as a lead from an earlier outage would be.
     // Its next attempt is due too: the handler's failed first attempt scheduled one up to a second
@@ -260,7 +260,7 @@ describe("npm run leads", () => {
 describe("formatLeads", () => {
   it("shows why a lead is not forwarded, and how to resend the pending ones", async () => {
     await pendingLead("/api/hubspot/");
-    const text = formatLeads(await outbox().list());
+    const text = formatLeads(await fileStore().list());
     expect(text).toMatch(
       /pending\s+\/api\/hubspot\/\s+ana.ruiz@example.org\s+ContactSales\s+1\s+\S+ \S+\s+HubSpot answered 500/,
     );

@@ -12,8 +12,12 @@ import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { MAX_RETRY_AFTER_MS, retryAfterMs } from "../../../../src/server/leads/hubspot";
 import { MAX_PENDING_AGE_MS, deliverDue } from "../../../../src/server/leads/deliveryWorker";
 import type { LeadRecord, LeadStore } from "../../../../src/server/leads/leadStore";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 const ENDPOINT = "/api/hubspot-newsletter/";
@@ -60,10 +64,10 @@ describe("Retry-After from HubSpot", () => {
   it.each(HOSTILE)(
     "the form post with %s: 200 once stored, the lead pending within bounds",
     async (_label, value) => {
-      const store = createFileOutbox(folder);
+      const store = createFileLeadStore(folder);
       const handler = createLeadHandler(ENDPOINT, {
         env,
-        outbox: () => store,
+        store: () => store,
         log: () => undefined,
       });
       fake.setMode("unavailable", false, value);
@@ -86,7 +90,7 @@ describe("Retry-After from HubSpot", () => {
   it.each(HOSTILE)(
     "the worker with %s: no throw, the lease released, the lead due within bounds",
     async (_label, value) => {
-      const store = createFileOutbox(folder);
+      const store = createFileLeadStore(folder);
       const lead = await store.add({
         endpoint: ENDPOINT,
         payload: { ...validBodies[ENDPOINT], email: "worker@example.org" },
@@ -103,7 +107,7 @@ describe("Retry-After from HubSpot", () => {
 
   it("parks no lead past its age limit: the attempt there marks it failed and alerts", async () => {
     let now = Date.parse("2026-11-24T09:00:00.000Z");
-    const store: LeadStore = createFileOutbox(folder, () => new Date(now));
+    const store: LeadStore = createFileLeadStore(folder, () => new Date(now));
     const lead = await store.add({
       endpoint: ENDPOINT,
       payload: { ...validBodies[ENDPOINT], email: "aged@example.org" },

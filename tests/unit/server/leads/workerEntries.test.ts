@@ -12,8 +12,12 @@ import { createLeadHandler } from "../../../../src/server/leads/handler";
 import { closeLeadStores } from "../../../../src/server/leads/openLeadStore";
 import { sameSecret } from "../../../../src/server/leads/workerRunner";
 import { FUNCTION_HEADERS } from "../../../../src/security/headers";
-import { createFileOutbox } from "../../../../src/server/leads/outbox";
-import { hubspotServerEnv, startFakeHubspot, type FakeHubspot } from "../../../support/fakes/hubspot";
+import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
+import {
+  hubspotServerEnv,
+  startFakeHubspot,
+  type FakeHubspot,
+} from "../../../support/fakes/hubspot";
 import { validBodies } from "../../leads/samples";
 
 const SECRET = "cron-secret-for-tests";
@@ -33,7 +37,7 @@ beforeEach(() => {
   for (const [name, value] of Object.entries(hubspotServerEnv(fake.origin)))
     vi.stubEnv(name, value);
   vi.stubEnv("HUBSPOT_TIMEOUT_MS", "1000");
-  vi.stubEnv("LEADS_OUTBOX_DIR", dir);
+  vi.stubEnv("LEADS_STORE_DIR", dir);
   vi.stubEnv("DATABASE_URL", "");
 });
 afterEach(async () => {
@@ -57,7 +61,7 @@ async function dueLead(): Promise<string> {
   );
   fake.setMode("ok");
   const { id } = (await response.json()) as { id: string };
-  const store = createFileOutbox(dir);
+  const store = createFileLeadStore(dir);
   const record = (await store.list()).find((item) => item.id === id);
   expect(record?.status).toBe("pending");
   if (record)
@@ -66,7 +70,7 @@ async function dueLead(): Promise<string> {
 }
 
 const statusOf = async (id: string) =>
-  (await createFileOutbox(dir).list()).find((item) => item.id === id)?.status;
+  (await createFileLeadStore(dir).list()).find((item) => item.id === id)?.status;
 
 describe("Vercel cron: GET /api/leads-worker", () => {
   const call = (authorization?: string) =>
@@ -122,10 +126,10 @@ describe("Vercel cron: the functions' security headers on every answer", () => {
     const answers = [await call()];
     vi.stubEnv("CRON_SECRET", SECRET);
     answers.push(await call("Bearer wrong"), await call(`Bearer ${SECRET}`));
-    // An outbox that cannot be read (a file where its folder should be) makes the worker throw.
+    // A lead store that cannot be read (a file where its folder should be) makes the worker throw.
     const file = path.join(dir, "not-a-folder");
     writeFileSync(file, "x");
-    vi.stubEnv("LEADS_OUTBOX_DIR", file);
+    vi.stubEnv("LEADS_STORE_DIR", file);
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     const failed = await call(`Bearer ${SECRET}`);
     answers.push(failed);

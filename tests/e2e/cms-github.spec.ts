@@ -1,0 +1,217 @@
+// The CMS's production login, end to end: the admin's github backend signs in through the site's own OAuth
+// functions against a fake GitHub (tests/support/fakes/github, a real git repository behind it), then a post goes
+// from draft (a branch and a pull request) to Ready to published (the merge), landing on `main`. A page of
+// another origin that opens the same login gets nothing, and a callback with a forged or missing state never
+// reaches GitHub's token endpoint. The site server and the fake are this spec's own (startSiteServer): the
+// server needs the fake's address for the token exchange, which the browser never sees.
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { startFakeGitHub, type FakeGitHub } from "../support/fakes/github";
+import { createSourceRepository, type SourceRepository } from "../support/fakes/github/source";
+import { routeGitHubApi, startSiteServer, type SiteServer } from "./support/githubLogin";
+
+const root = path.resolve(__dirname, "../..");
+/** The repository the test build names (GATSBY_CMS_GITHUB_REPO in tests/support/build.ts's fakesBuildEnv). */
+const REPO = "acme/marketing-site";
+const APP = {
+  clientId: "Iv1.e2ecmsclient",
+  clientSecret: "e2e-cms-client-secret",
+  // Registered on loopback: GitHub lets a loopback callback come back on any port.
+  callbackUrl: "http://127.0.0.1/api/cms-callback",
+};
+const SLUG = "account-sharing-detection";
+const FILE = `content/blog/${SLUG}/index.md`;
+const BRANCH = `cms/blog/${SLUG}/index`;
+
+let source: SourceRepository;
+let github: FakeGitHub;
+let site: SiteServer;
+let origin: string;
+
+test.describe.configure({ mode: "default" });
+test.use({
+  // Decap logs its start-up chatter, React warnings and the GitHub status check the admin's policy blocks as
+  // errors; none of them is a site error.
+  allowConsoleErrors: [/./],
+});
+
+test.beforeAll(async () => {
+  source = createSourceRepository((dir) =>
+    fs.cpSync(path.join(root, "content"), path.join(dir, "content"), { recursive: true }),
+  );
+  github = await startFakeGitHub({ source: source.dir, repo: REPO, app: APP });
+  site = await startSiteServer({
+    CMS_OAUTH_CLIENT_ID: APP.clientId,
+    CMS_OAUTH_CLIENT_SECRET: APP.clientSecret,
+    CMS_OAUTH_GITHUB_URL: github.origin,
+  });
+  origin = `http://127.0.0.1:${site.port}`;
+});
+test.afterAll(async () => {
+  site?.stop();
+  await github?.close();
+  source?.remove();
+});
+
+const git = (...args: string[]) => github.git.text(args).then((out) => out.trim());
+const tokensIssued = () => github.tokenRequests.filter((call) => call.outcome === "token").length;
+
+async function setStatus(page: Page, from: string, to: string) {
+  await page.getByRole("button", { name: `Status: ${from}` }).click();
+  await page.getByRole("menuitem", { name: to }).click();
+  await expect(page.getByRole("button", { name: `Status: ${to}` })).toBeVisible();
+}
+
+test("an editor logs in with GitHub, saves a draft, marks it Ready and publishes it onto main", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await routeGitHubApi(context, github.origin);
+  const start = await git("rev-parse", "main");
+  const exchanges = github.tokenRequests.length;
+  await page.goto(`${origin}/admin/`);
+  await expect(page.locator("html")).toHaveAttribute("data-cms-registered", /^[1-9]\d*$/);
+
+  const popup = page.waitForEvent("popup");
+  await page.getByRole("button", { name: "Login with GitHub" }).click();
+  // The window goes to the site's /api/cms-auth, the fake's authorize page and back to /api/cms-callback,
+  // hands over the token and is closed by the admin.
+  await (await popup).waitForEvent("close", { timeout: 30_000 });
+  await expect(page.getByText("Blog posts").first()).toBeVisible({ timeout: 30_000 });
+  expect(github.tokenRequests.slice(exchanges)).toEqual([
+    expect.objectContaining({ outcome: "token" }),
+  ]);
+
+  await page.goto(`${origin}/admin/#/collections/blog/entries/${SLUG}/index`);
+  const description = page.locator("textarea[id^='description-field']");
+  await expect(description).toHaveValue(/Account sharing costs/);
+  const changed = "Account sharing measured with device data, not cookies.";
+  await description.fill(changed);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Status: Draft" })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // The draft is a branch and an open pull request labelled as a draft; main has not moved.
+  expect(await git("rev-parse", "main")).toBe(start);
+  expect(await git("show", `${BRANCH}:${FILE}`)).toContain(changed);
+  const drafts = github.state.pulls.filter((item) => item.head === BRANCH);
+  expect(drafts).toHaveLength(1);
+  const [pr] = drafts;
+  expect(pr).toMatchObject({
+    head: BRANCH,
+    base: "main",
+    state: "open",
+    labels: [{ name: "decap-cms/draft" }],
+  });
+
+  // The host reports the pull request's deploy preview (its root) as a commit status, as Netlify does; the
+  // admin links to the post's own page in it (the collection's preview_path).
+  const head = await git("rev-parse", BRANCH);
+  const previewRoot = `http://deploy-preview-${pr?.number}.example`;
+  const reported = await fetch(`${github.origin}/repos/${REPO}/statuses/${head}`, {
+    method: "POST",
+    headers: { authorization: `token ${[...github.oauth.tokens.keys()].at(-1)}` },
+    body: JSON.stringify({ state: "success", target_url: previewRoot, context: "deploy/netlify" }),
+  });
+  expect(reported.status).toBe(201);
+  // Decap polls the statuses every few seconds after a save.
+  await expect(page.getByRole("link", { name: "View Preview" })).toHaveAttribute(
+    "href",
+    `${previewRoot}/blog/${SLUG}/`,
+    { timeout: 30_000 },
+  );
+
+  await setStatus(page, "Draft", "Ready");
+  expect(pr?.labels).toEqual([{ name: "decap-cms/pending_publish" }]);
+  expect(await git("rev-parse", "main")).toBe(start);
+
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Publish now" }).click();
+  await expect(page.getByRole("button", { name: "Published", exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // Published = the pull request merged into main (a merge commit of main and the draft) and the branch gone.
+  const merged = await git("rev-parse", "main");
+  expect(merged).not.toBe(start);
+  expect((await git("rev-list", "--parents", "-n", "1", "main")).split(" ").slice(1)).toEqual([
+    start,
+    head,
+  ]);
+  expect(await git("diff", "--name-only", start, "main")).toBe(FILE);
+  expect(await git("show", `main:${FILE}`)).toContain(`description: ${changed}`);
+  expect(await git("branch", "--list", BRANCH)).toBe("");
+  expect(pr).toMatchObject({
+    state: "closed",
+    mergedAt: expect.any(String),
+    mergeCommitSha: merged,
+  });
+  // Every call the admin made is one the fake (and its contract) knows.
+  expect(github.unhandled).toEqual([]);
+  // The repository's own content never saw any of it.
+  expect(fs.readFileSync(path.join(root, FILE), "utf8")).not.toContain(changed);
+});
+
+test("a page on another origin that opens the login never receives the token", async ({ page }) => {
+  const issued = tokensIssued();
+  // The same server under its other name is another origin: this page plays a site that is not ours.
+  const foreign = `http://localhost:${site.port}`;
+  await page.route(`${foreign}/attack/`, (route) =>
+    route.fulfill({
+      contentType: "text/html",
+      body: `<!doctype html><title>Not the admin</title><script>
+        window.received = [];
+        addEventListener("message", (event) => {
+          window.received.push(String(event.data));
+          // Decap's side of the handshake, answered to anyone: the popup must still not hand anything over.
+          event.source.postMessage(event.data, "*");
+        });
+        window.login = window.open(${JSON.stringify(`${origin}/api/cms-auth?provider=github&site_id=x&scope=repo`)}, "login");
+      </script>`,
+    }),
+  );
+  const popupOpened = page.waitForEvent("popup");
+  await page.goto(`${foreign}/attack/`);
+  const popup = await popupOpened;
+  // The login window's script has run once it has said anything; by then GitHub had issued a token for it.
+  await expect(popup.getByRole("status")).toHaveText(/\S/, { timeout: 30_000 });
+  expect(tokensIssued()).toBe(issued + 1);
+  // Messages from one window to another arrive in order: once a last one from the login window is here,
+  // anything its script posted to this page before would be here too.
+  await popup.evaluate(() => window.opener.postMessage("last", "*"));
+  const received = () =>
+    page.evaluate(() => (window as unknown as { received: string[] }).received);
+  await expect.poll(received).toContain("last");
+  expect(await received()).toEqual(["last"]);
+  // And the editor is told why nothing happened.
+  await expect(popup.getByRole("status")).toHaveText(/started by a page on another site/);
+});
+
+test("a callback with a forged or missing state is refused and never reaches the token endpoint", async ({
+  page,
+}) => {
+  const calls = github.tokenRequests.length;
+  for (const query of [
+    "code=0123456789abcdef0123&state=forged-state",
+    "code=0123456789abcdef0123",
+  ]) {
+    // A real state cookie for this browser, from the start of a login that is never finished.
+    const started = await page.request.get(`${origin}/api/cms-auth?provider=github`, {
+      maxRedirects: 0,
+    });
+    expect(started.status()).toBe(302);
+    const cookies = await page.context().cookies(`${origin}/api/cms-callback`);
+    expect(cookies.map((cookie) => cookie.name)).toEqual(["cms_oauth_state"]);
+    const answer = await page.goto(`${origin}/api/cms-callback?${query}`);
+    expect(github.tokenRequests.length, query).toBe(calls);
+    expect(answer?.status()).toBe(400);
+    await expect(
+      page.getByText(/could not be matched to the window that started it/),
+    ).toBeVisible();
+  }
+});

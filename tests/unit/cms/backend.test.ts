@@ -1,0 +1,62 @@
+// @vitest-environment node
+// Which backend the admin starts with, from the build's settings, and what it adds to config.yml.
+import { describe, expect, it } from "vitest";
+import { backendConnectOrigins, backendOverrides, readCmsBackend } from "../../../src/cms/backend";
+import { adminDefinitions } from "../../../src/gatsby/cmsWebpack";
+
+const ADMIN = "https://deploy-preview-7--site.netlify.app";
+
+describe("the admin's backend", () => {
+  it("is GitHub by default: the build's repository and API root, base_url the admin's own origin", () => {
+    const backend = readCmsBackend({ GATSBY_CMS_GITHUB_REPO: " acme/site " });
+    expect(backendOverrides(backend, ADMIN)).toEqual({
+      name: "github",
+      repo: "acme/site",
+      api_root: "https://api.github.com",
+      base_url: ADMIN,
+    });
+    expect(backendConnectOrigins(backend)).toEqual(["https://api.github.com"]);
+  });
+
+  it("takes GitHub Enterprise's API root, and its origin is the one the admin may reach", () => {
+    const backend = readCmsBackend({
+      GATSBY_CMS_GITHUB_REPO: "acme/site",
+      GATSBY_CMS_GITHUB_API_URL: "https://git.example.com/api/v3/",
+    });
+    expect(backendOverrides(backend, ADMIN)).toMatchObject({
+      api_root: "https://git.example.com/api/v3",
+    });
+    expect(backendConnectOrigins(backend)).toEqual(["https://git.example.com"]);
+  });
+
+  it("leaves the repository out when the build names none (Decap then says it needs one)", () => {
+    expect(backendOverrides(readCmsBackend({}), ADMIN)).not.toHaveProperty("repo");
+  });
+
+  it("stays on Git Gateway with CMS_BACKEND=git-gateway, reaching nothing beyond the site", () => {
+    const backend = readCmsBackend({
+      CMS_BACKEND: "git-gateway",
+      GATSBY_CMS_GITHUB_REPO: "acme/site",
+    });
+    expect(backendOverrides(backend, ADMIN)).toEqual({ name: "git-gateway" });
+    expect(backendConnectOrigins(backend)).toEqual([]);
+  });
+
+  it.each([
+    [{ CMS_BACKEND: "gitlab" }, /CMS_BACKEND must be github or git-gateway, got "gitlab"/],
+    [{ GATSBY_CMS_GITHUB_REPO: "acme" }, /GATSBY_CMS_GITHUB_REPO must be owner\/name/],
+    [
+      { GATSBY_CMS_GITHUB_API_URL: "ftp://x" },
+      /GATSBY_CMS_GITHUB_API_URL must be an absolute http/,
+    ],
+  ])("refuses %j, naming the setting", (source, message) => {
+    expect(() => readCmsBackend(source)).toThrow(message);
+  });
+
+  it("gets CMS_BACKEND into the admin bundle, which Gatsby only does for GATSBY_* by itself", () => {
+    expect(adminDefinitions({ CMS_BACKEND: "git-gateway" })).toEqual({
+      "process.env.CMS_BACKEND": '"git-gateway"',
+    });
+    expect(adminDefinitions({})).toEqual({ "process.env.CMS_BACKEND": '""' });
+  });
+});
