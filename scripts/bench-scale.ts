@@ -28,11 +28,18 @@ type Build = {
   postBuild: Record<string, number> | null;
   dir: string;
   since: number;
+  /** The build's log (the search index and social cards print a line each). */
+  log: string;
   editReached?: boolean;
 };
 
 const GIB = 1024 ** 3;
 const mtime = (file: string) => fs.statSync(file).mtimeMs;
+/** What a build step printed about itself after "<name>: " (the search index, the social cards). */
+const lineOf = (b: Build, name: string) => {
+  const line = b.log.split("\n").find((one) => one.includes(`${name}: `));
+  return line ? line.slice(line.indexOf(`${name}: `) + name.length + 2).trim() : "not in the log";
+};
 /** The size of every page-data file of the build. */
 const pageDataSizes = (dir: string) =>
   fs
@@ -41,8 +48,8 @@ const pageDataSizes = (dir: string) =>
     .map((entry) => fs.statSync(path.join(entry.parentPath, entry.name)).size);
 
 /**
- * What is printed for each build, with its budget at 5,000 posts when it has one (docs/performance.md). A new
- * figure (the search index, the social cards) is one more line here.
+ * What is printed for each build, with its budget at 5,000 posts when it has one (docs/performance.md); a new
+ * figure is one more entry here.
  */
 const FIGURES: { name: string; value(b: Build): string; budget?(b: Build): string }[] = [
   {
@@ -86,6 +93,20 @@ const FIGURES: { name: string; value(b: Build): string; budget?(b: Build): strin
     },
   },
   {
+    name: "search index",
+    value: (b) => `${b.postBuild?.["search index"] ?? "?"} s; ${lineOf(b, "search index")}`,
+    budget: (b) => {
+      const kib = Number(/first query fetches about (\d+) KiB/.exec(b.log)?.[1] ?? Infinity);
+      const seconds = b.postBuild?.["search index"] ?? Infinity;
+      return `≤ 30 s, a first query ≤ 300 KiB: ${seconds <= 30 && kib <= 300 ? "ok" : "OVER"}`;
+    },
+  },
+  {
+    name: "social cards",
+    value: (b) =>
+      `${b.postBuild?.["social cards"] ?? "?"} s after the queries; ${lineOf(b, "social cards")}`,
+  },
+  {
     name: "largest page data",
     value: (b) => `${(Math.max(...pageDataSizes(b.dir)) / 1024).toFixed(1)} KiB`,
     budget: (b) => {
@@ -119,6 +140,7 @@ async function build(dir: string, label: Build["label"], env: NodeJS.ProcessEnv)
     postBuild: sitePostBuild(text),
     dir,
     since,
+    log: text,
   };
 }
 
