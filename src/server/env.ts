@@ -6,9 +6,11 @@ import { z } from "zod";
 import type { FixedHubspotForm } from "./leads/hubspotFields";
 import {
   checkLease,
+  cmsOAuthSchema,
   count,
   FORM_VARIABLES,
   fieldMapVariable,
+  fingerprintProxySchema,
   formGuidList,
   formGuidVariables,
   forwardedHeaderVariable,
@@ -16,7 +18,6 @@ import {
   integer,
   maybe,
   meterSchema,
-  oneOf,
   originList,
   portVariable,
   read,
@@ -241,22 +242,6 @@ export type MeterEnv = ReturnType<typeof readMeterEnv>;
 
 export type FingerprintRegion = "us" | "eu" | "ap";
 
-const fingerprintProxySchema = z.preprocess(
-  withSiteUrl,
-  z.object({
-    FPJS_PROXY_SECRET: secret(
-      /^[\x21-\x7e]{8,256}$/,
-      "FPJS_PROXY_SECRET must be the proxy secret from the Fingerprint dashboard.",
-    ),
-    FPJS_PROXY_TIMEOUT_MS: timeout("FPJS_PROXY_TIMEOUT_MS", 10_000),
-    FPJS_CDN_URL: httpUrl("FPJS_CDN_URL", "https://fpnpmcdn.net"),
-    FPJS_INGRESS_URL_US: httpUrl("FPJS_INGRESS_URL_US", "https://api.fpjs.io"),
-    FPJS_INGRESS_URL_EU: httpUrl("FPJS_INGRESS_URL_EU", "https://eu.api.fpjs.io"),
-    FPJS_INGRESS_URL_AP: httpUrl("FPJS_INGRESS_URL_AP", "https://ap.api.fpjs.io"),
-    SITE_URL: siteUrlVariable(),
-  }),
-);
-
 /** Configuration of the first-party proxy (GET /fp/agent, POST /fp/result). */
 export function readFingerprintProxyEnv(source: EnvSource = process.env) {
   const env = read(fingerprintProxySchema, source);
@@ -277,17 +262,6 @@ export function readFingerprintProxyEnv(source: EnvSource = process.env) {
   };
 }
 export type FingerprintProxyEnv = ReturnType<typeof readFingerprintProxyEnv>;
-
-const cmsOAuthSchema = z.object({
-  CMS_OAUTH_CLIENT_ID: text(),
-  CMS_OAUTH_CLIENT_SECRET: secret(
-    /^[\x21-\x7e]{8,256}$/,
-    "CMS_OAUTH_CLIENT_SECRET must be the OAuth App's client secret.",
-  ),
-  CMS_OAUTH_GITHUB_URL: httpUrl("CMS_OAUTH_GITHUB_URL", "https://github.com"),
-  CMS_OAUTH_SCOPE: oneOf("CMS_OAUTH_SCOPE", ["repo", "public_repo"], "repo"),
-  CMS_OAUTH_TIMEOUT_MS: timeout("CMS_OAUTH_TIMEOUT_MS", 8000),
-});
 
 /** The CMS login (/api/cms-auth, /api/cms-callback): the site's GitHub OAuth App; unset without both credentials. */
 export function readCmsOAuthEnv(source: EnvSource = process.env) {

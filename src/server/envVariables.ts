@@ -246,3 +246,32 @@ export const meterSchema = z
     ceilingPerMinute: env.METER_CEILING_PER_MINUTE,
     ceilingPerHour: env.METER_CEILING_PER_HOUR,
   }));
+
+/** The first-party proxy's variables (GET /fp/agent, POST /fp/result). */
+export const fingerprintProxySchema = z.preprocess(
+  withSiteUrl,
+  z.object({
+    FPJS_PROXY_SECRET: secret(
+      /^[\x21-\x7e]{8,256}$/,
+      "FPJS_PROXY_SECRET must be the proxy secret from the Fingerprint dashboard.",
+    ),
+    FPJS_PROXY_TIMEOUT_MS: timeout("FPJS_PROXY_TIMEOUT_MS", 10_000),
+    FPJS_CDN_URL: httpUrl("FPJS_CDN_URL", "https://fpnpmcdn.net"),
+    FPJS_INGRESS_URL_US: httpUrl("FPJS_INGRESS_URL_US", "https://api.fpjs.io"),
+    FPJS_INGRESS_URL_EU: httpUrl("FPJS_INGRESS_URL_EU", "https://eu.api.fpjs.io"),
+    FPJS_INGRESS_URL_AP: httpUrl("FPJS_INGRESS_URL_AP", "https://ap.api.fpjs.io"),
+    SITE_URL: siteUrlVariable(),
+  }),
+);
+
+/** The CMS login's variables: the site's GitHub OAuth App. */
+export const cmsOAuthSchema = z.object({
+  CMS_OAUTH_CLIENT_ID: text(),
+  CMS_OAUTH_CLIENT_SECRET: secret(
+    /^[\x21-\x7e]{8,256}$/,
+    "CMS_OAUTH_CLIENT_SECRET must be the OAuth App's client secret.",
+  ),
+  CMS_OAUTH_GITHUB_URL: httpUrl("CMS_OAUTH_GITHUB_URL", "https://github.com"),
+  CMS_OAUTH_SCOPE: oneOf("CMS_OAUTH_SCOPE", ["repo", "public_repo"], "repo"),
+  CMS_OAUTH_TIMEOUT_MS: timeout("CMS_OAUTH_TIMEOUT_MS", 8000),
+});
