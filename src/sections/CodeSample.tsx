@@ -35,7 +35,8 @@ export function CodeSample({
           <CheckList items={points} inverse />
           <CtaGroup ctas={ctas} primary="inverse" secondary="ghost" />
         </Copy>
-        <Window>
+        {/* The code window illustrates the copy beside it: a search result quotes the copy, never the code. */}
+        <Window data-pagefind-ignore="all">
           <WindowBar>
             <span>{filename ?? language}</span>
           </WindowBar>
