@@ -1,7 +1,9 @@
 // `npm test` (through scripts/bootstrap.mjs, which installs the npm dependencies first): every check of the
 // project, one production build tested as built, then the count. `npm test -- --only=unit,e2e` runs a subset.
 import { randomUUID } from "node:crypto";
+import type { StdioOptions } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { run } from "../tests/support/proc";
 import { leftovers, RUN_MARKER } from "./lib/leftovers";
@@ -37,13 +39,22 @@ const STEPS = [
   "build",
   "links",
   "react",
-  "fixtures",
   "e2e",
+  "fixtures",
   "hosts",
 ] as const;
 type Step = (typeof STEPS)[number];
-/** The static checks, run side by side (they are contiguous in STEPS). */
-const STATIC = new Set<Step>(["typecheck", "lint", "supply-chain", "urls"]);
+/**
+ * Steps that run side by side (each group contiguous in STEPS): the static checks each keep one core busy;
+ * Vitest runs one worker on two cores, and the server suite and the host rehearsals wait on PostgreSQL and
+ * the hosts' CLIs about half the time (vmstat: 40 to 60 % idle when each ran alone). The browser tests and
+ * the build keep both cores busy, so they run alone.
+ */
+const GROUPS: Step[][] = [
+  ["typecheck", "lint", "supply-chain", "urls"],
+  ["unit", "server"],
+  ["fixtures", "hosts"],
+];
 /** The steps that read the build this run makes. */
 const NEED_BUILD = new Set<Step>(["links", "react", "e2e", "hosts"]);
 
@@ -80,38 +91,54 @@ function abort(message: string): never {
   process.exit(1);
 }
 
+/** Where a step writes: the terminal, or (beside another step) a log printed whole when it ends. */
+type Io = StdioOptions;
+
 /** A command counted as one check. */
-async function check(label: string, cmd: string, args: string[]): Promise<Counts> {
-  const { code } = await run(cmd, args, { cwd: root, env });
+async function check(io: Io, label: string, cmd: string, args: string[]): Promise<Counts> {
+  const { code } = await run(cmd, args, { cwd: root, env, stdio: io });
   return countCheck(code === 0, label);
 }
 
 /** A Vitest run counted test by test, with `node` (the hosts' Node for the server project). */
-async function vitest(report: string, args: string[], node = process.execPath): Promise<Counts> {
+async function vitest(
+  io: Io,
+  report: string,
+  args: string[],
+  node = process.execPath,
+): Promise<Counts> {
   const out = path.join(reports, report);
   fs.rmSync(out, { force: true });
   const bin = path.join(root, "node_modules", "vitest", "vitest.mjs");
   const reporters = ["--reporter=default", "--reporter=json", `--outputFile.json=${out}`];
-  const { code } = await run(node, [bin, "run", ...args, ...reporters], { cwd: root, env });
+  const { code } = await run(node, [bin, "run", ...args, ...reporters], {
+    cwd: root,
+    env,
+    stdio: io,
+  });
   return reconcileExit(countVitest(readReport(out)), code, "vitest");
 }
 
-const runners: Record<Step, () => Promise<Counts>> = {
+const runners: Record<Step, (io: Io) => Promise<Counts>> = {
   // The whole project, then the functions under Node's own module rules (api/tsconfig.json), as Vercel
   // compiles them: an import Node would refuse on a host fails here.
-  typecheck: async () => {
-    const all = await run(localBin("tsc"), ["--noEmit"], { cwd: root, env });
-    const hosts = await run(localBin("tsc"), ["-p", "api/tsconfig.json"], { cwd: root, env });
+  typecheck: async (io) => {
+    const all = await run(localBin("tsc"), ["--noEmit"], { cwd: root, env, stdio: io });
+    const hosts = await run(localBin("tsc"), ["-p", "api/tsconfig.json"], {
+      cwd: root,
+      env,
+      stdio: io,
+    });
     return countCheck(all.code === 0 && hosts.code === 0, "typecheck");
   },
-  lint: () => check("lint", localBin("eslint"), ["."]),
+  lint: (io) => check(io, "lint", localBin("eslint"), ["."]),
   // Offline: lockfile sources and integrity, known advisories, exact pins, Node and Renovate settings.
-  "supply-chain": () => check("supply-chain", localBin("tsx"), ["scripts/supply-chain.ts"]),
+  "supply-chain": (io) => check(io, "supply-chain", localBin("tsx"), ["scripts/supply-chain.ts"]),
   // No public URL of main's content disappears without a redirect (content/settings/redirects.yml).
-  urls: () => check("urls", localBin("tsx"), ["scripts/check-urls.ts"]),
-  unit: () => vitest("vitest.json", ["--project", "site"]),
+  urls: (io) => check(io, "urls", localBin("tsx"), ["scripts/check-urls.ts"]),
+  unit: (io) => vitest(io, "vitest.json", ["--project", "site"]),
   // The functions and their headers, once, on the Node the hosts run them on (24; this machine runs 20).
-  server: () => vitest("vitest-server.json", ["--project", "server"], tools!.hostNode),
+  server: (io) => vitest(io, "vitest-server.json", ["--project", "server"], tools!.hostNode),
   // The one production build every later step reads, its outside services the loopback fakes; it also
   // writes Vercel's Build Output with Vercel's own plugin, so the Vercel rehearsal deploys this very build.
   build: async () => {
@@ -119,21 +146,22 @@ const runners: Record<Step, () => Promise<Counts>> = {
     const stuck = result.stuckRuns > 0 ? " (a stuck run was ended and built again)" : "";
     return countCheck(result.ok, `build${stuck}`);
   },
-  links: () => check("links", localBin("tsx"), ["scripts/check-links.ts", "public"]),
-  react: () => check("react", localBin("tsx"), ["scripts/check-react.ts", "public"]),
+  links: (io) => check(io, "links", localBin("tsx"), ["scripts/check-links.ts", "public"]),
+  react: (io) => check(io, "react", localBin("tsx"), ["scripts/check-react.ts", "public"]),
   // Real Gatsby builds of a small scratch site with hostile content planted (tests/build).
-  fixtures: () => vitest("vitest-build.json", ["--config", "vitest.build.config.ts"]),
-  e2e: async () => {
+  fixtures: (io) => vitest(io, "vitest-build.json", ["--config", "vitest.build.config.ts"]),
+  e2e: async (io) => {
     const out = path.join(reports, "playwright.json");
     fs.rmSync(out, { force: true });
     const { code } = await run(localBin("playwright"), ["test", "--project=chromium"], {
       cwd: root,
       env: { ...env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_FILE: out },
+      stdio: io,
     });
     return reconcileExit(countPlaywright(readReport(out)), code, "playwright");
   },
   // Netlify's and Vercel's own CLIs serve this build, offline (scripts/hosts/).
-  hosts: () => check("hosts", localBin("tsx"), ["scripts/verify-hosts.ts", "--reuse-build"]),
+  hosts: (io) => check(io, "hosts", localBin("tsx"), ["scripts/verify-hosts.ts", "--reuse-build"]),
 };
 
 let chromium = "";
@@ -142,37 +170,56 @@ let tools: HostTools | null = null;
 async function main(): Promise<number> {
   banner("setup");
   try {
-    if (steps.includes("e2e") || steps.includes("hosts")) chromium = await ensureChromium();
-    if (steps.some((step) => step === "server" || step === "hosts" || step === "build"))
-      tools = await ensureHostTools(root);
+    // apt-get and npm ci wait on different things: both at once.
+    const needChromium = steps.includes("e2e") || steps.includes("hosts");
+    const needTools = steps.some((step) => ["server", "hosts", "build"].includes(step));
+    [chromium, tools] = await Promise.all([
+      needChromium ? ensureChromium() : "",
+      needTools ? ensureHostTools(root) : null,
+    ]);
   } catch (error) {
     abort((error as Error).message);
   }
 
   const rows: StepRow[] = [];
   let built = !steps.includes("build");
-  const timedStep = async (step: Step): Promise<StepRow> => {
+  // The first step of a group writes to the terminal as it goes; the others to a log, printed when they end.
+  const timedStep = async (step: Step, live: boolean): Promise<StepRow> => {
+    const log = live ? null : path.join(fs.mkdtempSync(path.join(os.tmpdir(), "npm-test-")), "log");
+    const fd = log ? fs.openSync(log, "w") : null;
     const started = process.hrtime.bigint();
-    const counts = await runners[step]();
+    const counts = await runners[step](fd === null ? "inherit" : ["ignore", fd, fd]);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    if (log && fd !== null) {
+      fs.closeSync(fd);
+      banner(`${step} (ran beside the step above)`);
+      process.stdout.write(fs.readFileSync(log));
+      fs.rmSync(path.dirname(log), { recursive: true, force: true });
+    }
     return { step, status: counts.failed > 0 ? "failed" : "passed", counts, seconds };
   };
-  for (let i = 0; i < steps.length; i += 1) {
-    const step = steps[i]!;
-    if (interrupted) {
-      rows.push({ step, status: "not run (interrupted)", counts: emptyCounts() });
-      continue;
-    }
-    if (NEED_BUILD.has(step) && !built) {
-      rows.push({ step, status: "not run (the build failed)", counts: emptyCounts() });
-      continue;
-    }
-    // The static checks each keep one core busy and print only what they find: they run side by side.
-    const together = STATIC.has(step) ? steps.slice(i).filter((next) => STATIC.has(next)) : [step];
-    banner(together.join(" + "));
-    rows.push(...(await Promise.all(together.map(timedStep))));
-    i += together.length - 1;
-    if (step === "build") built = rows.at(-1)?.status === "passed";
+  for (let i = 0; i < steps.length;) {
+    const group = GROUPS.find((members) => members.includes(steps[i]!));
+    const together = group ? steps.slice(i).filter((next) => group.includes(next)) : [steps[i]!];
+    i += together.length;
+    const skipped = (step: Step): string | null =>
+      interrupted
+        ? "not run (interrupted)"
+        : NEED_BUILD.has(step) && !built
+          ? "not run (the build failed)"
+          : null;
+    const running = together.filter((step) => !skipped(step));
+    if (running.length > 0) banner(running.join(" + "));
+    const done = await Promise.all(running.map((step, at) => timedStep(step, at === 0)));
+    for (const step of together)
+      rows.push(
+        done.find((row) => row.step === step) ?? {
+          step,
+          status: skipped(step) ?? "not run",
+          counts: emptyCounts(),
+        },
+      );
+    if (together.includes("build")) built = rows.at(-1)?.status === "passed";
   }
 
   // Nothing the run started may outlive it: whatever is still running is killed and reported.
