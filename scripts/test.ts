@@ -46,15 +46,12 @@ const STEPS = [
 type Step = (typeof STEPS)[number];
 /**
  * Steps that run side by side (each group contiguous in STEPS): the static checks each keep one core busy;
- * Vitest runs one worker on two cores, and the server suite and the host rehearsals wait on PostgreSQL and
- * the hosts' CLIs about half the time (vmstat: 40 to 60 % idle when each ran alone). The browser tests and
- * the build keep both cores busy, so they run alone.
+ * Vitest runs one worker on two cores, the server suite and the host rehearsals wait on PostgreSQL and the
+ * hosts' CLIs, and Gatsby's build has single-threaded phases (vmstat: 30 to 60 % idle when each ran alone).
+ * The browser tests keep both cores busy, so they run alone.
  */
-const GROUPS: Step[][] = [
-  ["typecheck", "lint", "supply-chain", "urls"],
-  ["unit", "server"],
-  ["fixtures", "hosts"],
-];
+const STATIC: Step[] = ["typecheck", "lint", "supply-chain", "urls"];
+const GROUPS: Step[][] = [STATIC, ["unit", "server", "build"], ["fixtures", "hosts"]];
 /** The steps that read the build this run makes. */
 const NEED_BUILD = new Set<Step>(["links", "react", "e2e", "hosts"]);
 
@@ -169,17 +166,22 @@ let tools: HostTools | null = null;
 
 async function main(): Promise<number> {
   banner("setup");
-  try {
-    // apt-get and npm ci wait on different things: both at once.
-    const needChromium = steps.includes("e2e") || steps.includes("hosts");
-    const needTools = steps.some((step) => ["server", "hosts", "build"].includes(step));
-    [chromium, tools] = await Promise.all([
-      needChromium ? ensureChromium() : "",
-      needTools ? ensureHostTools(root) : null,
-    ]);
-  } catch (error) {
-    abort((error as Error).message);
-  }
+  // apt-get and npm ci wait on the network and the disk: both at once, and beside the static checks, which
+  // need neither Chromium nor the host tools. Every other step waits for them.
+  const needChromium = steps.includes("e2e") || steps.includes("hosts");
+  const needTools = steps.some((step) => ["server", "hosts", "build"].includes(step));
+  let setupError: Error | null = null;
+  const setup = Promise.all([
+    needChromium ? ensureChromium() : "",
+    needTools ? ensureHostTools(root) : null,
+  ]).then(
+    (found) => void ([chromium, tools] = found),
+    (error: Error) => void (setupError = error),
+  );
+  const setupDone = async () => {
+    await setup;
+    if (setupError) abort(setupError.message);
+  };
 
   const rows: StepRow[] = [];
   let built = !steps.includes("build");
@@ -208,6 +210,7 @@ async function main(): Promise<number> {
         : NEED_BUILD.has(step) && !built
           ? "not run (the build failed)"
           : null;
+    if (!together.every((step) => STATIC.includes(step))) await setupDone();
     const running = together.filter((step) => !skipped(step));
     if (running.length > 0) banner(running.join(" + "));
     const done = await Promise.all(running.map((step, at) => timedStep(step, at === 0)));
@@ -219,8 +222,10 @@ async function main(): Promise<number> {
           counts: emptyCounts(),
         },
       );
-    if (together.includes("build")) built = rows.at(-1)?.status === "passed";
+    if (together.includes("build"))
+      built = rows.find((row) => row.step === "build")?.status === "passed";
   }
+  await setupDone();
 
   // Nothing the run started may outlive it: whatever is still running is killed and reported.
   if (!interrupted) rows.push(await leftovers(runId));
