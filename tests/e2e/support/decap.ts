@@ -3,11 +3,12 @@
 // (MODE=git, the editorial workflow: decap-server checks branches out in the repository it serves).
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, type Route } from "@playwright/test";
 import { freePort } from "../../support/ports";
+import { initMainRepository } from "../../support/fakes/github/source";
+import { forwardRoute } from "./forward";
 
 export type DecapServer = {
   port: number;
@@ -20,18 +21,6 @@ export type DecapServer = {
   stop(): void;
 };
 
-/** A new git repository in `dir` whose `main` holds one commit: the copy of content/ already there. */
-function initScratchRepository(dir: string): void {
-  const git = (...args: string[]) => execFileSync("git", args, { cwd: dir, stdio: "pipe" });
-  git("init", "-q", "-b", "main");
-  // Its own identity and no signing: the machine's global git settings are not the test's business.
-  git("config", "user.name", "CMS test");
-  git("config", "user.email", "cms-test@example.com");
-  git("config", "commit.gpgsign", "false");
-  git("add", "-A");
-  git("commit", "-q", "--no-verify", "-m", "Content as the test found it");
-}
-
 /** Starts decap-server (never on its usual 8081, which a developer's `npm run cms` may hold) and waits for it. */
 export async function startDecapServer(
   root: string,
@@ -41,7 +30,7 @@ export async function startDecapServer(
   const port = freePort();
   const workdir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   fs.cpSync(path.join(root, "content"), path.join(workdir, "content"), { recursive: true });
-  if (mode === "git") initScratchRepository(workdir);
+  if (mode === "git") initMainRepository(workdir);
   const server = spawn(path.join(root, "node_modules/.bin/decap-server"), [], {
     cwd: root,
     env: {
@@ -96,71 +85,17 @@ export async function startDecapServer(
   };
 }
 
-/** Headers that describe one hop's connection, not the message: each side sets its own. */
-const HOP_HEADERS = new Set([
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "host",
-]);
-
-/**
- * Sends one request the admin made to decap-server, on a connection of its own that closes after the
- * answer. A pooled keep-alive connection (what route.fetch uses) can be picked up just as decap-server
- * closes it for idleness (Express's 5 s): the request then dies with ECONNRESET, which on a loaded
- * host failed a CMS test. A failure names the request and what the server last said.
- */
+/** One request of the admin, sent to this test's decap-server; a failure names it and what the server last said. */
 async function forward(route: Route, cms: DecapServer): Promise<void> {
-  const request = route.request();
-  const body = request.postDataBuffer() ?? Buffer.alloc(0);
-  const headers: Record<string, string> = { connection: "close" };
-  for (const [name, value] of Object.entries(request.headers())) {
-    if (!HOP_HEADERS.has(name)) headers[name] = value;
-  }
-  if (body.length > 0) headers["content-length"] = String(body.length);
-  const answer = await new Promise<{
-    status: number;
-    headers: Record<string, string>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    const outgoing = http.request(
-      {
-        host: "127.0.0.1",
-        port: cms.port,
-        path: "/api/v1",
-        method: request.method(),
-        headers,
-        agent: false,
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-        incoming.on("error", reject);
-        incoming.on("end", () => {
-          const kept: Record<string, string> = {};
-          for (const [name, value] of Object.entries(incoming.headers)) {
-            if (value !== undefined && !HOP_HEADERS.has(name)) {
-              kept[name] = Array.isArray(value) ? value.join(", ") : value;
-            }
-          }
-          resolve({
-            status: incoming.statusCode ?? 502,
-            headers: kept,
-            body: Buffer.concat(chunks),
-          });
-        });
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  }).catch((error: unknown) => {
-    const action = /"action"\s*:\s*"([^"]+)"/.exec(body.toString("utf8"))?.[1] ?? request.method();
-    throw new Error(
-      `decap-server on port ${cms.port} did not answer ${action}: ${String(error)}; it ${cms.state()}`,
-    );
-  });
-  await route.fulfill(answer);
+  await forwardRoute(route, new URL(`http://127.0.0.1:${cms.port}/api/v1`)).catch(
+    (error: unknown) => {
+      const body = route.request().postData() ?? "";
+      const action = /"action"\s*:\s*"([^"]+)"/.exec(body)?.[1] ?? route.request().method();
+      throw new Error(
+        `decap-server on port ${cms.port} did not answer ${action}: ${String(error)}; it ${cms.state()}`,
+      );
+    },
+  );
 }
 
 /** The admin's requests to decap-server's usual address go to this test's server instead. */

@@ -3,10 +3,10 @@
 // origin answered by that fake, each on a connection of its own.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { BrowserContext, Route } from "@playwright/test";
+import type { BrowserContext } from "@playwright/test";
+import { forwardRoute } from "./forward";
 
 export type SiteServer = { port: number; output(): string; stop(): void };
 
@@ -56,60 +56,6 @@ export async function startSiteServer(env: Record<string, string>): Promise<Site
   };
 }
 
-const HOP_HEADERS = new Set([
-  "connection",
-  "keep-alive",
-  "transfer-encoding",
-  "content-length",
-  "host",
-]);
-
-/** One request the admin made to `apiOrigin`, sent to the fake on a fresh connection; its answer fulfils it. */
-async function forward(route: Route, fakeOrigin: string, apiOrigin: string): Promise<void> {
-  const request = route.request();
-  const target = new URL(request.url().slice(apiOrigin.length), fakeOrigin);
-  const body = request.postDataBuffer() ?? Buffer.alloc(0);
-  const headers: Record<string, string> = { connection: "close" };
-  for (const [name, value] of Object.entries(request.headers()))
-    if (!HOP_HEADERS.has(name)) headers[name] = value;
-  if (body.length > 0) headers["content-length"] = String(body.length);
-  const answer = await new Promise<{
-    status: number;
-    headers: Record<string, string>;
-    body: Buffer;
-  }>((resolve, reject) => {
-    const outgoing = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname + target.search,
-        method: request.method(),
-        headers,
-        agent: false,
-      },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-        incoming.on("error", reject);
-        incoming.on("end", () => {
-          const kept: Record<string, string> = {};
-          for (const [name, value] of Object.entries(incoming.headers))
-            if (value !== undefined && !HOP_HEADERS.has(name))
-              kept[name] = Array.isArray(value) ? value.join(", ") : value;
-          resolve({
-            status: incoming.statusCode ?? 502,
-            headers: kept,
-            body: Buffer.concat(chunks),
-          });
-        });
-      },
-    );
-    outgoing.on("error", reject);
-    outgoing.end(body);
-  });
-  await route.fulfill(answer);
-}
-
 /**
  * The admin's requests to GitHub's API origin (the build's api_root) reach the fake instead, in every window
  * of the context; a decap-server a developer may be running on :8081 is kept out of the way.
@@ -119,7 +65,9 @@ export async function routeGitHubApi(
   fakeOrigin: string,
   apiOrigin = "https://api.github.com",
 ): Promise<void> {
-  await context.route(`${apiOrigin}/**`, (route) => forward(route, fakeOrigin, apiOrigin));
+  await context.route(`${apiOrigin}/**`, (route) =>
+    forwardRoute(route, new URL(route.request().url().slice(apiOrigin.length), fakeOrigin)),
+  );
   await context.route("http://localhost:8081/api/v1", (route) =>
     route.fulfill({ status: 404, contentType: "application/json", body: "{}" }),
   );
