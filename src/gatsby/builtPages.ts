@@ -15,13 +15,16 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { routes } from "../config/routes";
-import { parseHtml } from "../data/parseHtml";
+import { parseHtml, type HtmlElement } from "../data/parseHtml";
 import { pageFacts, type PageFacts } from "../security/inlineScripts";
 import { pagePathFor } from "../security/manifest";
 import { afterPaintProblems, rewriteForPaint } from "./scriptsAfterPaint";
 
-/** What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json. */
-export type BuildFacts = { bundles: readonly string[] };
+/**
+ * What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json; and where
+ * the search index's copy of each marked page goes (searchDocument), when the build indexes its pages.
+ */
+export type BuildFacts = { bundles: readonly string[]; searchDir?: string };
 
 /** A finished page: its HTML, why it is not as it should be, and what its policy depends on. */
 export type FinishedPage = {
@@ -30,6 +33,8 @@ export type FinishedPage = {
   facts: PageFacts;
   /** Marked for the site search (data-pagefind-body): what the index must hold, page for page. */
   searchable: boolean;
+  /** What the search index reads of it (searchDocument), null when it is not marked. */
+  searchDocument: string | null;
 };
 
 /** A finished page file, as the pass remembers it between builds (no HTML). */
@@ -57,13 +62,38 @@ export function withoutNulBytes(html: string): string {
  */
 export function finishPage(html: string, facts?: BuildFacts): FinishedPage {
   const repaired = withoutNulBytes(html);
-  const finished = rewriteForPaint(repaired, parseHtml(repaired));
+  const elements = parseHtml(repaired);
+  const finished = rewriteForPaint(repaired, elements);
+  const searchDocument = searchDocumentOf(repaired, elements);
   return {
     html: finished.html,
     problems: facts ? afterPaintProblems(finished.elements, facts.bundles) : [],
     facts: pageFacts(finished.elements),
-    searchable: finished.elements.some((el) => el.attributes["data-pagefind-body"] !== undefined),
+    searchable: searchDocument !== null,
+    searchDocument,
   };
+}
+
+const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
+
+/**
+ * The page as the search index needs it: its language and its marked parts (data-pagefind-body, with the
+ * meta and ignore marks inside them), without the styles, scripts, header and footer that make up most of a
+ * page's bytes. Pagefind reads nothing else of a page with a marked part, so it indexes the same words from a
+ * tenth of the HTML. Null for a page with no marked part.
+ */
+export function searchDocumentOf(html: string, elements: readonly HtmlElement[]): string | null {
+  let parts = "";
+  let end = -1;
+  for (const el of elements) {
+    if (el.attributes["data-pagefind-body"] === undefined || el.start < end) continue;
+    parts += html.slice(el.start, el.end);
+    end = el.end;
+  }
+  if (end < 0) return null;
+  const lang = elements.find((el) => el.name === "html")?.attributes.lang;
+  const open = lang === undefined ? "<html>" : `<html lang="${escapeAttribute(lang)}">`;
+  return `<!doctype html>${open}<head></head><body>${parts}</body></html>`;
 }
 
 export const contentHash = (bytes: string | Buffer): string =>
@@ -81,6 +111,7 @@ export async function finishPageFile(
   const finished = finishPage(html, APP_PAGES.has(page) ? undefined : facts);
   const changed = finished.html !== html;
   if (changed) await fs.writeFile(full, finished.html);
+  if (facts.searchDir) await writeSearchDocument(facts.searchDir, file, finished.searchDocument);
   return {
     file,
     path: page,
@@ -90,6 +121,18 @@ export async function finishPageFile(
     searchable: finished.searchable,
     changed,
   };
+}
+
+/** A page's copy for the search index in searchDir, at the page's own path; none for an unmarked page. */
+export async function writeSearchDocument(
+  searchDir: string,
+  file: string,
+  document: string | null,
+): Promise<void> {
+  const target = path.join(searchDir, file);
+  if (document === null) return fs.rm(target, { force: true });
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  await fs.writeFile(target, document);
 }
 
 /** This build's entry bundles as pages name them ("/app-1a2b.js"), from Gatsby's webpack.stats.json. */

@@ -99,11 +99,14 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   }
 
   // Pages repaired and their bundles moved after the first paint; before the headers, which hash the loader.
+  // The marked part of each page is kept aside for the search index, which reads nothing else.
+  const cacheDir = path.join(program.directory, ".cache", "site-post-build");
+  const searchDir = path.join(cacheDir, "search-pages");
   const finished = await timer.time("pages", async () =>
     rewriteBuiltPages(
       publicDir,
-      { bundles: await entryBundles(publicDir) },
-      { cacheDir: path.join(program.directory, ".cache", "site-post-build") },
+      { bundles: await entryBundles(publicDir), searchDir },
+      { cacheDir },
     ),
   );
   reporter.info(
@@ -113,7 +116,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   // From the finished pages; a missing index, or one that is not the marked pages, fails the build below.
   const marked = finished.records.filter((record) => record.searchable).length;
   const search = await timer.time("search index", () =>
-    writeSearchIndex(program.directory, publicDir, marked),
+    writeSearchIndex(program.directory, publicDir, marked, { source: searchDir }),
   );
   reporter.info(searchIndexLine(search));
 

@@ -6,7 +6,7 @@
  * depends on, so the headers step needs no second read of the pages.
  */
 import { createRequire } from "node:module";
-import { promises as fs } from "node:fs";
+import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { contentHash, finishPageFile, type BuildFacts, type PageRecord } from "./builtPages";
 import { bundleWorker, finishInWorkers, workerCount } from "./pageWorkers";
@@ -87,9 +87,14 @@ export async function rewriteBuiltPages(
 
   const records: PageRecord[] = [];
   const todo: string[] = [];
+  const { searchDir } = facts;
   for (const file of await pageFiles(publicDir)) {
     const known = cache.pages[file];
-    if (known && known.hash === contentHash(await fs.readFile(path.join(publicDir, file)))) {
+    if (
+      known &&
+      known.hash === contentHash(await fs.readFile(path.join(publicDir, file))) &&
+      !(searchDir && known.searchable && !existsSync(path.join(searchDir, file)))
+    ) {
       records.push(known);
     } else todo.push(file);
   }
@@ -107,6 +112,15 @@ export async function rewriteBuiltPages(
   }
 
   records.sort((a, b) => a.file.localeCompare(b.file));
+  // The search index reads every file of searchDir: a page gone or no longer marked leaves it.
+  if (searchDir) {
+    const marked = new Set(records.filter((r) => r.searchable).map((r) => r.file));
+    await fs.mkdir(searchDir, { recursive: true });
+    for (const file of await fs.readdir(searchDir, { recursive: true })) {
+      const full = path.join(searchDir, file);
+      if (!marked.has(file) && (await fs.stat(full)).isFile()) await fs.rm(full);
+    }
+  }
   const pages = Object.fromEntries(records.map((record) => [record.file, record]));
   await fs.writeFile(cacheFile, JSON.stringify({ fingerprint, pages } satisfies Cache));
   return { changed, reused, problems: records.flatMap((r) => r.problems), records };

@@ -91,16 +91,18 @@ export async function searchIndexProblems(publicDir: string): Promise<string[]> 
 }
 
 /**
- * Indexes every HTML page of publicDir into publicDir/pagefind/ (the old index removed first, so no chunk of an
- * earlier build is left behind) and checks what was written: the index must hold exactly the `marked` pages
- * (data-pagefind-body, counted by the page pass). Pagefind indexes every page whole when none is marked, so a
- * layout that lost the mark would put noindex pages and the admin in the index without this check.
+ * Indexes every HTML page of `source` (publicDir unless given: the build passes the page pass's copies of the
+ * marked pages, builtPages.ts searchDocumentOf, at the pages' own paths) into publicDir/pagefind/ (the old
+ * index removed first, so no chunk of an earlier build is left behind) and checks what was written: the index
+ * must hold exactly the `marked` pages (data-pagefind-body, counted by the page pass). Pagefind indexes every
+ * page whole when none is marked, so a layout that lost the mark would put noindex pages and the admin in the
+ * index without this check.
  */
 export async function writeSearchIndex(
   rootDir: string,
   publicDir: string,
   marked: number,
-  pagefind?: PagefindModule,
+  { source = publicDir, pagefind }: { source?: string; pagefind?: PagefindModule } = {},
 ): Promise<SearchIndexResult> {
   const api = pagefind ?? loadPagefind(rootDir);
   const outputPath = path.join(publicDir, SEARCH_DIR);
@@ -112,8 +114,8 @@ export async function writeSearchIndex(
     if (index) {
       // Every HTML file: once any page is marked data-pagefind-body, Pagefind leaves out each page that is not
       // (the CMS admin, Gatsby's slices, noindex pages), so the marking alone decides.
-      const added = await index.addDirectory({ path: publicDir });
-      problems.push(...added.errors.map((e) => `Pagefind could not index ${publicDir}: ${e}`));
+      const added = await index.addDirectory({ path: source });
+      problems.push(...added.errors.map((e) => `Pagefind could not index ${source}: ${e}`));
       const written = await index.writeFiles({ outputPath });
       problems.push(...written.errors.map((e) => `Pagefind could not write ${outputPath}: ${e}`));
       await removeUnusedUi(outputPath);

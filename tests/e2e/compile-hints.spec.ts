@@ -3,13 +3,14 @@
 // the page's own chunks do not.
 import { COMPILE_HINT } from "../../src/gatsby/compileHints";
 import { expect, test } from "./fixtures";
+import { fromCountry } from "./support/network";
 
 test.use({ presetConsent: false });
 
 test("a US visitor's framework, app, analytics runner and Amplitude chunks carry the compile hint, page chunks do not", async ({
   page,
 }) => {
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   const scripts = new Map<string, Promise<string>>();
   page.on("response", (response) => {
     const name = new URL(response.url()).pathname.slice(1);

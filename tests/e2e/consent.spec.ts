@@ -3,6 +3,7 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { site } from "../../src/config/site";
 import { checkA11y, expect, test } from "./fixtures";
+import { fromCountry } from "./support/network";
 
 test.use({ presetConsent: false });
 
@@ -13,7 +14,7 @@ async function historyCookie(context: BrowserContext) {
 }
 
 async function visitAs(page: Page, country: string | null, path = "/") {
-  if (country) await page.setExtraHTTPHeaders({ "x-country": country });
+  if (country) await fromCountry(page, country);
   await page.goto(path);
 }
 

@@ -13,6 +13,7 @@ import { expect, test } from "./fixtures";
 import { recordViolations, violations } from "./support/csp";
 import { routeAdminTo, startDecapServer, type DecapServer } from "./support/decap";
 import { allIslandsReady, pageReady } from "./support/ready";
+import { fromCountry } from "./support/network";
 
 const root = path.resolve(__dirname, "../..");
 const PAGES = [
@@ -84,7 +85,7 @@ test.describe("consent accepted", () => {
     await recordViolations(context);
     const sent: string[] = [];
     page.on("request", (request) => sent.push(new URL(request.url()).pathname));
-    await page.setExtraHTTPHeaders({ "x-country": "US" });
+    await fromCountry(page, "US");
     await visit(page, "/demo/");
     const panel = page.locator("[data-demo-state]:visible");
     await expect(panel).toHaveAttribute("data-demo-state", "loaded");

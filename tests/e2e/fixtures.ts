@@ -1,6 +1,6 @@
 // The `test` every browser spec imports: offline, failing on console and page errors, with a11y and screenshot helpers.
 import { test as base, type ConsoleMessage } from "@playwright/test";
-import { blockExternalRequests } from "./support/network";
+import { recordExternalRequests } from "./support/network";
 import { CONSENT_STORAGE_KEY } from "../../src/providers/consent/consent";
 import { POPUP_SHOWN_KEY } from "../../src/forms/subscription";
 import { EXPERIMENTS } from "../../src/config/experiments";
@@ -116,7 +116,7 @@ export const test = base.extend<Options & Fixtures>({
 
   blockedRequests: [
     async ({ context }, use) => {
-      await use(await blockExternalRequests(context));
+      await use(recordExternalRequests(context));
     },
     { auto: true },
   ],

@@ -13,6 +13,7 @@ import { SUBSCRIBED_KEY } from "../../src/forms/subscription";
 import { checkA11y, expect, test } from "./fixtures";
 import { pageReady } from "./support/ready";
 import { asVisitor, fakesOrigin } from "./support/fakes";
+import { fromCountry } from "./support/network";
 
 // The browser logs the two failures these tests provoke on purpose: the refused connection and the 422.
 test.use({
@@ -321,7 +322,7 @@ test("the contact form's UTM values and landing page reach HubSpot, and the succ
   page,
 }) => {
   await withFlags(page);
-  await page.setExtraHTTPHeaders({ "x-country": "BR" });
+  await fromCountry(page, "BR");
   await page.goto("/contact-sales/?utm_source=e2e&utm_medium=test");
   const form = page.locator('form[data-form-id="ContactSales"]:visible').first();
   const address = unique("region");
@@ -438,7 +439,7 @@ test.describe("the BotD token request with a visitor id", () => {
     page,
   }) => {
     const id = await asVisitor(page, "Botd");
-    await page.setExtraHTTPHeaders({ "x-country": "US" });
+    await fromCountry(page, "US");
     await page.goto("/products/bot-detection/");
     const form = page.locator('form[data-form-id="BotdGenerateToken"]');
     const email = form.getByLabel("Work email", { exact: true });

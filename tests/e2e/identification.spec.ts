@@ -5,6 +5,7 @@ import type { Page } from "@playwright/test";
 import { readMeterEnv } from "../../src/server/env";
 import { checkA11y, expect, hydrated, test } from "./fixtures";
 import { asVisitor, fakesOrigin } from "./support/fakes";
+import { fromCountry } from "./support/network";
 
 test.use({ presetConsent: false });
 
@@ -16,7 +17,7 @@ test("a US visitor is identified: visitor id, confidence, bot, VM, location and 
   page,
 }) => {
   const id = await asVisitor(page, "Demo");
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/demo/");
   await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
   await expect(fact(page, "visitor-id")).toHaveText(id);
@@ -51,7 +52,7 @@ test("more than 20 visits: the 20 newest, and says there are more", async ({ pag
   const id = await asVisitor(page, "Many");
   for (let i = 0; i < 22; i += 1)
     await fetch(`${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}`);
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/demo/");
   await expect(fact(page, "visits").locator("li")).toHaveCount(20);
   await expect(fact(page, "visit-count")).toHaveText(
@@ -63,7 +64,7 @@ test("an EU visitor starts the demo with one button; nothing is asked before it"
   page,
 }) => {
   await asVisitor(page, "Start");
-  await page.setExtraHTTPHeaders({ "x-country": "DE" });
+  await fromCountry(page, "DE");
   const asked: string[] = [];
   page.on("request", (request) => {
     if (/__fake\/fingerprint|\/fp\/|2\/httpapi/.test(request.url())) asked.push(request.url());
@@ -102,7 +103,7 @@ for (const [label, answer, expected] of [
     await page.route("**/__fake/fingerprint/identify**", (route) =>
       route.fulfill({ json: answer }),
     );
-    await page.setExtraHTTPHeaders({ "x-country": "US" });
+    await fromCountry(page, "US");
     await page.goto("/demo/");
     await expect(panel(page)).toHaveAttribute("data-demo-state", "error");
     await expect(panel(page).getByRole("alert")).toHaveText(expected);
@@ -119,7 +120,7 @@ test("no request id: the error flag without a message", async ({ page }) => {
   await page.route("**/__fake/fingerprint/identify**", (route) =>
     route.fulfill({ json: { visitorId: "NoRequest00000000001", confidence: { score: 1 } } }),
   );
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/demo/");
   await expect(panel(page)).toHaveAttribute("data-demo-state", "error");
   await expect(panel(page).getByRole("alert")).toHaveText(/no request id/);
@@ -152,7 +153,7 @@ test.describe("an unknown event", () => {
         },
       }),
     );
-    await page.setExtraHTTPHeaders({ "x-country": "US" });
+    await fromCountry(page, "US");
     await page.goto("/demo/");
     await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
     const bot = fact(page, "bot");
@@ -181,7 +182,7 @@ test("a page's calls to the metered functions stay far under the meter", async (
   page.on("response", (response) => {
     if (response.status() === 429) refused.push(response.url());
   });
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/demo/");
   await expect(panel(page)).toHaveAttribute("data-demo-state", "loaded");
   await expect(fact(page, "visits").locator("li")).toHaveCount(1);
@@ -209,7 +210,7 @@ test("a bad bot and a virtual machine from the Server API show as such", async (
       url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}&bot=bad&vm=1`,
     }),
   );
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/demo/");
   await expect(fact(page, "bot")).toContainText("Bad bot (automation)");
   await expect(fact(page, "vm")).toHaveText("Detected");
@@ -222,7 +223,7 @@ test("a bot result the Server API could not produce is rejected with its message
   await page.route("**/__fake/fingerprint/identify**", (route) =>
     route.continue({ url: `${fakesOrigin}/__fake/fingerprint/identify?visitor=${id}&bot=error` }),
   );
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/demo/");
   await expect(fact(page, "bot")).toContainText("Server result unavailable: internal server error");
 });
@@ -232,7 +233,7 @@ test("a page reached while identification refreshes still gets its page view and
 }) => {
   // Seen in CI: analytics came on in the same render as the refresh's "loading", and the page view and
   // exposure of that page were dropped for want of a visitor id. They use the last identification's.
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   const events: string[] = [];
   const exposures: string[] = [];
   page.on("request", (request) => {

@@ -5,6 +5,7 @@ import type { BrowserContext, Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { readyAndQuiet } from "./support/ready";
 import { asVisitor, fakesOrigin } from "./support/fakes";
+import { fromCountry } from "./support/network";
 
 test.use({ presetConsent: false });
 
@@ -72,7 +73,7 @@ for (const [label, country] of [
     page,
     context,
   }) => {
-    if (country) await page.setExtraHTTPHeaders({ "x-country": country });
+    if (country) await fromCountry(page, country);
     const seen = watch(page);
     await page.goto("/demo/");
     await expect(banner(page)).toBeVisible();
@@ -101,7 +102,7 @@ test("after Accept: identification, then Web Page Viewed with category and flags
   context,
 }) => {
   const id = await asVisitor(page, "Accept");
-  await page.setExtraHTTPHeaders({ "x-country": "FR" });
+  await fromCountry(page, "FR");
   const seen = watch(page);
   await page.goto("/contact-sales/");
   expect(seen).toEqual([]);
@@ -176,7 +177,7 @@ test("after Accept: identification, then Web Page Viewed with category and flags
 
 test("a US visitor gets no banner and tracking starts", async ({ page }) => {
   const id = await asVisitor(page, "Usa");
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/");
   await expect.poll(async () => (await pageViews(id)).length).toBe(1);
   await expect(banner(page)).toBeHidden();
@@ -187,7 +188,7 @@ test("a path with a % in it sends no page view; a query's keys other than utm_* 
   page,
 }) => {
   const id = await asVisitor(page, "Query");
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   // The path decides: a query no longer withholds the page view, its values stay out.
   await page.goto("/pricing/?plan=pro");
   await expect.poll(async () => (await pageViews(id)).length).toBe(1);
@@ -207,7 +208,7 @@ test("a form submitted with analytics on sends Web Form Submitted and Sales Cont
   page,
 }) => {
   const id = await asVisitor(page, "Form");
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/contact-sales/");
   await expect.poll(async () => (await pageViews(id)).length).toBe(1);
   const form = page.locator('form[data-form-id="ContactSales"]:visible').first();
@@ -230,7 +231,7 @@ test("a campaign landing (/pricing/?utm_source=e2e) sends one page view with the
 }) => {
   const id = await asVisitor(page, "Campaign");
   // Outside the EU: analytics consent is given automatically.
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/pricing/?utm_source=e2e&utm_campaign=launch&email=visitor%40example.org");
   await expect.poll(async () => (await pageViews(id)).length).toBe(1);
   const [view] = await pageViews(id);

@@ -98,6 +98,26 @@ test("an unknown path answers the 404 page: status 404, one h1, noindex, axe and
   expect(await violations(page)).toEqual([]);
 });
 
+test("the accessibility check fails on a serious violation, in the page and in a frame of its own", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await pageReady(page);
+  await page.evaluate(() => document.body.append(document.createElement("button")));
+  await expect(checkA11y(page)).rejects.toThrow(/button-name/);
+  await page.evaluate(() => {
+    document.querySelector("body > button:last-child")?.remove();
+    const frame = document.createElement("iframe");
+    frame.title = "A frame of the site's own";
+    frame.srcdoc = '<html lang="en"><body><button></button></body></html>';
+    document.body.append(frame);
+  });
+  await expect(
+    page.frameLocator('iframe[title="A frame of the site\'s own"]').locator("button"),
+  ).toHaveCount(1);
+  await expect(checkA11y(page)).rejects.toThrow(/button-name/);
+});
+
 /** Every page the build wrote (each .html file under public/), as the path it is served at. */
 function builtPages(dir = path.join(root, "public"), base = "/"): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -4,11 +4,12 @@
 // at most a second) and the SDKs, which would have started in that idle time, must keep waiting.
 import { expect, test } from "./fixtures";
 import { pageReady } from "./support/ready";
+import { fromCountry } from "./support/network";
 
 test.use({ presetConsent: false });
 
 test("a US visitor's SDKs start after the largest paint, not before it", async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   // The images are the largest paint of /blog/: answered only once released.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));

@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { asVisitor, fakesOrigin } from "./support/fakes";
 import { pageReady, readyAndQuiet } from "./support/ready";
+import { fromCountry } from "./support/network";
 
 test.use({ presetConsent: false });
 
@@ -36,7 +37,7 @@ test("with consent: one Web Vitals event when the visitor leaves the page, none 
   page,
 }) => {
   const id = await asVisitor(page, "Vitals");
-  await page.setExtraHTTPHeaders({ "x-country": "US" });
+  await fromCountry(page, "US");
   await page.goto("/pricing/");
   await expect.poll(async () => (await eventsOf(id, "Web Page Viewed")).length).toBe(1);
   // An interaction, so there is an INP: a header menu opened. Its click event reaching the fake shows the SDK has
@@ -75,7 +76,7 @@ test("without consent: nothing, through the visit and the visitor leaving", asyn
   context,
 }) => {
   const sent = analyticsRequests(context);
-  await page.setExtraHTTPHeaders({ "x-country": "DE" });
+  await fromCountry(page, "DE");
   await page.goto("/pricing/");
   await expect(banner(page)).toBeVisible();
   await page.locator("nav[aria-label='Main'] button[aria-expanded]").first().click();
@@ -93,7 +94,7 @@ test("after withdrawal: nothing, not even when the visitor leaves the page", asy
 }) => {
   const id = await asVisitor(page, "VitalsOff");
   const sent = analyticsRequests(context);
-  await page.setExtraHTTPHeaders({ "x-country": "FR" });
+  await fromCountry(page, "FR");
   await page.goto("/pricing/");
   await banner(page).getByRole("button", { name: "Accept all" }).click();
   await expect.poll(async () => (await eventsOf(id, "Web Page Viewed")).length).toBe(1);

@@ -142,4 +142,36 @@ describe("rewriteBuiltPages, the pass over every page", () => {
       fs.readFileSync(path.join(one.dir, "pricing", "index.html"), "utf8"),
     );
   });
+  it("keeps each marked page's language and marked part for the search index, and only while it is marked", async () => {
+    const { dir, cacheDir } = site();
+    const searchDir = path.join(cacheDir, "search-pages");
+    const marked = (words: string) =>
+      '<!DOCTYPE html><html lang="pt-BR"><head><style>.x{}</style></head><body><header>Menu</header>' +
+      `<main data-pagefind-body="" data-pagefind-meta="section[data-s]" data-s="Blog"><h1>${words}</h1></main>` +
+      '<footer>Sitemap</footer><script src="/app-1.js" async></script></body></html>';
+    fs.writeFileSync(path.join(dir, "pricing", "index.html"), marked("Fraude de SMS"));
+    const withSearch = { ...facts, searchDir };
+    const first = await rewriteBuiltPages(dir, withSearch, { cacheDir });
+    expect(first.records.filter((r) => r.searchable).map((r) => r.file)).toEqual([
+      path.join("pricing", "index.html"),
+    ]);
+    const copy = path.join(searchDir, "pricing", "index.html");
+    expect(fs.readFileSync(copy, "utf8")).toBe(
+      '<!doctype html><html lang="pt-BR"><head></head><body><main data-pagefind-body="" ' +
+        'data-pagefind-meta="section[data-s]" data-s="Blog"><h1>Fraude de SMS</h1></main></body></html>',
+    );
+    // Removed from the cache folder by hand: the next pass writes it again, though the page did not change.
+    fs.rmSync(copy);
+    expect((await rewriteBuiltPages(dir, withSearch, { cacheDir })).reused).toBe(1);
+    expect(fs.existsSync(copy)).toBe(true);
+    // The page loses its mark, then is gone: its copy goes with it.
+    fs.writeFileSync(path.join(dir, "pricing", "index.html"), page);
+    await rewriteBuiltPages(dir, withSearch, { cacheDir });
+    expect(fs.existsSync(copy)).toBe(false);
+    fs.writeFileSync(path.join(dir, "pricing", "index.html"), marked("Again"));
+    await rewriteBuiltPages(dir, withSearch, { cacheDir });
+    fs.rmSync(path.join(dir, "pricing"), { recursive: true });
+    await rewriteBuiltPages(dir, withSearch, { cacheDir });
+    expect(fs.existsSync(copy)).toBe(false);
+  });
 });

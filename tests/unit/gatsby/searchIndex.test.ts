@@ -15,6 +15,8 @@ import {
   writeSearchIndex,
   type SearchIndexResult,
 } from "../../../src/gatsby/searchIndex";
+import { searchDocumentOf } from "../../../src/gatsby/builtPages";
+import { parseHtml } from "../../../src/data/parseHtml";
 import { querySite } from "../../support/pagefind";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -67,6 +69,7 @@ const PAGES: Record<string, string> = {
 };
 
 let site: string;
+let docs: string;
 let result: SearchIndexResult;
 
 beforeAll(async () => {
@@ -78,11 +81,20 @@ beforeAll(async () => {
   // A chunk of an earlier build, which the new index must not keep.
   await fs.mkdir(path.join(site, "pagefind", "fragment"), { recursive: true });
   await fs.writeFile(path.join(site, "pagefind", "fragment", "en_stale.pf_fragment"), "old");
-  result = await writeSearchIndex(ROOT, site, 3);
+  // Indexed as the build does: from the page pass's copy of each marked page, at the page's own path.
+  docs = await fs.mkdtemp(path.join(os.tmpdir(), "search-docs-"));
+  for (const [file, html] of Object.entries(PAGES)) {
+    const document = searchDocumentOf(html, parseHtml(html));
+    if (document === null) continue;
+    await fs.mkdir(path.dirname(path.join(docs, file)), { recursive: true });
+    await fs.writeFile(path.join(docs, file), document);
+  }
+  result = await writeSearchIndex(ROOT, site, 3, { source: docs });
 }, 60_000);
 
 afterAll(async () => {
   await fs.rm(site, { recursive: true, force: true });
+  await fs.rm(docs, { recursive: true, force: true });
 });
 
 describe("the build's search index", () => {
