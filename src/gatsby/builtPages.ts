@@ -43,6 +43,9 @@ export type PageRecord = {
   path: string;
   /** SHA-256 of the file as finished: the same bytes next time mean nothing to do. */
   hash: string;
+  /** The finished file's size and modification time: unchanged, its bytes need no second read. */
+  size: number;
+  mtimeMs: number;
   problems: string[];
   facts: PageFacts;
   searchable: boolean;
@@ -112,10 +115,13 @@ export async function finishPageFile(
   const changed = finished.html !== html;
   if (changed) await fs.writeFile(full, finished.html);
   if (facts.searchDir) await writeSearchDocument(facts.searchDir, file, finished.searchDocument);
+  const { size, mtimeMs } = await fs.stat(full);
   return {
     file,
     path: page,
     hash: contentHash(finished.html),
+    size,
+    mtimeMs,
     problems: finished.problems.map((problem) => `${page}: ${problem}`),
     facts: finished.facts,
     searchable: finished.searchable,

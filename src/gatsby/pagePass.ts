@@ -90,11 +90,15 @@ export async function rewriteBuiltPages(
   const { searchDir } = facts;
   for (const file of await pageFiles(publicDir)) {
     const known = cache.pages[file];
-    if (
-      known &&
-      known.hash === contentHash(await fs.readFile(path.join(publicDir, file))) &&
-      !(searchDir && known.searchable && !existsSync(path.join(searchDir, file)))
-    ) {
+    const full = path.join(publicDir, file);
+    const now = await fs.stat(full);
+    // A file Gatsby did not write again still has the size and time the pass left it with (on a large blog
+    // most of them): only the others are read and compared.
+    const same =
+      known !== undefined &&
+      ((known.size === now.size && known.mtimeMs === now.mtimeMs) ||
+        known.hash === contentHash(await fs.readFile(full)));
+    if (same && !(searchDir && known.searchable && !existsSync(path.join(searchDir, file)))) {
       records.push(known);
     } else todo.push(file);
   }
