@@ -143,7 +143,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   if (host) {
     reporter.info(`precompress: skipped, ${host} compresses at its edge`);
   } else {
-    const packed = await timer.time("precompress", () => precompressBuild(publicDir));
+    const packed = await timer.time("precompress", () => precompressBuild(publicDir, cacheDir));
     if (packed) {
       reporter.info(
         `precompress: ${packed.files} files, ${packed.written} .br/.gz written, ` +

@@ -6,12 +6,12 @@
  * before the queries on (onPreExtractQueries.ts), all of the machine's cores after them.
  */
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, promises as fs, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { buildSync } from "esbuild";
 import { socialImagePath, type CardInput } from "../data/socialCard";
 import { workerCount } from "./pageWorkers";
+import { bundleThread } from "./threadBundle";
 import type { CardJob } from "./socialCardWorker";
 
 /** Cards sent to a worker at a time: small enough to keep both cores busy to the end. */
@@ -29,30 +29,15 @@ export function cardPagesOf(pages: StorePages): PageCard[] {
   );
 }
 
-/** Bundles the worker (dependencies stay in node_modules); its text and the fonts fingerprint the drawing. */
+/** Bundles the worker (threadBundle.ts); its text and the fonts fingerprint the drawing. */
 function bundleWorker(dir: string): { file: string; fingerprint: string } {
-  const source = path.join(__dirname, "socialCardWorker.ts");
-  const result = buildSync({
-    entryPoints: [source],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    jsx: "automatic",
-    packages: "external",
-    banner: { js: `require = require("node:module").createRequire(${JSON.stringify(source)});` },
-    define: { __dirname: JSON.stringify(__dirname) },
-    write: false,
-    logLevel: "silent",
-  });
-  const code = result.outputFiles[0]?.text;
-  if (!code) throw new Error("socialCards: esbuild produced no worker bundle");
+  const { file, code } = bundleThread(
+    "socialCardWorker.ts",
+    path.join(dir, "social-card-worker.cjs"),
+  );
   const hash = createHash("sha256").update(code);
   for (const weight of [400, 700])
     hash.update(readFileSync(path.join(__dirname, "fonts", `inter-latin-${weight}-normal.woff`)));
-  const file = path.join(dir, "social-card-worker.cjs");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(file, code);
   return { file, fingerprint: hash.digest("hex") };
 }
 

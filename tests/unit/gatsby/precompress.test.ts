@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Tests the build step that writes .br/.gz siblings: what it compresses, what it leaves, when it stands aside.
 import { randomBytes } from "node:crypto";
-import { existsSync, promises as fs } from "node:fs";
+import { existsSync, promises as fs, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -18,6 +18,8 @@ import { createPublicFixture, type PublicFixture } from "../server/support/publi
 
 let fixture: PublicFixture;
 const at = (name: string): string => path.join(fixture.publicDir, name);
+/** Where the build keeps the precompression's thread bundle: beside public/, removed with the fixture. */
+const cacheDir = (): string => path.join(path.dirname(fixture.publicDir), ".cache");
 
 beforeEach(async () => {
   fixture = await createPublicFixture();
@@ -82,15 +84,22 @@ describe("precompressBuild", () => {
     ["VERCEL", "1", "Vercel"],
   ])("does nothing when %s is set", async (name, value, host) => {
     expect(hostCompresses({ [name]: value })).toBe(host);
-    expect(await precompressBuild(fixture.publicDir, { [name]: value })).toBeNull();
+    expect(await precompressBuild(fixture.publicDir, cacheDir(), { [name]: value })).toBeNull();
     expect(existsSync(at("app-abc123def456.js.br"))).toBe(false);
     expect(existsSync(at("app-abc123def456.js.gz"))).toBe(false);
   });
 
-  it("compresses everywhere else", async () => {
+  it("compresses everywhere else, in a thread of its own, with the same result as in this one", async () => {
     expect(hostCompresses({})).toBeNull();
-    expect(await precompressBuild(fixture.publicDir, {})).not.toBeNull();
+    const inThread = await precompressBuild(fixture.publicDir, cacheDir(), {});
+    expect(inThread).toMatchObject({ files: expect.any(Number), written: expect.any(Number) });
+    expect(inThread?.written).toBeGreaterThan(0);
     expect(existsSync(at("app-abc123def456.js.br"))).toBe(true);
+    const sibling = readFileSync(at("app-abc123def456.js.br"));
+    rmSync(at("app-abc123def456.js.br"));
+    rmSync(at("app-abc123def456.js.gz"));
+    await precompressDir(fixture.publicDir);
+    expect(readFileSync(at("app-abc123def456.js.br"))).toEqual(sibling);
   });
 });
 
