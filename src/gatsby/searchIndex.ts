@@ -112,8 +112,8 @@ export async function writeSearchIndex(
     const { index, errors } = await api.createIndex({ excludeSelectors: EXCLUDED_SELECTORS });
     problems.push(...errors.map((e) => `Pagefind could not start an index: ${e}`));
     if (index) {
-      // Every HTML file: once any page is marked data-pagefind-body, Pagefind leaves out each page that is not
-      // (the CMS admin, Gatsby's slices, noindex pages), so the marking alone decides.
+      // Every HTML file of source (the build's holds marked pages only): once any page is marked
+      // data-pagefind-body, Pagefind leaves out each page that is not, so the marking alone decides.
       const added = await index.addDirectory({ path: source });
       problems.push(...added.errors.map((e) => `Pagefind could not index ${source}: ${e}`));
       const written = await index.writeFiles({ outputPath });
