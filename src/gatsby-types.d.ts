@@ -272,7 +272,7 @@ type BlogHeadingSortInput = {
   readonly value: InputMaybe<SortOrderEnum>;
 };
 
-/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent; dateLabel from createResolvers. */
+/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings) come from its MarkdownRemark parent; dateLabel from createResolvers; timeToRead from its markdown (src/data/readingTime.ts). */
 type BlogPost = Node & {
   readonly authorKeys: ReadonlyArray<Scalars['String']>;
   readonly authors: ReadonlyArray<Author>;
@@ -309,7 +309,7 @@ type BlogPost = Node & {
 };
 
 
-/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent; dateLabel from createResolvers. */
+/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings) come from its MarkdownRemark parent; dateLabel from createResolvers; timeToRead from its markdown (src/data/readingTime.ts). */
 type BlogPost_dateArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;
@@ -318,7 +318,7 @@ type BlogPost_dateArgs = {
 };
 
 
-/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent; dateLabel from createResolvers. */
+/** A blog post: content/blog/<slug>/index.md. Body fields (html, headings) come from its MarkdownRemark parent; dateLabel from createResolvers; timeToRead from its markdown (src/data/readingTime.ts). */
 type BlogPost_updatedArgs = {
   difference: InputMaybe<Scalars['String']>;
   formatString: InputMaybe<Scalars['String']>;

@@ -4,6 +4,7 @@ import * as React from "react";
 import { paths, relatedPosts, type ListablePost } from "../data/blog";
 import { blogCrumbs, languageNames, postCta, postMeta, textFor } from "../views/blogView";
 import { dateLabel } from "../data/dateLabels";
+import { readingMinutes } from "../data/readingTime";
 import type { PictureData } from "../data/images";
 import { BlogPostView } from "../views/BlogPostView";
 
@@ -18,7 +19,6 @@ import {
   listable,
   postCard,
   type PreviewProps,
-  readingMinutes,
   related,
   slugOf,
   text,

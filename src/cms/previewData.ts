@@ -9,6 +9,7 @@ import { paths, type ListablePost } from "../data/blog";
 import { postCta, postMeta } from "../views/blogView";
 import { fillPlaceholders } from "../data/content";
 import { dateLabel } from "../data/dateLabels";
+import { readingMinutes } from "../data/readingTime";
 import { parseSiteDate } from "../data/siteTime";
 
 export type Getter = { getIn(path: string[]): unknown };
@@ -49,12 +50,6 @@ export const list = (value: unknown): string[] =>
  */
 export function isoDate(value: unknown): string {
   return (parseSiteDate(value) ?? new Date()).toISOString();
-}
-
-/** Reading time as gatsby-transformer-remark estimates it (265 words a minute, at least one). */
-export function readingMinutes(markdown: string): number {
-  const words = markdown.split(/\s+/).filter(Boolean).length;
-  return Math.max(1, Math.round(words / 265));
 }
 
 export const dataOf = (props: PreviewProps): Data => plain<Data>(props.entry.getIn(["data"]), {});

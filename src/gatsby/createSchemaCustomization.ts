@@ -25,7 +25,7 @@ export const typeDefs = `
       depth: Int
     }
 
-    """A blog post: content/blog/<slug>/index.md. Body fields (html, headings, timeToRead) come from its MarkdownRemark parent; dateLabel from createResolvers."""
+    """A blog post: content/blog/<slug>/index.md. Body fields (html, headings) come from its MarkdownRemark parent; dateLabel from createResolvers; timeToRead from its markdown (src/data/readingTime.ts)."""
     type BlogPost implements Node @dontInfer {
       slug: String!
       path: String!

@@ -9,6 +9,7 @@ import { renderSections } from "../data/renderSections";
 import { parseMarketingPage } from "../data/sectionSchemas";
 import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
+import { readingMinutes } from "../data/readingTime";
 import { contentSources } from "./contentSources";
 import { writtenDates } from "./writtenDates";
 import {
@@ -173,6 +174,10 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
         authorKeys: authors,
         tagKeys: tags,
         heroPath: localImage(file, hero, source, "hero"),
+        // Once here, from the markdown: every card that shows the post asks for it (readingTime.ts).
+        timeToRead: readingMinutes(
+          (node as Node & { rawMarkdownBody?: string }).rawMarkdownBody ?? "",
+        ),
       });
     } else if (file.sourceInstanceName === "caseStudies") {
       const key = keyOf(file, source);

@@ -61,6 +61,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     pages: Parameters<typeof cardPagesOf>[0];
   };
   const publicDir = path.join(program.directory, "public");
+  const cacheDir = path.join(program.directory, ".cache", "site-post-build");
   const timer = new StepTimer();
 
   await timer.time("feed", async () => {
@@ -84,23 +85,50 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     `redirects: ${redirects.rules.length} written for Netlify, Vercel and the Node server`,
   );
 
-  // One card per post, case study, webinar and marketing page, as createPages named them in the context
-  // (most are drawn already: onPreExtractQueries started them on the core Gatsby leaves idle).
-  const cards = await timer.time("social cards", () =>
-    writeSocialCards(program.directory, publicDir, cardPagesOf(pages)),
-  );
-  reporter.info(
-    `social cards: ${cards.cards} pages, ${cards.drawn} drawn, ${cards.reused} unchanged since the last build`,
-  );
-
-  if (!sourceMapsWanted(process.env)) {
-    const removed = await timer.time("source maps", () => removeSourceMaps(publicDir));
-    if (removed > 0) reporter.info(`source maps: ${removed} left by an earlier build removed`);
-  }
+  // One card per post, case study, webinar and marketing page, as createPages named them in the context. Most
+  // are drawn already (onPreExtractQueries started them on what Gatsby left idle); the rest are drawn beside
+  // the steps below, which need nothing of them (a card is a PNG: nothing to hash, nothing to compress).
+  const cardsDone = timer
+    .time("social cards", () => writeSocialCards(program.directory, publicDir, cardPagesOf(pages)))
+    .then(
+      (cards) => {
+        reporter.info(
+          `social cards: ${cards.cards} pages, ${cards.drawn} drawn, ${cards.reused} unchanged since the last build`,
+        );
+        return null;
+      },
+      (error: unknown) => error,
+    );
+  // Likewise the page data's .br/.gz siblings: the steps below never change a page-data file.
+  const host = hostCompresses();
+  const pageDataPacked = host
+    ? Promise.resolve(null)
+    : timer
+        .time("precompress page data", () =>
+          precompressBuild(publicDir, cacheDir, process.env, "page-data"),
+        )
+        .catch((error: unknown) => error as Error);
+  // And the source maps an earlier build left (a walk of the whole build's folder).
+  const mapsRemoved = sourceMapsWanted(process.env)
+    ? Promise.resolve(0)
+    : timer
+        .time("source maps", () => removeSourceMaps(publicDir))
+        .catch((error: unknown) => error as Error);
+  const besideDone = async () => {
+    const [cardsFailure, packed, removed] = await Promise.all([
+      cardsDone,
+      pageDataPacked,
+      mapsRemoved,
+    ]);
+    for (const failure of [cardsFailure, packed, removed])
+      if (failure instanceof Error) throw failure;
+    if (typeof removed === "number" && removed > 0)
+      reporter.info(`source maps: ${removed} left by an earlier build removed`);
+    return packed instanceof Error ? null : packed;
+  };
 
   // Pages repaired and their bundles moved after the first paint; before the headers, which hash the loader.
   // The marked part of each page is kept aside for the search index, which reads nothing else.
-  const cacheDir = path.join(program.directory, ".cache", "site-post-build");
   const searchDir = path.join(cacheDir, "search-pages");
   const finished = await timer.time("pages", async () =>
     rewriteBuiltPages(
@@ -130,6 +158,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     ),
   );
   const problems = [...finished.problems, ...search.problems, ...headers.problems];
+  const pageDataSiblings = await besideDone();
   if (problems.length > 0) {
     reporter.info(timer.summary());
     reporter.panicOnBuild(
@@ -138,15 +167,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     return;
   }
 
-  // After every other file is written, so each one gets its siblings.
-  const host = hostCompresses();
+  // After every other file is written, so each one gets its siblings (the page data's have theirs already).
   if (host) {
     reporter.info(`precompress: skipped, ${host} compresses at its edge`);
   } else {
     const packed = await timer.time("precompress", () => precompressBuild(publicDir, cacheDir));
     if (packed) {
+      // The page data's files were counted again by this pass; their siblings were written by the first.
       reporter.info(
-        `precompress: ${packed.files} files, ${packed.written} .br/.gz written, ` +
+        `precompress: ${packed.files} files, ${packed.written + (pageDataSiblings?.written ?? 0)} .br/.gz written, ` +
           `${(packed.bytesSaved / 1024 / 1024).toFixed(1)} MiB saved with brotli`,
       );
     }

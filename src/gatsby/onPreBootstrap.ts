@@ -1,8 +1,12 @@
 /** Before every build and develop run: brings generated server data in line with content/. */
 import type { GatsbyNode } from "gatsby";
+import { giveGatsbyEveryCore } from "./gatsbyWorkers";
 import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "./webinarForms";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
+  // Before Gatsby creates its worker pool: one query and rendering worker per core (gatsbyWorkers.ts).
+  const workers = giveGatsbyEveryCore();
+  reporter.verbose(`gatsby workers: ${workers}`);
   // The /api-webinar/ allowlist is bundled with the functions, which cannot read content/ at run time.
   // Gatsby runs in the site's root folder (gatsby-node is bundled, so __dirname is not this file's).
   const root = process.cwd();

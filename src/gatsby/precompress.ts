@@ -104,13 +104,15 @@ async function writeSibling(
 export type PrecompressResult = { files: number; written: number; bytesSaved: number };
 
 /**
- * Compresses every compressible file of publicDir at least MIN_COMPRESS_BYTES long. A sibling
+ * Compresses every compressible file of publicDir (or of its folder `under`) at least MIN_COMPRESS_BYTES long. A sibling
  * newer than its original is kept, so a second run over the same build only does the new files.
  * Several files at a time: zlib's asynchronous calls run on libuv's thread pool.
  */
-export async function precompressDir(publicDir: string): Promise<PrecompressResult> {
+export async function precompressDir(publicDir: string, under = ""): Promise<PrecompressResult> {
   const root = path.resolve(publicDir);
-  const candidates = (await listFiles(root)).filter((file) => isCompressible(contentTypeFor(file)));
+  const candidates = (await listFiles(path.join(root, under))).filter((file) =>
+    isCompressible(contentTypeFor(file)),
+  );
   const result: PrecompressResult = { files: 0, written: 0, bytesSaved: 0 };
   const queue = [...candidates];
   const worker = async (): Promise<void> => {
@@ -142,12 +144,13 @@ export async function precompressDir(publicDir: string): Promise<PrecompressResu
 export async function precompressInThread(
   publicDir: string,
   cacheDir: string,
+  under = "",
 ): Promise<PrecompressResult> {
   const { file } = bundleThread(
     "precompressWorker.ts",
     path.join(cacheDir, "precompress-worker.cjs"),
   );
-  const worker = new Worker(file, { workerData: { publicDir } });
+  const worker = new Worker(file, { workerData: { publicDir, under } });
   try {
     const [message] = (await once(worker, "message")) as [
       { result?: PrecompressResult; error?: string },
@@ -159,12 +162,16 @@ export async function precompressInThread(
   }
 }
 
-/** The build step: null when the host compresses by itself, else what was written. */
+/**
+ * The build step, over publicDir or the folder `under` inside it: null when the host compresses by itself, else
+ * what was written.
+ */
 export async function precompressBuild(
   publicDir: string,
   cacheDir: string,
   env: NodeJS.ProcessEnv = process.env,
+  under = "",
 ): Promise<PrecompressResult | null> {
   if (hostCompresses(env)) return null;
-  return precompressInThread(publicDir, cacheDir);
+  return precompressInThread(publicDir, cacheDir, under);
 }

@@ -5,9 +5,9 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { precompressDir } from "./precompress";
 
-const { publicDir } = workerData as { publicDir: string };
+const { publicDir, under } = workerData as { publicDir: string; under: string };
 
-void precompressDir(publicDir).then(
+void precompressDir(publicDir, under).then(
   (result) => parentPort?.postMessage({ result }),
   (error: unknown) =>
     parentPort?.postMessage({ error: error instanceof Error ? error.stack : String(error) }),

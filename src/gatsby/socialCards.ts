@@ -2,13 +2,13 @@
  * The social cards step: every page whose context names a card (createPages.ts: posts, case studies, webinars,
  * marketing pages) gets its PNG at /og/<path>.png. A card is drawn once per content: its file in
  * .cache/social-cards is named by a hash of what it shows and of the code and fonts that draw it, so an
- * unchanged card is linked from there, not drawn again; the rest are drawn in worker threads, one of them from
- * before the queries on (onPreExtractQueries.ts), all of the machine's cores after them.
+ * unchanged card is linked from there, not drawn again; the rest are drawn in child processes, one of them
+ * from before the queries on (onPreExtractQueries.ts), one per core after them.
  */
+import { fork, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, promises as fs, readFileSync } from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
 import { socialImagePath, type CardInput } from "../data/socialCard";
 import { workerCount } from "./pageWorkers";
 import { bundleThread } from "./threadBundle";
@@ -41,29 +41,49 @@ function bundleWorker(dir: string): { file: string; fingerprint: string } {
   return { file, fingerprint: hash.digest("hex") };
 }
 
-/** Draws the batches of `queue` (shared: threads started later take from it too) in `count` threads. */
-async function drawInWorkers(file: string, queue: CardJob[][], count: number): Promise<void> {
-  const run = (worker: Worker) =>
+/**
+ * Draws the batches of `queue` (shared: processes started later take from it too) in `count` processes, each
+ * at the lowest priority when `idle`. Processes rather than threads: a process's priority covers the threads
+ * it starts (libuv's, libvips's), a thread's would not.
+ */
+async function drawInProcesses(
+  file: string,
+  queue: CardJob[][],
+  count: number,
+  idle: boolean,
+): Promise<void> {
+  const run = (child: ChildProcess) =>
     new Promise<void>((resolve, reject) => {
       const next = () => {
         const batch = queue.shift();
-        if (batch) worker.postMessage(batch);
+        if (batch) child.send(batch);
         else resolve();
       };
-      worker.on("message", (message: { error?: string }) =>
-        message.error ? reject(new Error(`social card worker: ${message.error}`)) : next(),
+      child.on("message", (message: { error?: string }) =>
+        message.error ? reject(new Error(`social card process: ${message.error}`)) : next(),
       );
-      worker.on("error", reject);
-      worker.on("exit", (code) => {
-        if (code !== 0) reject(new Error(`social card worker exited with ${code}`));
-      });
+      child.on("error", reject);
+      child.on("exit", (code, signal) =>
+        reject(new Error(`social card process ended (${signal ?? `exit ${code}`}) with work left`)),
+      );
       next();
     });
-  const workers = Array.from({ length: Math.min(count, queue.length) }, () => new Worker(file));
+  const children = Array.from({ length: Math.min(count, queue.length) }, () =>
+    fork(file, idle ? ["--idle"] : [], { stdio: ["ignore", "inherit", "inherit", "ipc"] }),
+  );
   try {
-    await Promise.all(workers.map(run));
+    await Promise.all(children.map(run));
   } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
+    await Promise.all(
+      children.map((child) =>
+        child.exitCode !== null || child.signalCode !== null
+          ? null
+          : new Promise((resolve) => {
+              child.once("exit", resolve);
+              child.kill();
+            }),
+      ),
+    );
   }
 }
 
@@ -96,8 +116,10 @@ function plan(rootDir: string, pages: readonly PageCard[]): Plan {
 }
 
 /**
- * Cards started before the queries (onPreExtractQueries): during webpack, the queries and the HTML, Gatsby
- * leaves a core idle much of the time (one query worker on two cores), and one drawing thread takes it.
+ * Cards started before the queries (onPreExtractQueries), in one process at the lowest priority: it draws in
+ * the time Gatsby leaves a core idle (webpack, the queries and the HTML all have moments on one core) and
+ * yields to Gatsby's own work the rest of the time. At 5,000 posts, drawn at normal priority beside webpack and
+ * the queries, the cards' 130 s of CPU slowed Gatsby's steps by more than half of that.
  */
 let early: { rootDir: string; plan: Plan; running: Promise<Error | null> } | null = null;
 
@@ -106,7 +128,7 @@ export function startSocialCards(rootDir: string, pages: readonly PageCard[]): n
   early = {
     rootDir,
     plan: started,
-    running: drawInWorkers(started.worker.file, started.queue, 1).then(
+    running: drawInProcesses(started.worker.file, started.queue, 1, true).then(
       () => null,
       (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     ),
@@ -127,13 +149,13 @@ export async function writeSocialCards(
     early = null;
     const [failure] = await Promise.all([
       running,
-      drawInWorkers(started.worker.file, started.queue, Math.max(0, workers - 1)),
+      drawInProcesses(started.worker.file, started.queue, Math.max(0, workers - 1), false),
     ]);
     if (failure) throw failure;
     drawnEarly = started.missing;
   }
   const { planned, queue, missing, worker } = plan(rootDir, pages);
-  if (queue.length > 0) await drawInWorkers(worker.file, queue, workers);
+  if (queue.length > 0) await drawInProcesses(worker.file, queue, workers, false);
   for (const { page, cached } of planned) {
     const target = path.join(publicDir, socialImagePath(page.path).slice(1));
     // A hard link to the cached card (a copy where links are refused): a rebuild of a large site touches

@@ -63,6 +63,17 @@ describe("precompressDir", () => {
     expect(existsSync(at("noise.txt.gz"))).toBe(false);
   });
 
+  it("compresses only the folder it is given, and a later whole pass skips what that did", async () => {
+    const data = '{"result":{"data":{}}}'.padEnd(4096, " ");
+    await fs.mkdir(at("page-data/blog"), { recursive: true });
+    await fs.writeFile(at("page-data/blog/page-data.json"), data);
+    const first = await precompressDir(fixture.publicDir, "page-data");
+    expect(first).toMatchObject({ files: 1, written: 2 });
+    expect(existsSync(at("page-data/blog/page-data.json.br"))).toBe(true);
+    expect(existsSync(at("styles.css.br"))).toBe(false);
+    expect((await precompressDir(fixture.publicDir)).written).toBe(4);
+  });
+
   it("keeps up-to-date siblings and redoes a changed file", async () => {
     await precompressDir(fixture.publicDir);
     expect((await precompressDir(fixture.publicDir)).written).toBe(0);

@@ -7,6 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { socialImagePath } from "../../../src/data/socialCard";
+import sharp from "sharp";
+import { drawCard, drawWholeCard } from "../../../src/gatsby/socialCardDraw";
 import { writeSocialCards, type PageCard } from "../../../src/gatsby/socialCards";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "social-cards-"));
@@ -70,4 +72,24 @@ describe("social cards", () => {
       false,
     );
   }, 120_000);
+
+  it("draws each card's text box into the frame drawn once: the card the preview shows whole", async () => {
+    for (const { card } of pages) {
+      const pixels = async (png: Promise<Buffer>) =>
+        sharp(await png)
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+      const [composed, whole] = await Promise.all([
+        pixels(drawCard(card)),
+        pixels(drawWholeCard(card)),
+      ]);
+      expect(composed.info).toMatchObject({ width: 1200, height: 630 });
+      expect(whole.info).toMatchObject(composed.info);
+      // The whole card clips its title (a browser's line clamp needs it); the clip rounds some edge pixels by one.
+      let largest = 0;
+      for (let i = 0; i < composed.data.length; i++)
+        largest = Math.max(largest, Math.abs(composed.data[i]! - whole.data[i]!));
+      expect(largest).toBeLessThanOrEqual(1);
+    }
+  }, 60_000);
 });
