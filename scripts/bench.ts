@@ -108,7 +108,7 @@ async function main(): Promise<number> {
     );
   console.log(
     build
-      ? `Build: ${build.seconds.toFixed(1)} s wall, peak memory ${(build.peakBytes / KIB ** 3).toFixed(2)} GiB RSS over the build's processes; load ${loadAverage()}`
+      ? `Build: ${build.seconds.toFixed(1)} s wall, peak memory ${(build.peak.bytes / KIB ** 3).toFixed(2)} GiB ${build.peak.measure} over the build's processes (RSS summed ${(build.peak.rssBytes / KIB ** 3).toFixed(2)}); load ${loadAverage()}`
       : "Build: not run (--no-build)",
   );
   const json = option("json");

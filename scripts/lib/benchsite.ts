@@ -31,12 +31,28 @@ export const loadAverage = () =>
     .map((n) => n.toFixed(2))
     .join(" ");
 
+/** A process's proportional set size in bytes (Linux), or null where the kernel does not say. */
+function pssBytes(pid: number): number | null {
+  try {
+    const kib = /^Pss:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1];
+    return kib === undefined ? null : Number(kib) * 1024;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Peak memory of the builds this process runs: RSS summed over each session one of its children leads
+ * Peak memory of the builds this process runs, over each session one of its children leads
  * (tests/support/proc.ts starts every command as a session leader; Gatsby's workers run in that session).
+ * Where Linux tells it, the peak of the summed proportional set sizes (a page several processes share, such as
+ * Gatsby's LMDB store mapped by each worker, counts once in all): what the build takes of the machine's memory.
+ * Elsewhere, and beside it, the summed resident sizes, which count a shared page once per process.
  */
-export function sampleChildMemory(everyMs = 500): { stop(): number } {
-  let peak = 0;
+export function sampleChildMemory(everyMs = 500): {
+  stop(): { bytes: number; measure: "PSS" | "RSS"; rssBytes: number };
+} {
+  let peakRss = 0;
+  let peakPss: number | null = null;
   const sample = () => {
     const rows = execFileSync("ps", ["-e", "-o", "pid=,ppid=,sid=,rss="], { encoding: "utf8" })
       .trim()
@@ -45,13 +61,24 @@ export function sampleChildMemory(everyMs = 500): { stop(): number } {
     const leaders = new Set(
       rows.filter(([pid, ppid, sid]) => ppid === process.pid && pid === sid).map((r) => r[0]),
     );
-    const kib = rows
-      .filter((row) => leaders.has(row[2]))
-      .reduce((sum, row) => sum + (row[3] ?? 0), 0);
-    peak = Math.max(peak, kib * 1024);
+    const members = rows.filter((row) => leaders.has(row[2]));
+    peakRss = Math.max(peakRss, members.reduce((sum, row) => sum + (row[3] ?? 0), 0) * 1024);
+    const pss = members.map((row) => pssBytes(row[0] ?? 0));
+    if (pss.length > 0 && pss.every((bytes) => bytes !== null))
+      peakPss = Math.max(
+        peakPss ?? 0,
+        pss.reduce<number>((sum, bytes) => sum + (bytes ?? 0), 0),
+      );
   };
   const timer = setInterval(sample, everyMs);
-  return { stop: () => (clearInterval(timer), peak) };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return peakPss === null
+        ? { bytes: peakRss, measure: "RSS", rssBytes: peakRss }
+        : { bytes: peakPss, measure: "PSS", rssBytes: peakRss };
+    },
+  };
 }
 
 /**
@@ -71,14 +98,14 @@ export async function buildForFakes(log?: string) {
     log,
   );
   const seconds = (Date.now() - started) / 1000;
-  const peakBytes = memory.stop();
+  const peak = memory.stop();
   fs.mkdirSync(path.dirname(path.join(REPO_ROOT, BUILD_RECORD)), { recursive: true });
   fs.writeFileSync(
     path.join(REPO_ROOT, BUILD_RECORD),
     `${JSON.stringify({ fakesPort, vercelOutput: false })}\n`,
   );
   if (result.code === 0) writeBuildStamp(REPO_ROOT, "test");
-  return { ok: result.code === 0, seconds, peakBytes };
+  return { ok: result.code === 0, seconds, peak };
 }
 
 /** The fakes' port the build in public/ names, or exits saying how to make one (`--build` makes it first). */

@@ -18,13 +18,20 @@ import { routes } from "../config/routes";
 import { parseHtml, type HtmlElement } from "../data/parseHtml";
 import { pageFacts, type PageFacts } from "../security/inlineScripts";
 import { pagePathFor } from "../security/manifest";
+import { precompressFile } from "./precompress";
 import { afterPaintProblems, rewriteForPaint } from "./scriptsAfterPaint";
 
 /**
- * What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json; and where
- * the search index's copy of each marked page goes (searchDocument), when the build indexes its pages.
+ * What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json; where the
+ * search index's copy of each marked page goes (searchDocument), when the build indexes its pages; and whether
+ * the finished page gets its compressed siblings while its bytes are at hand.
  */
-export type BuildFacts = { bundles: readonly string[]; searchDir?: string };
+export type BuildFacts = {
+  bundles: readonly string[];
+  searchDir?: string;
+  /** Write each finished page's .br and .gz siblings (precompress.ts), as the local server sends them. */
+  precompress?: boolean;
+};
 
 /** A finished page: its HTML, why it is not as it should be, and what its policy depends on. */
 export type FinishedPage = {
@@ -115,6 +122,7 @@ export async function finishPageFile(
   const changed = finished.html !== html;
   if (changed) await fs.writeFile(full, finished.html);
   if (facts.searchDir) await writeSearchDocument(facts.searchDir, file, finished.searchDocument);
+  if (facts.precompress) await precompressFile(publicDir, full, Buffer.from(finished.html));
   const { size, mtimeMs } = await fs.stat(full);
   return {
     file,

@@ -133,7 +133,8 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   const finished = await timer.time("pages", async () =>
     rewriteBuiltPages(
       publicDir,
-      { bundles: await entryBundles(publicDir), searchDir },
+      // Each finished page gets its .br/.gz siblings in the same pass, unless the host compresses by itself.
+      { bundles: await entryBundles(publicDir), searchDir, precompress: !host },
       { cacheDir },
     ),
   );
@@ -167,16 +168,16 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     return;
   }
 
-  // After every other file is written, so each one gets its siblings (the page data's have theirs already).
+  // After every other file is written, so each one gets its siblings: the pages' and the page data's have theirs
+  // already (the page pass, the step beside it), so this pass writes the rest and finds those up to date.
   if (host) {
     reporter.info(`precompress: skipped, ${host} compresses at its edge`);
   } else {
     const packed = await timer.time("precompress", () => precompressBuild(publicDir, cacheDir));
     if (packed) {
-      // The page data's files were counted again by this pass; their siblings were written by the first.
       reporter.info(
-        `precompress: ${packed.files} files, ${packed.written + (pageDataSiblings?.written ?? 0)} .br/.gz written, ` +
-          `${(packed.bytesSaved / 1024 / 1024).toFixed(1)} MiB saved with brotli`,
+        `precompress: ${packed.files} files with .br/.gz siblings (${packed.written + (pageDataSiblings?.written ?? 0)} ` +
+          `written outside the page pass), ${(packed.bytesSaved / 1024 / 1024).toFixed(1)} MiB saved with brotli`,
       );
     }
   }

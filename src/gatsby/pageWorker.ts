@@ -8,11 +8,22 @@ import { finishPageFile, type BuildFacts } from "./builtPages";
 
 const { publicDir, facts } = workerData as { publicDir: string; facts: BuildFacts };
 
+/**
+ * Pages finished at once: while one page's siblings are compressed on libuv's pool, the thread parses the next
+ * (one at a time, the thread waited out each page's compression).
+ */
+const IN_FLIGHT = 4;
+
 parentPort?.on("message", (files: string[]) => {
   void (async () => {
     try {
-      const records = [];
-      for (const file of files) records.push(await finishPageFile(publicDir, file, facts));
+      const records: Array<Awaited<ReturnType<typeof finishPageFile>>> = [];
+      let next = 0;
+      const finishSome = async () => {
+        for (let file = files[next++]; file !== undefined; file = files[next++])
+          records.push(await finishPageFile(publicDir, file, facts));
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, finishSome));
       parentPort?.postMessage({ records });
     } catch (error) {
       parentPort?.postMessage({ error: error instanceof Error ? error.stack : String(error) });

@@ -48,8 +48,14 @@ export function brotliQuality(relativePath: string): number {
   return relativePath.split(/[\\/]/)[0] === "admin" ? ADMIN_QUALITY : BUNDLE_QUALITY;
 }
 
+/**
+ * gzip's level for a file compressed at brotli `quality`: the best for the bundles; 6 for the pages and the rest,
+ * which only clients without brotli receive (level 9 took a fifth more CPU for 0.4 % fewer bytes on a big blog).
+ */
+const gzipLevel = (quality: number) => (quality === PAGE_QUALITY ? 6 : 9);
+
 function compress(quality: number, bytes: Buffer, encoding: Encoding): Promise<Buffer> {
-  if (encoding === "gzip") return gzip(bytes, { level: 9 });
+  if (encoding === "gzip") return gzip(bytes, { level: gzipLevel(quality) });
   return brotli(bytes, {
     params: {
       [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
@@ -104,6 +110,31 @@ async function writeSibling(
 export type PrecompressResult = { files: number; written: number; bytesSaved: number };
 
 /**
+ * The siblings of one file of the build in `root` (a compressible one: the caller knows its type), unless it is
+ * under MIN_COMPRESS_BYTES or they are newer than it. `raw` spares a read when the caller holds the bytes. The
+ * page pass calls it for each page it finishes, so a page is not read again for this.
+ */
+export async function precompressFile(
+  root: string,
+  file: string,
+  raw?: Buffer,
+): Promise<PrecompressResult> {
+  const stats = await fs.stat(file);
+  if (stats.size < MIN_COMPRESS_BYTES) return { files: 0, written: 0, bytesSaved: 0 };
+  let bytes = raw ?? null;
+  let written = 0;
+  for (const encoding of Object.keys(SIBLINGS) as Encoding[]) {
+    const siblingTime = await mtimeOrNull(file + SIBLINGS[encoding]);
+    if (siblingTime !== null && siblingTime >= stats.mtimeMs) continue;
+    bytes ??= await fs.readFile(file);
+    const quality = brotliQuality(path.relative(root, file));
+    if (await writeSibling(file, quality, bytes, encoding)) written += 1;
+  }
+  const br = await fs.stat(file + SIBLINGS.br).catch(() => null);
+  return { files: 1, written, bytesSaved: br ? stats.size - br.size : 0 };
+}
+
+/**
  * Compresses every compressible file of publicDir (or of its folder `under`) at least MIN_COMPRESS_BYTES long. A sibling
  * newer than its original is kept, so a second run over the same build only does the new files.
  * Several files at a time: zlib's asynchronous calls run on libuv's thread pool.
@@ -117,19 +148,10 @@ export async function precompressDir(publicDir: string, under = ""): Promise<Pre
   const queue = [...candidates];
   const worker = async (): Promise<void> => {
     for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-      const stats = await fs.stat(file);
-      if (stats.size < MIN_COMPRESS_BYTES) continue;
-      result.files += 1;
-      let raw: Buffer | null = null;
-      for (const encoding of Object.keys(SIBLINGS) as Encoding[]) {
-        const siblingTime = await mtimeOrNull(file + SIBLINGS[encoding]);
-        if (siblingTime !== null && siblingTime >= stats.mtimeMs) continue;
-        raw ??= await fs.readFile(file);
-        const quality = brotliQuality(path.relative(root, file));
-        if (await writeSibling(file, quality, raw, encoding)) result.written += 1;
-      }
-      const br = await fs.stat(file + SIBLINGS.br).catch(() => null);
-      if (br) result.bytesSaved += stats.size - br.size;
+      const one = await precompressFile(root, file);
+      result.files += one.files;
+      result.written += one.written;
+      result.bytesSaved += one.bytesSaved;
     }
   };
   await Promise.all(Array.from({ length: IN_FLIGHT }, worker));

@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { Writable } from "node:stream";
 import * as React from "react";
 import { renderToPipeableStream } from "react-dom/server";
@@ -123,6 +124,22 @@ describe("rewriteBuiltPages, the pass over every page", () => {
     // Other bundles (a new build of the JavaScript): nothing the cache says holds any more.
     const other = await rewriteBuiltPages(dir, { bundles: ["/app-2.js"] }, { cacheDir });
     expect(other.reused).toBe(0);
+  });
+
+  it("writes each finished page's .br and .gz siblings in the same pass when asked, and none otherwise", async () => {
+    const { dir, cacheDir } = site();
+    const long = page.replace("promo22", `promo22 ${"fraud ".repeat(400)}`);
+    fs.writeFileSync(path.join(dir, "pricing", "index.html"), long);
+    const file = path.join(dir, "pricing", "index.html");
+    await rewriteBuiltPages(dir, facts, { cacheDir });
+    expect(fs.existsSync(`${file}.br`) || fs.existsSync(`${file}.gz`)).toBe(false);
+
+    fs.writeFileSync(file, long);
+    await rewriteBuiltPages(dir, { ...facts, precompress: true }, { cacheDir });
+    const finished = fs.readFileSync(file);
+    expect(finished.toString()).toBe(finishPage(long, facts).html);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).equals(finished)).toBe(true);
+    expect(zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).equals(finished)).toBe(true);
   });
 
   it("gives the same pages and records from worker threads as from this thread", async () => {
