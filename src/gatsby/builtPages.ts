@@ -1,7 +1,8 @@
 /**
  * What the build does to each page Gatsby wrote: it is repaired (stray NUL bytes from React 18's streaming
  * renderer), its bundle tags are replaced by the after-paint loader, and what its security policy depends on
- * is read from it, all from one parse. pagePass.ts runs this over every page.
+ * is read from it, all from one parse; then its compressed siblings are written from the finished bytes, where
+ * the build writes siblings at all. pagePass.ts runs this over every page.
  *
  * React 18.3's renderToPipeableStream, which Gatsby 5 renders every page with, encodes the HTML into a
  * reusable 2048-byte buffer. When a character of two or more bytes in UTF-8 (…, —, ’, an emoji) does not
