@@ -4,9 +4,12 @@ import { giveGatsbyEveryCore } from "./gatsbyWorkers";
 import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "./webinarForms";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
-  // Before Gatsby creates its worker pool: one query and rendering worker per core (gatsbyWorkers.ts).
-  const workers = giveGatsbyEveryCore();
-  reporter.verbose(`gatsby workers: ${workers}`);
+  // Before Gatsby creates its worker pool: one query and rendering worker per core (gatsbyWorkers.ts), for
+  // `gatsby build` only (`gatsby develop` runs its queries in its own process; more workers would only hold memory).
+  if (process.env.gatsby_executing_command === "build") {
+    const workers = giveGatsbyEveryCore();
+    reporter.info(`gatsby workers: ${workers} for the queries and the HTML`);
+  }
   // The /api-webinar/ allowlist is bundled with the functions, which cannot read content/ at run time.
   // Gatsby runs in the site's root folder (gatsby-node is bundled, so __dirname is not this file's).
   const root = process.cwd();
