@@ -13,22 +13,12 @@ interface ResolverContext {
   nodeModel: { getNodeById: (args: { id: string }) => unknown };
 }
 
-type MarkdownNode = { id: string; internal?: { contentDigest?: string } };
-
-/**
- * Runs MarkdownRemark's own resolver for `field` on the parent node of `source`, then `finish` on its value.
- * With `remember`, each markdown node's value is worked out once per process (per content: the key holds its
- * digest) and kept: for `timeToRead`, which every post card asks for (lists, tags, authors, related posts),
- * gatsby-transformer-remark parses the post's whole HTML again at each call, and a build of 5,000 posts asked
- * for it 52,669 times.
- */
+/** Runs MarkdownRemark's own resolver for `field` on the parent node of `source`, then `finish` on its value. */
 function fromMarkdownParent(
   field: string,
   fallback: unknown,
   finish: (value: unknown) => unknown = (value) => value,
-  remember = false,
 ) {
-  const kept = new Map<string, unknown>();
   return {
     resolve: async (
       source: { parent?: string | null },
@@ -36,19 +26,13 @@ function fromMarkdownParent(
       context: ResolverContext,
       info: GraphQLResolveInfo,
     ) => {
-      const parent = source.parent
-        ? (context.nodeModel.getNodeById({ id: source.parent }) as MarkdownNode | null)
-        : null;
+      const parent = source.parent ? context.nodeModel.getNodeById({ id: source.parent }) : null;
       const type = info.schema.getType("MarkdownRemark") as GraphQLObjectType | undefined;
       const resolver = type?.getFields()[field]?.resolve as
         GraphQLFieldResolver<unknown, ResolverContext> | undefined;
       if (!parent || !resolver) return fallback;
-      const key = remember ? `${parent.id}\n${parent.internal?.contentDigest ?? ""}` : null;
-      if (key !== null && kept.has(key)) return kept.get(key);
       const value: unknown = await resolver(parent, args, context, { ...info, fieldName: field });
-      const result = finish(fillPlaceholders(value ?? fallback));
-      if (key !== null) kept.set(key, result);
-      return result;
+      return finish(fillPlaceholders(value ?? fallback));
     },
   };
 }
@@ -70,7 +54,6 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
       ...body,
       ...dates,
       headings: fromMarkdownParent("headings", []),
-      timeToRead: fromMarkdownParent("timeToRead", 1, undefined, true),
     },
     CaseStudy: body,
     Webinar: {
