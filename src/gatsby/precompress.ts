@@ -135,8 +135,8 @@ export async function precompressFile(
 }
 
 /**
- * Compresses every compressible file of publicDir (or of its folder `under`) at least MIN_COMPRESS_BYTES long. A sibling
- * newer than its original is kept, so a second run over the same build only does the new files.
+ * Compresses every compressible file of publicDir (or of its folder `under`) at least MIN_COMPRESS_BYTES
+ * long. A sibling newer than its original is kept, so a second run over the same build only does the new files.
  * Several files at a time: zlib's asynchronous calls run on libuv's thread pool.
  */
 export async function precompressDir(publicDir: string, under = ""): Promise<PrecompressResult> {
