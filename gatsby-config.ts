@@ -5,24 +5,8 @@ import { mountFunctions, type DevelopApp } from "./src/server/http/develop";
 import { sitemapPages, type SitemapData, type SitemapPage } from "./src/gatsby/sitemap";
 import { lastCommitDates } from "./src/gatsby/contentDates";
 import { existingContentSources } from "./src/gatsby/contentSources";
-import { customizeAdminWebpack } from "./src/gatsby/cmsWebpack";
 import { anchorHeadings } from "./src/data/blogHeadings";
 import { siteAdapter } from "./src/gatsby/hostAdapter";
-
-const adminPlugin = {
-  resolve: "gatsby-plugin-decap-cms",
-  options: {
-    modulePath: `${__dirname}/src/cms/cms.tsx`,
-    // cms.tsx starts the CMS itself, after registering its previews and save checks: with the plugin's
-    // own init() the app could render an entry before they exist (Decap's raw preview, no checks).
-    manualInit: true,
-    // No Netlify Identity widget, on the admin or on the site.
-    enableIdentityWidget: false,
-    htmlTitle: `${site.productName} content admin`,
-    // React 19 bundled in, the previews' gatsby shim, esbuild as minifier: src/gatsby/cmsWebpack.ts.
-    customizeWebpackConfig: customizeAdminWebpack(__dirname),
-  },
-};
 
 const config: GatsbyConfig = {
   siteMetadata: {
@@ -36,9 +20,6 @@ const config: GatsbyConfig = {
   developMiddleware: (app: DevelopApp) => mountFunctions(app),
   graphqlTypegen: { typesOutputPath: "src/gatsby-types.d.ts", generateOnBuild: true },
   plugins: [
-    // The content admin at /admin/ (Decap CMS); its bundle loads only there. CMS_ADMIN=off builds without it
-    // (most of a build's time; the planted-site build tests need no admin).
-    ...(process.env.CMS_ADMIN === "off" ? [] : [adminPlugin]),
     {
       resolve: "gatsby-plugin-styled-components",
       options: { displayName: false, fileName: false, pure: true },

@@ -7,3 +7,4 @@ export { onPreExtractQueries } from "./src/gatsby/onPreExtractQueries";
 export { onPreBootstrap } from "./src/gatsby/onPreBootstrap";
 export { createResolvers } from "./src/gatsby/createResolvers";
 export { onCreateWebpackConfig } from "./src/gatsby/onCreateWebpackConfig";
+export { onCreateDevServer } from "./src/gatsby/onCreateDevServer";

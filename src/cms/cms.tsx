@@ -1,8 +1,7 @@
 /**
- * The admin's own module (gatsby-plugin-decap-cms `modulePath`): registers the preview templates and the
- * save-time checks, then starts the CMS with the build's backend (./backend.ts). The plugin runs with
- * `manualInit` (gatsby-config.ts), so this is the only init(): registering first means no entry can render
- * before its preview and checks exist.
+ * The admin's entry (bundled by src/gatsby/cmsAdmin.ts): registers the preview templates and the save-time
+ * checks, then starts the CMS with the build's backend (./backend.ts). This is the only init(): registering
+ * first means no entry can render before its preview and checks exist.
  */
 import CMS from "decap-cms-app";
 import dayjs from "dayjs";
@@ -52,7 +51,7 @@ cms.registerEventListener({
 // Last, once everything above is registered, with the backend the build asked for on top of config.yml.
 // A marker on <html> tells tests and support the admin is ours.
 const backend = readCmsBackend({
-  // Inlined at build: GATSBY_* by Gatsby, CMS_BACKEND by the admin's webpack config (gatsby-config.ts).
+  // Inlined at build, GATSBY_* and CMS_BACKEND alike (src/gatsby/cmsAdmin.ts, adminDefinitions).
   CMS_BACKEND: process.env.CMS_BACKEND,
   GATSBY_CMS_GITHUB_REPO: process.env.GATSBY_CMS_GITHUB_REPO,
   GATSBY_CMS_GITHUB_API_URL: process.env.GATSBY_CMS_GITHUB_API_URL,

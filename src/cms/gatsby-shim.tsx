@@ -1,7 +1,7 @@
 /**
  * What the admin bundle gets for `import … from "gatsby"`: plain links and navigation. The real module
  * pulls in Gatsby's browser runtime and, through it, the site's gatsby-browser.tsx, which has no place
- * (and an import cycle) inside the CMS. Wired by the decap plugin's webpack config (src/gatsby/cmsWebpack.ts).
+ * (and an import cycle) inside the CMS. Wired by the admin's esbuild options (src/gatsby/cmsAdmin.ts).
  */
 import * as React from "react";
 

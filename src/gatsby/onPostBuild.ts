@@ -12,6 +12,7 @@ import { writeFeed } from "./feed";
 import { buildTime } from "./buildClock";
 import { writeSchedule } from "./schedule";
 import { writeRedirects } from "./redirects";
+import { finishedCmsAdminBuild, publishCmsAdmin } from "./cmsAdmin";
 import { cardPagesOf, writeSocialCards } from "./socialCards";
 import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
@@ -84,6 +85,21 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   reporter.info(
     `redirects: ${redirects.rules.length} written for Netlify, Vercel and the Node server`,
   );
+
+  // The CMS admin, bundled beside Gatsby's steps since onPreBootstrap (cmsAdmin.ts): in place before the page
+  // pass, which finishes its page like any other.
+  const adminBuild = finishedCmsAdminBuild();
+  if (adminBuild) {
+    const admin = await timer.time("cms admin", () => adminBuild);
+    if (admin instanceof Error) {
+      reporter.panicOnBuild(`The CMS admin's bundle failed: ${admin.message}`);
+      return;
+    }
+    const copied = await publishCmsAdmin(admin, publicDir);
+    reporter.info(
+      `cms admin: ${admin.reused ? "unchanged sources, last bundle kept" : "bundled"}; ${copied} of ${admin.files.length} files changed in public/admin`,
+    );
+  }
 
   // One card per post, case study, webinar and marketing page, as createPages named them in the context. Most
   // are drawn already (onPreExtractQueries started them on what Gatsby left idle); the rest are drawn beside
