@@ -11,7 +11,13 @@ import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { build, context, type BuildOptions, type Metafile } from "esbuild";
+import {
+  build,
+  context,
+  version as esbuildVersion,
+  type BuildOptions,
+  type Metafile,
+} from "esbuild";
 
 /** The browsers the site supports (package.json's browserslist), in esbuild's terms. */
 const BROWSERS = ["chrome111", "edge111", "firefox115", "safari16.4", "ios16.4", "opera97"];
@@ -159,9 +165,7 @@ export async function buildCmsAdmin(options: {
   const wasm = adminWasmFiles(siteRoot);
   const files = ["cms.js", "index.html", ...wasm.map((file) => path.basename(file))];
   const key = createHash("sha256")
-    .update(
-      JSON.stringify({ buildOptions, title, wasm, esbuild: (await import("esbuild")).version }),
-    )
+    .update(JSON.stringify({ buildOptions, title, wasm, esbuild: esbuildVersion }))
     .digest("hex");
   const manifestFile = path.join(outDir, "manifest.json");
 
