@@ -18,12 +18,15 @@ import {
   type BuildOptions,
   type Metafile,
 } from "esbuild";
-
-/** The browsers the site supports (package.json's browserslist), in esbuild's terms. */
-const BROWSERS = ["chrome111", "edge111", "firefox115", "safari16.4", "ios16.4", "opera97"];
+import { site } from "../config/site";
+import { escapeHtml } from "../data/html";
+import { BROWSERS } from "./inlineCode";
 
 /** The packages the admin takes from React 19 (npm aliases); the site itself stays on React 18. */
 export const ADMIN_REACT_PACKAGES = { react: "react-19", "react-dom": "react-dom-19" } as const;
+
+/** The admin page's title. */
+export const ADMIN_TITLE = `${site.productName} content admin`;
 
 /** Where the admin is served from, inside the build's folder. */
 export const ADMIN_DIR = "admin";
@@ -55,9 +58,8 @@ export function adminDefinitions(
 
 /** The admin's page: the CMS renders into its body; robots keep out (robots.txt says so too). */
 export function adminHtml(title: string): string {
-  const escaped = title.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   return (
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escaped}</title>` +
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
     '<meta name="robots" content="none"><meta name="viewport" content="width=device-width,initial-scale=1">' +
     '<script defer="defer" src="cms.js"></script></head><body></body></html>'
   );

@@ -8,7 +8,7 @@ import path from "node:path";
 import { buildSync } from "esbuild";
 
 /** package.json's browserslist, in esbuild's terms. */
-const BROWSERS = ["chrome111", "edge111", "firefox115", "safari16.4", "ios16.4", "opera97"];
+export const BROWSERS = ["chrome111", "edge111", "firefox115", "safari16.4", "ios16.4", "opera97"];
 
 /** `call` (an expression using `name`, exported by `file`) as a self-contained minified script. */
 export function compileInline(file: string, name: string, call: string): string {

@@ -5,8 +5,7 @@
  */
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { ADMIN_DIR, cmsAdminWanted, watchCmsAdmin } from "./cmsAdmin";
-import { ADMIN_TITLE } from "./onPreBootstrap";
+import { ADMIN_DIR, ADMIN_TITLE, cmsAdminWanted, watchCmsAdmin } from "./cmsAdmin";
 
 export const onCreateDevServer: GatsbyNode["onCreateDevServer"] = async ({ app, reporter }) => {
   if (!cmsAdminWanted(process.env)) return;

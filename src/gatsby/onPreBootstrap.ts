@@ -1,19 +1,15 @@
 /** Before every build and develop run: brings generated server data in line with content/. */
 import type { GatsbyNode } from "gatsby";
 import path from "node:path";
-import { site } from "../config/site";
-import { cmsAdminWanted, startCmsAdminBuild } from "./cmsAdmin";
+import { ADMIN_TITLE, cmsAdminWanted, startCmsAdminBuild } from "./cmsAdmin";
 import { giveGatsbyEveryCore } from "./gatsbyWorkers";
 import { WEBINAR_FORMS_MODULE, syncWebinarFormsModule } from "./webinarForms";
 
-/** The admin page's title. */
-export const ADMIN_TITLE = `${site.productName} content admin`;
-
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ reporter }) => {
-  // Before Gatsby creates its worker pool: one query and rendering worker per core (gatsbyWorkers.ts), for
-  // `gatsby build` only (`gatsby develop` runs its queries in its own process; more workers would only hold memory).
   // Gatsby runs in the site's root folder (gatsby-node is bundled, so __dirname is not this file's).
   const root = process.cwd();
+  // Before Gatsby creates its worker pool: one query and rendering worker per core (gatsbyWorkers.ts), for
+  // `gatsby build` only (`gatsby develop` runs its queries in its own process; more workers would only hold memory).
   if (process.env.gatsby_executing_command === "build") {
     const workers = giveGatsbyEveryCore();
     reporter.info(`gatsby workers: ${workers} for the queries and the HTML`);
