@@ -11,27 +11,28 @@ import { BlogPostView } from "../views/BlogPostView";
 import {
   assetUrl,
   authorCard,
-  type CollectionEntry,
   ctaOf,
   dataOf,
   isoDate,
   list,
   listable,
-  postCard,
   type PreviewProps,
   related,
   slugOf,
+  summaryCard,
   text,
   useCollection,
   useImageSize,
+  usePublishedPosts,
 } from "./previewData";
+import { listableSummary, type PostSummary } from "./postSummaries";
 import { previewMarkdown } from "./previewMarkdown";
 import { SiteFrame } from "./SiteFrame";
 import { shareOf } from "./SharePreview";
 
 export function BlogPostPreview(props: PreviewProps) {
   const data = dataOf(props);
-  const posts = useCollection(props, "blog");
+  const posts = usePublishedPosts(props);
   const authorOf = related(props, "authors", "authors", useCollection(props, "authors"));
   const tagOf = related(props, "tags", "tags", useCollection(props, "tags"));
   const key = slugOf(props, data);
@@ -56,12 +57,12 @@ export function BlogPostPreview(props: PreviewProps) {
       }
     : undefined;
   const current: ListablePost = { ...listable({ slug: key || "(new)", data }), date: dateIso };
-  const others = posts.filter((entry) => entry.slug !== key);
+  const others = posts.filter((post) => post.slug !== key);
   const original = typeof data["translationOf"] === "string" ? data["translationOf"] : key;
   const family = [
-    ...posts.filter((entry) => entry.slug === original),
-    ...posts.filter((entry) => entry.data["translationOf"] === original),
-  ].filter((entry) => entry.slug !== key && entry.data["draft"] !== true);
+    ...posts.filter((post) => post.slug === original),
+    ...posts.filter((post) => post.translationOf === original),
+  ].filter((post) => post.slug !== key);
   const authorNames = list(data["authors"]).map((a) => text(authorOf(a)?.["name"]) || a);
   return (
     <SiteFrame
@@ -90,17 +91,17 @@ export function BlogPostPreview(props: PreviewProps) {
         toc={body.toc}
         related={
           locale === "en"
-            ? relatedPosts(current, others.map(listable))
-                .map((post) => others.find((entry) => entry.slug === post.id))
-                .filter((entry): entry is CollectionEntry => entry !== undefined)
-                .map((entry) => postCard(entry, authorOf, tagOf))
+            ? relatedPosts(current, others.map(listableSummary))
+                .map((post) => others.find((other) => other.slug === post.id))
+                .filter((other): other is PostSummary => other !== undefined)
+                .map((other) => summaryCard(other, authorOf, tagOf))
             : []
         }
         cta={postCta(ctaOf(data), locale)}
-        translations={family.map((entry) => {
-          const other = listable(entry).locale;
+        translations={family.map((post) => {
+          const other = post.locale;
           return {
-            href: paths.post(entry.slug),
+            href: paths.post(post.slug),
             lang: other,
             label:
               other === "en"

@@ -8,39 +8,38 @@ import { ListingView } from "../views/ListingView";
 
 import {
   assetUrl,
-  type CollectionEntry,
   type Data,
   dataOf,
-  list,
-  listable,
   plain,
-  postCard,
   type PreviewProps,
   related,
   slugOf,
+  summaryCard,
   text,
   useCollection,
+  usePublishedPosts,
 } from "./previewData";
+import { listableSummary, type PostSummary } from "./postSummaries";
 import { SiteFrame } from "./SiteFrame";
 
 function firstPage(
-  posts: CollectionEntry[],
+  posts: PostSummary[],
   keep: (post: ListablePost) => boolean,
   authorOf: (key: string) => Data | undefined,
   tagOf: (key: string) => Data | undefined,
 ): EntryCardProps[] {
-  return listedPosts(posts.map(listable))
+  return listedPosts(posts.map(listableSummary))
     .filter(keep)
     .slice(0, POSTS_PER_PAGE)
-    .map((post) => posts.find((entry) => entry.slug === post.id))
-    .filter((entry): entry is CollectionEntry => entry !== undefined)
-    .map((entry) => postCard(entry, authorOf, tagOf));
+    .map((post) => posts.find((summary) => summary.slug === post.id))
+    .filter((summary): summary is PostSummary => summary !== undefined)
+    .map((summary) => summaryCard(summary, authorOf, tagOf));
 }
 
 export function AuthorPreview(props: PreviewProps) {
   const data = dataOf(props);
   const key = slugOf(props, data);
-  const posts = useCollection(props, "blog");
+  const posts = usePublishedPosts(props);
   const authors = useCollection(props, "authors");
   const tags = useCollection(props, "tags");
   const authorOf = related(props, null, "authors", authors);
@@ -48,10 +47,10 @@ export function AuthorPreview(props: PreviewProps) {
   const name = text(data["name"]) || "New author";
   const photoSrc = assetUrl(props, data["photo"]);
   const ownPosts = (post: ListablePost) =>
-    list(posts.find((entry) => entry.slug === post.id)?.data["authors"]).includes(key);
+    posts.find((summary) => summary.slug === post.id)?.authors.includes(key) ?? false;
   const ownTags = [
     ...new Set(
-      listedPosts(posts.map(listable))
+      listedPosts(posts.map(listableSummary))
         .filter(ownPosts)
         .flatMap((p) => p.tagKeys),
     ),
@@ -91,7 +90,7 @@ export function AuthorPreview(props: PreviewProps) {
 export function TagPreview(props: PreviewProps) {
   const data = dataOf(props);
   const key = slugOf(props, data);
-  const posts = useCollection(props, "blog");
+  const posts = usePublishedPosts(props);
   const authorOf = related(props, null, "authors", useCollection(props, "authors"));
   const tagOf = (tag: string) => (tag === key ? data : undefined);
   const label = text(data["label"]) || "New tag";

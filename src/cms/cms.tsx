@@ -6,6 +6,7 @@
 import CMS from "decap-cms-app";
 import dayjs from "dayjs";
 import { backendOverrides, readCmsBackend } from "./backend";
+import { BulkGitHubBackend } from "./bulkBackend";
 import type * as React from "react";
 import { entryProblems } from "./checks";
 import { plain, type PreviewProps } from "./previewData";
@@ -16,6 +17,7 @@ import { applySiteNow } from "./siteDateTime";
 type SavedEntry = { get(key: string): unknown };
 type Registry = {
   init(options: { config: Record<string, unknown> }): void;
+  getBackend(name: string): { init: (config: unknown, options?: unknown) => unknown } | undefined;
   getWidget(name: string): Parameters<typeof applySiteNow>[0];
   registerPreviewTemplate(name: string, component: React.ComponentType<PreviewProps>): void;
   registerEventListener(listener: {
@@ -34,6 +36,12 @@ if (!applySiteNow(cms.getWidget("datetime")))
   );
 
 for (const [name, preview] of Object.entries(PREVIEWS)) cms.registerPreviewTemplate(name, preview);
+
+// The github backend lists folders in bulk (bulkBackend.ts). It stays registered as "github", the name the
+// config, the stored login and Decap's own GitHub links go by.
+const github = cms.getBackend("github");
+if (github) github.init = (config, options) => new BulkGitHubBackend(config, options);
+else console.warn("Decap has no github backend to extend: the admin lists entries one by one.");
 
 // Decap shows a thrown error as "Failed to persist entry: …" and keeps the editor open.
 cms.registerEventListener({

@@ -11,6 +11,8 @@ import { fillPlaceholders } from "../data/content";
 import { dateLabel } from "../data/dateLabels";
 import { readingMinutes } from "../data/readingTime";
 import { parseSiteDate } from "../data/siteTime";
+import { isPublished } from "../data/schedule";
+import { loadPostSummaries, type PostSummary } from "./postSummaries";
 
 export type Getter = { getIn(path: string[]): unknown };
 
@@ -59,6 +61,17 @@ export const slugOf = (props: PreviewProps, data: Data): string =>
   (typeof props.entry.get("slug") === "string" ? String(props.entry.get("slug")) : "") ||
   (typeof data["slug"] === "string" ? data["slug"] : "");
 
+type GetCollection = NonNullable<PreviewProps["getCollection"]>;
+
+/** A collection's entries through Decap, as plain data. */
+async function readCollection(getCollection: GetCollection, name: string) {
+  const items = plain<Array<{ slug?: unknown; data?: unknown }>>(await getCollection(name), []);
+  return items.map((item): CollectionEntry => ({
+    slug: String(item.slug ?? ""),
+    data: plain<Data>(item.data, {}),
+  }));
+}
+
 /** Every entry of another collection (empty until loaded, or when this Decap has no getCollection). */
 export function useCollection(props: PreviewProps, name: string): CollectionEntry[] {
   const [entries, setEntries] = React.useState<CollectionEntry[]>([]);
@@ -66,16 +79,9 @@ export function useCollection(props: PreviewProps, name: string): CollectionEntr
   React.useEffect(() => {
     if (!getCollection) return undefined;
     let live = true;
-    getCollection(name)
-      .then((result) => {
-        const items = plain<Array<{ slug?: unknown; data?: unknown }>>(result, []);
-        if (live)
-          setEntries(
-            items.map((item) => ({
-              slug: String(item.slug ?? ""),
-              data: plain<Data>(item.data, {}),
-            })),
-          );
+    readCollection(getCollection, name)
+      .then((items) => {
+        if (live) setEntries(items);
       })
       .catch(() => undefined);
     return () => {
@@ -83,6 +89,48 @@ export function useCollection(props: PreviewProps, name: string): CollectionEntr
     };
   }, [getCollection, name]);
   return entries;
+}
+
+/** Blog entries summarised as the build summarises the published ones (postSummaries.ts). */
+export function summariesOf(entries: readonly CollectionEntry[], at = new Date()): PostSummary[] {
+  return entries
+    .filter((entry) => entry.data["draft"] !== true && isPublished(isoDate(entry.data["date"]), at))
+    .map((entry) => ({
+      slug: entry.slug,
+      title: text(entry.data["title"]),
+      description: text(entry.data["description"]),
+      date: isoDate(entry.data["date"]),
+      tags: list(entry.data["tags"]),
+      authors: list(entry.data["authors"]),
+      locale: typeof entry.data["locale"] === "string" ? entry.data["locale"] : "en",
+      translationOf:
+        typeof entry.data["translationOf"] === "string" ? entry.data["translationOf"] : null,
+      hidden: entry.data["hidden"] === true,
+      featured: entry.data["featured"] === true,
+      minutes: readingMinutes(text(entry.data["body"])),
+    }));
+}
+
+/**
+ * The published posts for a preview, from the build's summaries; where the site has none (`gatsby develop`), the
+ * blog collection through the local backend, summarised the same way. Empty until loaded.
+ */
+export function usePublishedPosts(props: PreviewProps): PostSummary[] {
+  const [posts, setPosts] = React.useState<PostSummary[]>([]);
+  const { getCollection } = props;
+  React.useEffect(() => {
+    let live = true;
+    void (async () => {
+      const summaries =
+        (await loadPostSummaries()) ??
+        (getCollection ? summariesOf(await readCollection(getCollection, "blog")) : []);
+      if (live) setPosts(summaries);
+    })().catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [getCollection]);
+  return posts;
 }
 
 /**
@@ -140,24 +188,23 @@ export const listable = (entry: CollectionEntry): ListablePost => ({
 });
 
 /** A post card like the site's (without its image, which lives beside another entry). */
-export function postCard(
-  entry: CollectionEntry,
+export function summaryCard(
+  post: PostSummary,
   authorOf: (key: string) => Data | undefined,
   tagOf: (key: string) => Data | undefined,
 ): EntryCardProps {
-  const post = listable(entry);
-  const names = list(entry.data["authors"]).map((key) => text(authorOf(key)?.["name"]) || key);
-  const firstTag = post.tagKeys[0];
+  const names = post.authors.map((key) => text(authorOf(key)?.["name"]) || key);
+  const firstTag = post.tags[0];
   return {
-    href: paths.post(entry.slug),
-    title: text(entry.data["title"]),
-    description: text(entry.data["description"]),
+    href: paths.post(post.slug),
+    title: post.title,
+    description: post.description,
     label: firstTag ? text(tagOf(firstTag)?.["label"]) || firstTag : undefined,
     meta: [
       names.join(", "),
       postMeta({
         dateLabel: dateLabel(post.date, post.locale),
-        timeToRead: readingMinutes(text(entry.data["body"])),
+        timeToRead: post.minutes,
         locale: post.locale,
       }),
     ]

@@ -8,7 +8,6 @@
  * page pass, which hashes the admin's script into its page and its headers like any other.
  */
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import {
@@ -21,6 +20,7 @@ import {
 import { site } from "../config/site";
 import { escapeHtml } from "../data/html";
 import { BROWSERS } from "./inlineCode";
+import { adminWasmFiles, decapInternals } from "./decapPackages";
 
 /** The packages the admin takes from React 19 (npm aliases); the site itself stays on React 18. */
 export const ADMIN_REACT_PACKAGES = { react: "react-19", "react-dom": "react-dom-19" } as const;
@@ -90,6 +90,7 @@ export function adminBuildOptions(
     alias: {
       gatsby: path.join(siteRoot, "src", "cms", "gatsby-shim.tsx"),
       ...ADMIN_REACT_PACKAGES,
+      ...decapInternals(siteRoot),
     },
     define: {
       ...adminDefinitions(env, mode),
@@ -106,22 +107,6 @@ export function adminBuildOptions(
     metafile: true,
     logLevel: "silent",
   };
-}
-
-/** The WebAssembly files the bundle fetches from beside itself: Decap's WebP encoder (plain and SIMD). */
-export function adminWasmFiles(siteRoot: string): string[] {
-  const fromSite = createRequire(path.join(siteRoot, "package.json"));
-  const fromCore = createRequire(
-    fromSite.resolve("decap-cms-core/package.json", {
-      paths: [path.dirname(fromSite.resolve("decap-cms-app/package.json"))],
-    }),
-  );
-  const encoder = path.join(
-    path.dirname(fromCore.resolve("@jsquash/webp/package.json")),
-    "codec",
-    "enc",
-  );
-  return ["webp_enc.wasm", "webp_enc_simd.wasm"].map((name) => path.join(encoder, name));
 }
 
 type Stamp = { file: string; size: number; mtimeMs: number };

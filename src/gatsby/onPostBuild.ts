@@ -13,6 +13,8 @@ import { buildTime } from "./buildClock";
 import { writeSchedule } from "./schedule";
 import { writeRedirects } from "./redirects";
 import { finishedCmsAdminBuild, publishCmsAdmin } from "./cmsAdmin";
+import { writeAdminDataOfBuild } from "./adminData";
+import { cmsConfig } from "../cms/model";
 import { cardPagesOf, writeSocialCards } from "./socialCards";
 import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
@@ -33,6 +35,12 @@ export function robotsTxt(siteUrl: string): string {
     `Sitemap: ${siteUrl}/sitemap-index.xml`,
     "",
   ].join("\n");
+}
+
+/** The folders of the CMS's folder collections, as its config names them. */
+function cmsFolders(siteRoot: string): string[] {
+  const { collections } = cmsConfig(siteRoot) as { collections: Array<{ folder?: string }> };
+  return collections.flatMap((collection) => (collection.folder ? [collection.folder] : []));
 }
 
 /** How long each of the site's own steps took, reported in one line the scale benchmark reads. */
@@ -98,6 +106,18 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
     const copied = await publishCmsAdmin(admin, publicDir);
     reporter.info(
       `cms admin: ${admin.reused ? "unchanged sources, last bundle kept" : "bundled"}; ${copied} of ${admin.files.length} files changed in public/admin`,
+    );
+    // What the admin lists and previews from the site instead of GitHub: the published entries' files.
+    const data = await timer.time("cms data", () =>
+      writeAdminDataOfBuild(graphql, {
+        siteRoot: program.directory,
+        publicDir,
+        folders: cmsFolders(program.directory),
+        at: buildTime(),
+      }),
+    );
+    reporter.info(
+      `cms data: ${data.entries} published entries of ${data.folders} folders (${(data.bytes / 1024 / 1024).toFixed(1)} MiB), ${data.posts} post summaries; ${data.written} files changed`,
     );
   }
 

@@ -8,7 +8,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vite
 import { entryProblems } from "../../../src/cms/checks";
 import { BlogPostPreview } from "../../../src/cms/BlogPostPreview";
 import { AuthorPreview, TagPreview } from "../../../src/cms/ListingPreviews";
-import type { PreviewProps } from "../../../src/cms/previewData";
+import { summariesOf, type PreviewProps } from "../../../src/cms/previewData";
+import { forgetPostSummaries, POST_SUMMARIES_PATH } from "../../../src/cms/postSummaries";
 import { MarketingPagePreview, WebinarPreview } from "../../../src/cms/previews";
 import { site } from "../../../src/config/site";
 
@@ -74,11 +75,21 @@ beforeAll(async () => {
   ]);
 });
 
+/** What the site answers the previews: the build's post summaries, and the country for the webinar's form slot. */
+let summaries: unknown = null;
 beforeEach(() => {
-  // The webinar's form slot asks for the visitor's country; nothing leaves the test.
+  forgetPostSummaries();
+  summaries = summariesOf(blogEntries);
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => new Response(JSON.stringify({ country: "DE" }), { status: 200 })),
+    vi.fn(async (url: URL | string) =>
+      String(url).endsWith(`/admin/${POST_SUMMARIES_PATH}`) ||
+      String(url).endsWith(`/${POST_SUMMARIES_PATH}`)
+        ? summaries === null
+          ? new Response("Not found", { status: 404 })
+          : new Response(JSON.stringify(summaries), { status: 200 })
+        : new Response(JSON.stringify({ country: "DE" }), { status: 200 }),
+    ),
   );
 });
 afterEach(cleanup);
@@ -142,6 +153,31 @@ describe("BlogPostPreview", () => {
       "/blog/card-testing/",
     );
     expect(within(section).queryByText("Unrelated")).toBeNull();
+  });
+
+  it("lists related posts from the build's summaries, never loading the blog collection", async () => {
+    const getCollection = vi.fn(async (name: string) => immutable(collections[name] ?? []));
+    render(<BlogPostPreview {...props("blog", "returning-devices", post, { getCollection })} />);
+    const related = await screen.findByRole("heading", { name: "Related articles" });
+    expect(
+      within(related.closest("section") as HTMLElement).getByRole("link", {
+        name: /Card testing with/,
+      }),
+    ).toBeTruthy();
+    expect(getCollection.mock.calls.map(([name]) => name)).not.toContain("blog");
+  });
+
+  it("falls back to the blog collection where the site has no summaries (gatsby develop)", async () => {
+    summaries = null;
+    const getCollection = vi.fn(async (name: string) => immutable(collections[name] ?? []));
+    render(<BlogPostPreview {...props("blog", "returning-devices", post, { getCollection })} />);
+    const related = await screen.findByRole("heading", { name: "Related articles" });
+    expect(
+      within(related.closest("section") as HTMLElement).getByRole("link", {
+        name: /Card testing with/,
+      }),
+    ).toBeTruthy();
+    expect(getCollection.mock.calls.map(([name]) => name)).toContain("blog");
   });
 
   it("names authors from the authors collection when the relation has no metadata", async () => {

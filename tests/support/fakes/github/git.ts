@@ -139,6 +139,31 @@ export function createGit(gitDir: string) {
         });
       return { sha, entries };
     },
+    /**
+     * Objects by name (a sha, or `<rev>:<path>`), read by one `git cat-file --batch`: each one's sha, type and
+     * bytes, or null where git has no such object. The GraphQL endpoint reads a query's objects this way.
+     */
+    async readObjects(
+      names: readonly string[],
+    ): Promise<Array<{ sha: string; type: string; bytes: Buffer } | null>> {
+      if (names.length === 0) return [];
+      const out = await run(["cat-file", "--batch"], { input: `${names.join("\n")}\n` });
+      const found: Array<{ sha: string; type: string; bytes: Buffer } | null> = [];
+      let at = 0;
+      for (let i = 0; i < names.length; i += 1) {
+        const end = out.indexOf(0x0a, at);
+        const header = out.subarray(at, end).toString("utf8").split(" ");
+        at = end + 1;
+        if (header.length !== 3 || header[2] === "missing") {
+          found.push(null);
+          continue;
+        }
+        const [sha = "", type = "", size = "0"] = header;
+        found.push({ sha, type, bytes: out.subarray(at, at + Number(size)) });
+        at += Number(size) + 1;
+      }
+      return found;
+    },
     async readBlob(sha: string): Promise<Buffer | null> {
       if ((await git.objectType(sha)) !== "blob") return null;
       return run(["cat-file", "blob", sha]);

@@ -1,6 +1,7 @@
 // A loopback fake of GitHub for the CMS login and Decap's github backend (docs/contracts/github.md): the OAuth
 // App's authorize and token endpoints, and the REST calls Decap makes, over a real bare git repository.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,6 +9,15 @@ import os from "node:os";
 import path from "node:path";
 import { createGit, type Git } from "./git";
 import { gitDataRoutes } from "./gitData";
+import { batchedReader, execute, parseRequest, queryCost } from "./graphql";
+import {
+  createLimits,
+  refusalBody,
+  secondaryPoints,
+  type LimitSettings,
+  type Limits,
+  type Resource,
+} from "./limits";
 import { authorize, exchange, type OAuthApp, type OAuthState, type TokenRequest } from "./oauth";
 import { issueRoutes, pullRoutes, searchIssues } from "./pulls";
 import { fail, ok, type Call, type Reply, type RepoState, type Route } from "./routes";
@@ -22,6 +32,10 @@ export type FakeGitHubOptions = {
   user?: FakeUser;
   /** The user's rights on the repository; push by default. */
   permissions?: { push: boolean; admin: boolean };
+  /** GitHub's rate limits by default (limits.ts); a test lowers one to reach it. */
+  limits?: Partial<LimitSettings>;
+  /** The fake's clock for its rate-limit windows (ms since the epoch). */
+  now?: () => number;
 };
 
 export type FakeGitHub = {
@@ -37,6 +51,8 @@ export type FakeGitHub = {
   tokenRequests: TokenRequest[];
   /** API calls the fake does not know (`METHOD /path`): a test expects none. */
   unhandled: string[];
+  /** The rate limits it enforces per token, and every API call it answered (`limits.calls`). */
+  limits: Limits;
   close(): Promise<void>;
 };
 
@@ -46,10 +62,16 @@ const API_HEADERS = {
   "access-control-expose-headers":
     "ETag, Link, Location, Retry-After, X-GitHub-OTP, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Used, X-RateLimit-Resource, X-RateLimit-Reset, X-OAuth-Scopes, X-Accepted-OAuth-Scopes, X-Poll-Interval, X-GitHub-Media-Type, X-GitHub-SSO, X-GitHub-Request-Id, Deprecation, Sunset",
   "x-github-media-type": "github.v3; format=json",
-  "x-ratelimit-limit": "5000",
-  "x-ratelimit-remaining": "4999",
-  "x-ratelimit-resource": "core",
 };
+
+/** What GitHub sends with a GET's answer: a browser may keep it a minute and must revalidate it after. */
+const CACHE_HEADERS = {
+  "cache-control": "private, max-age=60, s-maxage=60",
+  vary: "Accept, Authorization, Cookie, X-GitHub-OTP",
+};
+
+/** An answer's entity tag: GitHub's are quoted hashes of the representation. */
+const etagOf = (body: string) => `"${createHash("sha256").update(body).digest("hex")}"`;
 
 const PREFLIGHT_HEADERS = {
   "access-control-allow-origin": "*",
@@ -122,6 +144,37 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     statuses: new Map(),
   };
 
+  const limits = createLimits(options.limits, options.now);
+  /** The token a request carries, when the fake issued it. */
+  const tokenOf = (headers: Call["headers"]) => {
+    const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(String(headers.authorization ?? ""))?.[1];
+    return auth && oauth.tokens.has(auth) ? auth : null;
+  };
+
+  /** POST /graphql: 200 with `data` and/or `errors`, as GitHub answers queries. */
+  const graphqlReply = async (call: Call): Promise<Reply> => {
+    const request = parseRequest(call.body);
+    if ("errors" in request)
+      return { ...ok({ errors: request.errors.map((message) => ({ message })) }), cost: 0 };
+    const token = tokenOf(call.headers) ?? "";
+    const cost = queryCost();
+    const result = await execute(request, call.body["variables"], {
+      repo: state,
+      read: batchedReader(state),
+      rateLimit: () => {
+        const headers = limits.headers(token, "graphql");
+        return {
+          cost,
+          limit: Number(headers["x-ratelimit-limit"]),
+          remaining: Number(headers["x-ratelimit-remaining"]),
+          used: Number(headers["x-ratelimit-used"]),
+          resetAt: new Date(Number(headers["x-ratelimit-reset"]) * 1000).toISOString(),
+        };
+      },
+    });
+    return { ...ok(result), cost };
+  };
+
   const api = async (call: Call): Promise<Reply> => {
     const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(String(call.headers.authorization ?? ""))?.[1];
     if (!auth) return fail(401, "Requires authentication");
@@ -132,6 +185,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
       ...reply,
       headers: { ...reply.headers, ...scopes },
     });
+    if (call.method === "POST" && call.path === "/graphql")
+      return withScopes(await graphqlReply(call));
     if (call.method === "GET" && call.path === "/user")
       return withScopes(ok(state.shapes.profile(user)));
     if (call.method === "GET" && call.path === `/users/${user.login}`)
@@ -190,25 +245,89 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
         return;
       }
       const body = parseJson(raw);
-      const reply: Reply =
-        body === null
-          ? fail(400, "Problems parsing JSON")
-          : await api({
-              method: request.method ?? "GET",
-              path: url.pathname,
-              query: url.searchParams,
-              body: Array.isArray(body) ? { labels: body } : body,
-              headers: request.headers,
-            });
+      const method = request.method ?? "GET";
+      const token = tokenOf(request.headers);
+      const resource: Resource = url.pathname === "/graphql" ? "graphql" : "core";
+      // GitHub's own account of the limits is free: GET /rate_limit counts against none.
+      if (token && method === "GET" && url.pathname === "/rate_limit") {
+        const core = limits.headers(token, "core");
+        const gql = limits.headers(token, "graphql");
+        const shape = (h: Record<string, string>) => ({
+          limit: Number(h["x-ratelimit-limit"]),
+          remaining: Number(h["x-ratelimit-remaining"]),
+          used: Number(h["x-ratelimit-used"]),
+          reset: Number(h["x-ratelimit-reset"]),
+        });
+        response.writeHead(200, { ...API_HEADERS, ...core });
+        response.end(
+          JSON.stringify({
+            resources: { core: shape(core), graphql: shape(gql) },
+            rate: shape(core),
+          }),
+        );
+        return;
+      }
+      // Limits apply to the requests of a token the fake issued; others are refused as GitHub refuses them.
+      const refusal = token
+        ? limits.admit(token, resource, secondaryPoints(resource, method))
+        : null;
+      if (token && refusal) {
+        limits.record({
+          token,
+          method,
+          path: url.pathname,
+          resource,
+          status: refusal.status,
+          cost: 0,
+          refused: refusal.message.includes("secondary") ? "secondary" : "primary",
+        });
+        response.writeHead(refusal.status, { ...API_HEADERS, ...refusal.headers });
+        response.end(JSON.stringify(refusalBody(refusal)));
+        return;
+      }
+      let reply: Reply;
+      try {
+        reply =
+          body === null
+            ? fail(400, "Problems parsing JSON")
+            : await api({
+                method,
+                path: url.pathname,
+                query: url.searchParams,
+                body: Array.isArray(body) ? { labels: body } : body,
+                headers: request.headers,
+              });
+      } catch (error) {
+        if (token) limits.charge(token, resource, 1);
+        throw error;
+      }
+      let text = reply.body === undefined ? undefined : JSON.stringify(reply.body);
+      let status = reply.status;
+      const extra: Record<string, string> = {};
+      if (method === "GET" && status === 200 && text !== undefined) {
+        // A conditional request for what the caller already has: 304, and it costs nothing (GitHub's rule).
+        const etag = etagOf(text);
+        Object.assign(extra, CACHE_HEADERS, { etag });
+        if (String(request.headers["if-none-match"] ?? "") === etag) {
+          status = 304;
+          text = undefined;
+        }
+      }
+      const cost = status === 304 ? 0 : (reply.cost ?? 1);
+      if (token) {
+        limits.charge(token, resource, cost);
+        limits.record({ token, method, path: url.pathname, resource, status, cost, refused: null });
+        Object.assign(extra, limits.headers(token, resource));
+      }
       // A 204 or 304 has no body and, as on GitHub, no Content-Type (a client would try to parse it).
       const { "content-type": json, ...always } = API_HEADERS;
-      const bodyless = reply.body === undefined;
-      response.writeHead(reply.status, {
+      response.writeHead(status, {
         ...always,
-        ...(bodyless ? {} : { "content-type": json }),
+        ...(text === undefined ? {} : { "content-type": json }),
+        ...extra,
         ...reply.headers,
       });
-      response.end(reply.body === undefined ? undefined : JSON.stringify(reply.body));
+      response.end(text);
     })().catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, API_HEADERS);
       response.end(JSON.stringify(githubError(500, `fake GitHub failed: ${String(error)}`)));
@@ -227,6 +346,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     oauth,
     tokenRequests: oauth.tokenRequests,
     unhandled,
+    limits,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

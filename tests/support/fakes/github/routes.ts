@@ -37,7 +37,13 @@ export type Call = {
   headers: Readonly<Record<string, string | string[] | undefined>>;
 };
 
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> };
+export type Reply = {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** What the answer takes from the hourly budget when not 1 (a GraphQL query's points). */
+  cost?: number;
+};
 
 export type Route = {
   method: string;
