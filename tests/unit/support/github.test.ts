@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGitHub, type FakeGitHub } from "../../support/fakes/github";
+import { createLimits } from "../../support/fakes/github/limits";
 import { redirectAllowed } from "../../support/fakes/github/oauth";
 import { createSourceRepository, type SourceRepository } from "../../support/fakes/github/source";
 
@@ -288,5 +289,137 @@ describe("REST API", () => {
     });
     expect((await api("GET", repo("/deployments"))).status).toBe(404);
     expect(github.unhandled).toEqual(["GET /repos/acme/site/deployments"]);
+  });
+});
+
+describe("rate limits and GraphQL", () => {
+  let limited: FakeGitHub;
+  let clock = Date.parse("2026-12-06T12:00:00Z");
+  let key: string;
+  const call = async (method: string, route: string, body?: unknown, extra = {}) => {
+    const answer = await fetch(`${limited.origin}${route}`, {
+      method,
+      headers: { authorization: `bearer ${key}`, ...extra },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await answer.text();
+    return { status: answer.status, headers: answer.headers, body: text ? JSON.parse(text) : null };
+  };
+
+  beforeAll(async () => {
+    limited = await startFakeGitHub({
+      source: source.dir,
+      repo: "acme/site",
+      app: APP,
+      limits: { coreHourly: 4, graphqlHourly: 2, corePointsPerMinute: 11 },
+      now: () => clock,
+    });
+    const code = new URL(
+      (
+        await fetch(
+          `${limited.origin}/login/oauth/authorize?client_id=${APP.clientId}&redirect_uri=${encodeURIComponent(APP.callbackUrl)}&state=s`,
+          { redirect: "manual" },
+        )
+      ).headers.get("location") ?? "",
+    ).searchParams.get("code");
+    const exchanged = await fetch(`${limited.origin}/login/oauth/access_token`, {
+      method: "POST",
+      headers: { accept: "application/json" },
+      body: new URLSearchParams({
+        client_id: APP.clientId,
+        client_secret: APP.clientSecret,
+        code: code ?? "",
+      }),
+    });
+    key = ((await exchanged.json()) as { access_token: string }).access_token;
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("charges each request, not a 304 for what the caller has, and refuses the hour's last one with GitHub's words", async () => {
+    const first = await call("GET", "/repos/acme/site/git/trees/main:content/blog");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("x-ratelimit-remaining")).toBe("3");
+    expect(first.headers.get("x-ratelimit-resource")).toBe("core");
+    const etag = first.headers.get("etag") ?? "";
+    const again = await call("GET", "/repos/acme/site/git/trees/main:content/blog", undefined, {
+      "if-none-match": etag,
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("x-ratelimit-remaining")).toBe("3");
+    // GitHub's own account of the limits is free too.
+    expect((await call("GET", "/rate_limit")).body.resources.core.remaining).toBe(3);
+    for (const left of ["2", "1", "0"])
+      expect((await call("GET", "/user")).headers.get("x-ratelimit-remaining")).toBe(left);
+    const refused = await call("GET", "/user");
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/^API rate limit exceeded/);
+    const reset = Number(refused.headers.get("x-ratelimit-reset"));
+    expect(reset * 1000).toBe(clock + 3_600_000);
+    expect(refused.headers.get("retry-after")).toBeNull();
+    // The next hour opens a new budget.
+    clock += 3_600_000;
+    expect((await call("GET", "/user")).status).toBe(200);
+  });
+
+  it("refuses past the secondary limit's points a minute, with retry-after, writes costing five", async () => {
+    clock += 3_600_000;
+    limited.limits.reset();
+    // 11 points a minute: two writes (5 each) and one read, then the next read is over.
+    for (const method of ["POST", "POST"])
+      await call(method, "/repos/acme/site/git/blobs", { content: "eA==", encoding: "base64" });
+    expect((await call("GET", "/user")).status).toBe(200);
+    const refused = await call("GET", "/user");
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/secondary rate limit/);
+    expect(Number(refused.headers.get("retry-after"))).toBe(60);
+    clock += 60_000;
+    expect((await call("GET", "/user")).status).toBe(200);
+    expect(limited.limits.calls.filter((c) => c.refused === "secondary")).toHaveLength(1);
+  });
+
+  it("answers GraphQL blob queries by oid or expression for one point a query, in a budget of its own", async () => {
+    clock += 3_600_000;
+    limited.limits.reset();
+    const blob = git("rev-parse", "main:content/blog/first/index.md");
+    const answer = await call("POST", "/graphql", {
+      query: `query($owner: String!, $name: String!) { repository(owner: $owner, name: $name) {
+        b0: object(oid: "${blob}") { ... on Blob { text isBinary isTruncated } }
+        b1: object(expression: "main:README.md") { ... on Blob { text } }
+        none: object(oid: "${"0".repeat(40)}") { oid }
+      } rateLimit { cost remaining } }`,
+      variables: { owner: "acme", name: "site" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.repository).toEqual({
+      b0: { text: "---\ntitle: First\n---\nBody\n", isBinary: false, isTruncated: false },
+      b1: { text: "site\n" },
+      none: null,
+    });
+    expect(answer.headers.get("x-ratelimit-resource")).toBe("graphql");
+    expect(answer.headers.get("x-ratelimit-used")).toBe("1");
+    // A query GitHub cannot parse costs nothing; the REST budget never moved.
+    const broken = await call("POST", "/graphql", { query: "query { repository(" });
+    expect(broken.body.errors[0].message).toMatch(/Syntax Error/);
+    expect((await call("GET", "/rate_limit")).body.resources).toMatchObject({
+      core: { used: 0 },
+      graphql: { used: 1 },
+    });
+    await call("POST", "/graphql", { query: "{ rateLimit { cost } }" });
+    const refused = await call("POST", "/graphql", { query: "{ rateLimit { cost } }" });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toMatch(/API rate limit exceeded/);
+  });
+
+  it("allows a token only so many requests in flight at once", () => {
+    const limits = createLimits({ concurrent: 2 });
+    expect(limits.admit("t", "core", 1)).toBeNull();
+    expect(limits.admit("t", "graphql", 1)).toBeNull();
+    expect(limits.admit("t", "core", 1)?.message).toMatch(/secondary rate limit/);
+    limits.charge("t", "core", 1);
+    expect(limits.admit("t", "core", 1)).toBeNull();
+    // Another token has its own.
+    expect(limits.admit("u", "core", 1)).toBeNull();
   });
 });
