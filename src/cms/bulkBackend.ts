@@ -27,6 +27,7 @@ import {
   blobsRequest,
   createFolderContents,
   graphqlEndpoint,
+  listingText,
   type FolderContents,
   type ListedFile,
 } from "./folderContents";
@@ -198,7 +199,11 @@ export class BulkGitHubBackend extends GitHubBackend {
     const files = (await this.listFolder(folder, depth)).filter(
       (file) => (!pathRegex || pathRegex.test(file.path)) && filterByExtension(file, extension),
     );
-    return (await this.contents.read(files, folder)) as DecapEntry[];
+    const out = (await this.contents.read(files, folder)).map((entry) => ({
+      file: entry.file,
+      data: listingText(entry.data),
+    })) as DecapEntry[];
+    return out;
   }
 
   override async traverseCursor(cursor: DecapCursor, action: string) {

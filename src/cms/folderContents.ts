@@ -159,3 +159,17 @@ export function blobsOf(shas: readonly string[], answer: unknown): Map<string, s
   });
   return texts;
 }
+
+/**
+ * What a whole-collection listing needs of a Markdown file: its front matter, without the body. Sorting, filters,
+ * summaries, search (title and summary fields) and relation widgets read front matter only, and Decap parses every
+ * listed file on each listing, so a 5,000-post blog parses a sixth of the text. Opening an entry reads its whole
+ * file again (Decap's getEntry), so the body is never saved from a listing. Anything else is kept whole.
+ */
+export function listingText(text: string): string {
+  const open = /^---\r?\n/.exec(text);
+  if (!open) return text;
+  const close = /\r?\n---[ \t]*(?:\r?\n|$)/.exec(text.slice(open[0].length));
+  if (!close) return text;
+  return text.slice(0, open[0].length + close.index + close[0].length);
+}

@@ -11,8 +11,25 @@ const WRITTEN =
 
 const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Offsets already worked out, by zone and second: the admin formats every listed entry's date on each render
+ * (thousands of them at a time), and formatToParts is the costly part.
+ */
+const knownOffsets = new Map<string, number>();
+const KNOWN_OFFSETS_MAX = 50_000;
+
 /** How far `zone`'s wall clock is ahead of UTC at the instant `ms` (negative west of Greenwich). */
 export function zoneOffsetMs(ms: number, zone: string = site.timeZone): number {
+  const key = `${zone}|${Math.floor(ms / 1000)}`;
+  const known = knownOffsets.get(key);
+  if (known !== undefined) return known;
+  const offset = computeOffset(ms, zone);
+  if (knownOffsets.size >= KNOWN_OFFSETS_MAX) knownOffsets.clear();
+  knownOffsets.set(key, offset);
+  return offset;
+}
+
+function computeOffset(ms: number, zone: string): number {
   let format = offsetFormatters.get(zone);
   if (!format) {
     format = new Intl.DateTimeFormat("en-US", {

@@ -58,11 +58,16 @@ export async function writeAdminData(options: {
     .map((entry) => entry.sourceFile)
     .sort();
   const report: AdminDataReport = { folders: 0, entries: 0, bytes: 0, written: 0, posts: 0 };
-  for (const folder of folders) {
-    const prefix = `${folder.replace(/^\/+|\/+$/g, "")}/`;
+  const prefixes = folders.map((folder) => `${folder.replace(/^\/+|\/+$/g, "")}/`);
+  // A file belongs to the most specific folder that holds it (content/pages/company/x.yml to that folder's
+  // collection, not to the one of content/pages).
+  const owner = (file: string) =>
+    prefixes.filter((prefix) => file.startsWith(prefix)).sort((a, b) => b.length - a.length)[0];
+  for (const prefix of prefixes) {
+    const folder = prefix.slice(0, -1);
     const entries = await Promise.all(
       files
-        .filter((file) => file.startsWith(prefix))
+        .filter((file) => owner(file) === prefix)
         .map(async (file) => {
           const bytes = await readFile(path.join(siteRoot, file));
           return { path: file, sha: await gitBlobSha(bytes), text: bytes.toString("utf8") };
