@@ -235,4 +235,19 @@ export class BulkGitHubBackend extends GitHubBackend {
       }),
     );
   }
+
+  /**
+   * Saves an entry. Decap keeps a failed first save of a draft in its state as if the draft existed, so the next
+   * Save updates a branch GitHub never got and fails with "Not Found" (compare answers 404) until the page is
+   * reloaded: that Save makes the draft instead. A refusal for GitHub's limits fails a first save this way.
+   */
+  override async persistEntry(entry: unknown, options: { unpublished?: boolean }) {
+    try {
+      return await super.persistEntry(entry, options);
+    } catch (error) {
+      if (options.unpublished && (error as { status?: number }).status === 404)
+        return super.persistEntry(entry, { ...options, unpublished: false });
+      throw error;
+    }
+  }
 }

@@ -56,10 +56,14 @@ export function isoDate(value: unknown): string {
 
 export const dataOf = (props: PreviewProps): Data => plain<Data>(props.entry.getIn(["data"]), {});
 
-/** The entry's key: its file name once saved, else what the slug field says. */
+/**
+ * The entry's key: its file name once saved (a post's folder: Decap names content/blog/<key>/index.md
+ * "<key>/index"), else what the slug field says.
+ */
 export const slugOf = (props: PreviewProps, data: Data): string =>
-  (typeof props.entry.get("slug") === "string" ? String(props.entry.get("slug")) : "") ||
-  (typeof data["slug"] === "string" ? data["slug"] : "");
+  (typeof props.entry.get("slug") === "string"
+    ? String(props.entry.get("slug")).replace(/\/index$/, "")
+    : "") || (typeof data["slug"] === "string" ? data["slug"] : "");
 
 type GetCollection = NonNullable<PreviewProps["getCollection"]>;
 

@@ -67,6 +67,7 @@ declare module "decap-cms-backend-github" {
       pathRegex?: RegExp,
     ): Promise<DecapEntry[]>;
     entriesByFiles(files: DecapFile[]): Promise<DecapEntry[]>;
+    persistEntry(entry: unknown, options: { unpublished?: boolean }): Promise<unknown>;
     traverseCursor(
       cursor: DecapCursor,
       action: string,

@@ -4,6 +4,7 @@
 // that repository writes (src/gatsby/adminData.ts, fed from the files instead of Gatsby's nodes). Then one
 // session of clicks, each step's seconds and GitHub calls counted from the fake's own record.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,8 @@ import type { PostSummary } from "../../src/cms/postSummaries";
 import { readingMinutes } from "../../src/data/readingTime";
 import { parseSiteDate } from "../../src/data/siteTime";
 import { writeAdminData, type EntryFacts } from "../../src/gatsby/adminData";
+import { buildCmsAdmin } from "../../src/gatsby/cmsAdmin";
+import { fakesBuildEnv, readBuildRecord } from "./build";
 import { generatePosts } from "../../scripts/lib/scale";
 import { routeGitHubApi, startSiteServer, type SiteServer } from "../e2e/support/githubLogin";
 import { startFakeGitHub, type FakeGitHub } from "./fakes/github";
@@ -88,12 +91,41 @@ function contentFacts(dir: string, folders: readonly string[]) {
 }
 
 /**
+ * The admin bundled from src/ into a copy of the build, as the build bundles it, and its page's integrity
+ * attribute set to match: for measuring a change to the admin without a whole build.
+ */
+async function rebundleAdmin(site: string): Promise<void> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), "admin-world-bundle-"));
+  try {
+    // The settings the test build was made with, so the bundle differs from its admin by the source alone.
+    const env = fakesBuildEnv(readBuildRecord(root)?.fakesPort ?? 0);
+    await buildCmsAdmin({ siteRoot: root, outDir: out, title: "", env });
+    const admin = path.join(site, "admin");
+    for (const file of fs.readdirSync(admin))
+      if (/^(cms\.js|index\.html)/.test(file)) fs.rmSync(path.join(admin, file));
+    fs.copyFileSync(path.join(out, "cms.js"), path.join(admin, "cms.js"));
+    const integrity = `sha384-${createHash("sha384")
+      .update(fs.readFileSync(path.join(admin, "cms.js")))
+      .digest("base64")}`;
+    const page = fs.readFileSync(path.join(root, "public", "admin", "index.html"), "utf8");
+    fs.writeFileSync(
+      path.join(admin, "index.html"),
+      page.replace(/integrity="[^"]*"/, `integrity="${integrity}"`),
+    );
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/**
  * Stands the world up: the repository (this site's content and `posts` more), the fake GitHub serving it, and the
  * site server on a copy of `publicDir` (hard links; the admin data written anew) with the login pointed at the fake.
  */
 export async function startAdminWorld(options: {
   posts: number;
   publicDir?: string;
+  /** Bundles the admin anew from src/ (what the build would write) instead of taking the build's. */
+  rebundle?: boolean;
   limits?: Parameters<typeof startFakeGitHub>[0]["limits"];
 }): Promise<AdminWorld> {
   const publicDir = options.publicDir ?? path.join(root, "public");
@@ -111,6 +143,7 @@ export async function startAdminWorld(options: {
   fs.rmSync(path.join(site, "admin", "previews"), { recursive: true, force: true });
   for (const sibling of fs.readdirSync(path.join(site, "admin")))
     if (/\.json\.(br|gz)$/.test(sibling)) fs.rmSync(path.join(site, "admin", sibling));
+  if (options.rebundle) await rebundleAdmin(site);
   const { collections } = cmsConfig(root) as { collections: Array<{ folder?: string }> };
   const folders = collections.flatMap((c) => (c.folder ? [c.folder] : []));
   await writeAdminData({

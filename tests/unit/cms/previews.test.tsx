@@ -155,6 +155,19 @@ describe("BlogPostPreview", () => {
     expect(within(section).queryByText("Unrelated")).toBeNull();
   });
 
+  it("knows a saved post by its folder, as Decap names it <key>/index: its address, and never its own related post", async () => {
+    summaries = summariesOf([...blogEntries, { slug: "returning-devices", data: post }]);
+    render(<BlogPostPreview {...props("blog", "returning-devices/index", post)} />);
+    const related = await screen.findByRole("heading", { name: "Related articles" });
+    expect(
+      within(related.closest("section") as HTMLElement).queryByRole("link", {
+        name: /returning devices/,
+      }),
+    ).toBeNull();
+    expect(document.body.textContent).toContain("/blog/returning-devices/");
+    expect(document.body.textContent).not.toContain("/index/");
+  });
+
   it("lists related posts from the build's summaries, never loading the blog collection", async () => {
     const getCollection = vi.fn(async (name: string) => immutable(collections[name] ?? []));
     render(<BlogPostPreview {...props("blog", "returning-devices", post, { getCollection })} />);
