@@ -20,7 +20,7 @@ import {
 import { site } from "../config/site";
 import { escapeHtml } from "../data/html";
 import { BROWSERS } from "./inlineCode";
-import { adminWasmFiles, decapInternals } from "./decapPackages";
+import { adminWasmFiles, decapInternals, englishInterfaceOnly } from "./decapPackages";
 
 /** The packages the admin takes from React 19 (npm aliases); the site itself stays on React 18. */
 export const ADMIN_REACT_PACKAGES = { react: "react-19", "react-dom": "react-dom-19" } as const;
@@ -97,6 +97,7 @@ export function adminBuildOptions(
       "import.meta.url": SCRIPT_URL,
       global: "globalThis",
     },
+    plugins: [englishInterfaceOnly(siteRoot)],
     banner: { js: `var ${SCRIPT_URL}=document.currentScript&&document.currentScript.src;` },
     minify: mode === "production",
     // ASCII output, so the page's charset never matters; licence comments gathered at the end.
@@ -254,10 +255,12 @@ export async function watchCmsAdmin(options: {
   ]);
   let firstBuilt: () => void = () => undefined;
   const first = new Promise<void>((resolve) => (firstBuilt = resolve));
+  const devOptions = adminBuildOptions(siteRoot, env, "development");
   const watcher = await context({
-    ...adminBuildOptions(siteRoot, env, "development"),
+    ...devOptions,
     outfile: path.join(outDir, "cms.js"),
     plugins: [
+      ...(devOptions.plugins ?? []),
       {
         name: "report-admin-builds",
         setup(builder) {

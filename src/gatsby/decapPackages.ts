@@ -1,6 +1,7 @@
 /** Files the admin's build takes from inside decap-cms-app's own dependencies, which are not the site's. */
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { Plugin } from "esbuild";
 
 /** decap-cms-app's own resolver, for the packages it depends on. */
 function fromDecapApp(siteRoot: string): NodeJS.Require {
@@ -31,4 +32,32 @@ export function adminWasmFiles(siteRoot: string): string[] {
     "enc",
   );
   return ["webp_enc.wasm", "webp_enc_simd.wasm"].map((name) => path.join(encoder, name));
+}
+
+/**
+ * Decap's interface in English only: decap-cms-app registers all of decap-cms-locales' thirty-odd languages (about
+ * 550 KiB of the bundle), and config.yml sets no `locale`, so Decap shows English to every editor.
+ */
+export function englishInterfaceOnly(siteRoot: string): Plugin {
+  const fromSite = createRequire(path.join(siteRoot, "package.json"));
+  const english = path.join(
+    path.dirname(fromSite.resolve("decap-cms-locales/package.json")),
+    "dist",
+    "esm",
+    "en",
+    "index.js",
+  );
+  return {
+    name: "english-interface-only",
+    setup(builder) {
+      builder.onResolve({ filter: /^decap-cms-locales$/ }, () => ({
+        path: "decap-cms-locales",
+        namespace: "english-interface-only",
+      }));
+      builder.onLoad({ filter: /.*/, namespace: "english-interface-only" }, () => ({
+        contents: `export { default as en } from ${JSON.stringify(english)};`,
+        resolveDir: path.dirname(english),
+      }));
+    },
+  };
 }
