@@ -127,11 +127,12 @@ async function stampsOf(siteRoot: string, files: readonly string[]): Promise<Sta
 }
 
 /**
- * Every file the bundle was made from (esbuild's metafile, less its virtual modules such as `<define:…>` and
- * `(disabled):fs`), plus the lockfile that chose the packages.
+ * Every file the bundle was made from (esbuild's metafile, less its virtual modules such as `<define:…>`,
+ * `(disabled):fs` and the English-only locales), plus the lockfile that chose the packages.
  */
 function inputsOf(metafile: Metafile): string[] {
-  const files = Object.keys(metafile.inputs).filter((input) => !/^[<(]/.test(input));
+  // Virtual modules are named `<…>`, `(disabled):…` or `<plugin namespace>:…`; files are paths.
+  const files = Object.keys(metafile.inputs).filter((input) => !/^(?:[<(]|[\w-]+:)/.test(input));
   return [...files, "package-lock.json"];
 }
 
