@@ -3,6 +3,7 @@ import { reservedSlugs } from "../data/blogSchema";
 import { ADDRESS_PLACEHOLDERS, PATH_PLACEHOLDERS } from "../data/content";
 import { site } from "../config/site";
 import { SEO_LIMITS } from "../data/seo";
+import { timeZoneLabel } from "../data/siteTime";
 import { SLUG_RULE, type CmsField } from "./fields";
 
 /** A post's slug also keeps clear of the blog's listing routes (checkPostSlug refuses those). */
@@ -30,6 +31,12 @@ export const body = (label = "Body"): CmsField => ({
 
 export type CmsCollection = Record<string, unknown> & { name: string; fields?: CmsField[] };
 
+/**
+ * The zone every date field is read in, as the hints show it: its name and its offsets from UTC, so an editor in
+ * another zone sees which wall clock a time is on (src/data/siteTime.ts reads the dates in it).
+ */
+export const SITE_TIME_ZONE = `the site's time zone, ${timeZoneLabel(site.timeZone)}`;
+
 /** Editor help for fields whose rules a field setting cannot show. */
 export const HINTS: Record<string, string> = {
   slug: "The address of the page, chosen once: it names the file when the entry is created, and the CMS never renames it later.",
@@ -41,8 +48,8 @@ export const HINTS: Record<string, string> = {
   description: `What search results show under the title: about ${SEO_LIMITS.description} characters are displayed (the preview counts them).`,
   socialImage:
     "Optional: an image shared on social networks instead of the card the build draws from the title: a site path (/img/uploads/launch.png) or an https:// address.",
-  date: `Publication date and time, in the site's time zone (${site.timeZone}). A date in the future schedules the entry: it is published by the first build after that moment, and until then it appears nowhere on the site.`,
-  publishDate: `Optional: when this page goes live, in the site's time zone (${site.timeZone}). A time in the future schedules it; empty publishes it at once.`,
+  date: `Publication date and time, in ${SITE_TIME_ZONE}. A date in the future schedules the entry: it is published by the first build after that moment, and until then it appears nowhere on the site.`,
+  publishDate: `Optional: when this page goes live, in ${SITE_TIME_ZONE}. A time in the future schedules it; empty publishes it at once.`,
 };
 
 /** The redirects' fields (Site settings > Redirects). */
@@ -54,7 +61,7 @@ export const REDIRECT_HINTS = {
 };
 
 /** A webinar's date is its session, not when its page goes live (that is publishDate). */
-export const SESSION_DATE_HINT = `The session's start, in the site's time zone (${site.timeZone}). To publish the page later than now, set Publish date.`;
+export const SESSION_DATE_HINT = `The session's start, in ${SITE_TIME_ZONE}. To publish the page later than now, set Publish date.`;
 
 /**
  * The list marks scheduled entries: "{{date | date('[scheduled]')}}" is rendered by the admin's dayjs
@@ -107,4 +114,45 @@ export function patchFields(
 /** Adds the editor hints to the fields that have one. */
 export function withHints(fields: CmsField[]): CmsField[] {
   return fields.map((field) => (HINTS[field.name] ? { ...field, hint: HINTS[field.name] } : field));
+}
+
+const hintedLists = new WeakMap<CmsField[], CmsField[]>();
+
+/**
+ * Every date field, however deep (objects, lists, typed lists), says which zone its time is in: the hint it has
+ * when that hint names the zone, that hint followed by the zone when it does not, and the zone alone when it has
+ * none.
+ */
+export function withTimeZoneHints(fields: CmsField[]): CmsField[] {
+  // The same list in, the same list out: collections that share their fields (the page collections) keep
+  // sharing them, and config.yml keeps writing them once.
+  const done = hintedLists.get(fields);
+  if (done) return done;
+  const zone = `Date and time in ${SITE_TIME_ZONE}.`;
+  const hinted = <F extends CmsField | NonNullable<CmsField["types"]>[number]>(field: F): F => {
+    const nested = {
+      ...(field.fields ? { fields: withTimeZoneHints(field.fields) } : {}),
+      ...(field.field ? { field: hinted(field.field) } : {}),
+      ...(field.types ? { types: field.types.map(hinted) } : {}),
+    };
+    if (field.widget !== "datetime" || field.hint?.includes(site.timeZone))
+      return { ...field, ...nested };
+    return { ...field, ...nested, hint: field.hint ? `${field.hint} ${zone}` : zone };
+  };
+  const hintedList = fields.map(hinted);
+  hintedLists.set(fields, hintedList);
+  return hintedList;
+}
+
+/** A collection with every date field's hint naming the zone, its files' fields (Site settings) included. */
+export function withTimeZoneHintsIn(collection: CmsCollection): CmsCollection {
+  const files = collection["files"] as
+    (Record<string, unknown> & { fields: CmsField[] })[] | undefined;
+  return {
+    ...collection,
+    ...(collection.fields ? { fields: withTimeZoneHints(collection.fields) } : {}),
+    ...(files
+      ? { files: files.map((file) => ({ ...file, fields: withTimeZoneHints(file.fields) })) }
+      : {}),
+  };
 }

@@ -28,6 +28,7 @@ import {
   SESSION_DATE_HINT,
   SITE_PATH_PATTERN,
   withHints,
+  withTimeZoneHintsIn,
   type CmsCollection,
 } from "./fieldRules";
 import { copyOf, fieldsOf, label, relationTo, type ZodLike } from "./fields";
@@ -204,6 +205,7 @@ export function cmsConfig(root: string): Record<string, unknown> {
     media_folder: "static/img/uploads",
     public_folder: "/img/uploads",
     slug: { encoding: "ascii", clean_accents: true, sanitize_replacement: "-" },
-    collections,
+    // Every date field, however deep, names the site's time zone and its offsets beside it (fieldRules.ts).
+    collections: collections.map(withTimeZoneHintsIn),
   };
 }

@@ -95,3 +95,25 @@ export function siteWallClock(date: Date, zone: string = site.timeZone): string 
   const wall = new Date(date.getTime() + zoneOffsetMs(date.getTime(), zone));
   return wall.toISOString().slice(0, 16).replace("T", " ");
 }
+
+/** An offset from UTC as people write it: UTC-06:00, UTC+05:30. */
+const utcOffset = (ms: number) => {
+  const minutes = Math.round(Math.abs(ms) / 60_000);
+  const hh = String(Math.floor(minutes / 60)).padStart(2, "0");
+  const mm = String(minutes % 60).padStart(2, "0");
+  return `UTC${ms < 0 ? "-" : "+"}${hh}:${mm}`;
+};
+
+/**
+ * A time zone as an editor reads it, its name and its offsets: "America/Chicago (UTC-06:00, UTC-05:00 during
+ * daylight saving time)". The offsets are those of mid-January and mid-July of a fixed year, so the text does not
+ * change with the day it is made on; the smaller is the standard one, in either hemisphere.
+ */
+export function timeZoneLabel(zone: string = site.timeZone): string {
+  const [standard, daylight] = [Date.UTC(2026, 0, 15), Date.UTC(2026, 6, 15)]
+    .map((at) => zoneOffsetMs(at, zone))
+    .sort((a, b) => a - b);
+  if (standard === undefined || daylight === undefined || standard === daylight)
+    return `${zone} (${utcOffset(standard ?? 0)})`;
+  return `${zone} (${utcOffset(standard)}, ${utcOffset(daylight)} during daylight saving time)`;
+}

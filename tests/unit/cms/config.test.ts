@@ -23,6 +23,8 @@ import { fillPlaceholders, placeholders } from "../../../src/data/content";
 import { marketingPageSchema, sectionSchema } from "../../../src/data/sectionSchemas";
 import { renderConfig, renderLoginScript } from "../../../scripts/cms-config";
 import { CMS_AUTH_PATH } from "../../../src/server/functionPaths";
+import { site } from "../../../src/config/site";
+import { timeZoneLabel } from "../../../src/data/siteTime";
 import { functionNamed } from "../../../src/server/functions";
 
 const root = path.resolve(__dirname, "../../..");
@@ -406,6 +408,40 @@ describe("slugs the CMS can produce", () => {
       postFrontmatterSchema.shape.hero.safeParse("hero.png").success &&
         authorSchema.shape.photo.safeParse("maya-okafor.png").success,
     ).toBe(true);
+  });
+});
+
+describe("date fields", () => {
+  it("name the site's time zone and its offsets beside every date field, however deep", () => {
+    const dates: string[] = [];
+    const walk = (fields: CmsField[], at: string) => {
+      for (const field of fields) {
+        const where = `${at}.${field.name}`;
+        if (field.widget === "datetime") {
+          dates.push(where);
+          // The name and the offsets both: an editor in another zone sees which clock a time is on.
+          expect(field.hint, where).toContain(timeZoneLabel(site.timeZone));
+          expect(field.hint, where).toMatch(/UTC[+-]\d{2}:\d{2}/);
+        }
+        walk(field.fields ?? [], where);
+        if (field.field) walk([field.field], where);
+        for (const type of field.types ?? []) walk(type.fields, `${where}<${type.name}>`);
+      }
+    };
+    for (const c of config.collections) {
+      walk(c.fields ?? [], c.name);
+      for (const file of c.files ?? []) walk(file.fields, `${c.name}/${file.name}`);
+    }
+    // The dates the content has: a post's, its update's, a case study's, a webinar's session and publication.
+    expect(dates).toEqual(
+      expect.arrayContaining([
+        "blog.date",
+        "blog.updated",
+        "case-studies.date",
+        "webinars.date",
+        "webinars.publishDate",
+      ]),
+    );
   });
 });
 

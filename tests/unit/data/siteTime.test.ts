@@ -2,7 +2,12 @@
 // clock (daylight saving included), an explicit zone the instant it names; nonsense is refused.
 import { describe, expect, it } from "vitest";
 import { site } from "../../../src/config/site";
-import { parseSiteDate, siteWallClock, zoneOffsetMs } from "../../../src/data/siteTime";
+import {
+  parseSiteDate,
+  siteWallClock,
+  timeZoneLabel,
+  zoneOffsetMs,
+} from "../../../src/data/siteTime";
 
 const iso = (value: unknown, zone?: string) => parseSiteDate(value, zone)?.toISOString() ?? null;
 
@@ -49,5 +54,17 @@ describe("parseSiteDate", () => {
     expect(siteWallClock(at ?? new Date(0))).toBe("2026-12-08 09:00");
     expect(zoneOffsetMs(Date.parse("2026-12-08T15:00:00Z"), "America/Chicago")).toBe(-6 * 3600_000);
     expect(site.timeZone).toMatch(/^[A-Za-z_]+\/[A-Za-z_]+$|^UTC$/);
+  });
+});
+
+describe("timeZoneLabel (the date fields' hint in the admin)", () => {
+  it.each([
+    ["America/Chicago", "America/Chicago (UTC-06:00, UTC-05:00 during daylight saving time)"],
+    // Southern hemisphere: daylight saving time in January, the standard offset in July.
+    ["Australia/Sydney", "Australia/Sydney (UTC+10:00, UTC+11:00 during daylight saving time)"],
+    ["Asia/Kolkata", "Asia/Kolkata (UTC+05:30)"],
+    ["UTC", "UTC (UTC+00:00)"],
+  ])("names %s with its offsets from UTC", (zone, label) => {
+    expect(timeZoneLabel(zone)).toBe(label);
   });
 });
