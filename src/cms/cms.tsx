@@ -8,7 +8,7 @@ import dayjs from "dayjs";
 import { backendOverrides, readCmsBackend } from "./backend";
 import { BulkGitHubBackend } from "./bulkBackend";
 import type * as React from "react";
-import { entryProblems } from "./checks";
+import { entryProblems, slugChangeProblem } from "./checks";
 import { plain, type PreviewProps } from "./previewData";
 import { PREVIEWS } from "./previews";
 import { scheduleMarker } from "./scheduleMarker";
@@ -47,10 +47,12 @@ else console.warn("Decap has no github backend to extend: the admin lists entrie
 cms.registerEventListener({
   name: "preSave",
   handler: ({ entry }) => {
-    const problems = entryProblems(
-      String(entry.get("collection") ?? ""),
-      plain<Record<string, unknown>>(entry.get("data"), {}),
-    );
+    const collection = String(entry.get("collection") ?? "");
+    const data = plain<Record<string, unknown>>(entry.get("data"), {});
+    // A saved entry's path is where Decap keeps writing it, whatever its slug field says now.
+    const saved = { isNew: entry.get("newRecord") === true, path: String(entry.get("path") ?? "") };
+    const slugProblem = slugChangeProblem(collection, saved, data);
+    const problems = [...entryProblems(collection, data), ...(slugProblem ? [slugProblem] : [])];
     if (problems.length > 0) throw new Error(problems.join(" "));
     return undefined;
   },

@@ -39,7 +39,7 @@ export const SITE_TIME_ZONE = `the site's time zone, ${timeZoneLabel(site.timeZo
 
 /** Editor help for fields whose rules a field setting cannot show. */
 export const HINTS: Record<string, string> = {
-  slug: "The address of the page, chosen once: it names the file when the entry is created, and the CMS never renames it later.",
+  slug: "The address of the page, chosen once: it names the file when the entry is first saved, and saving refuses a changed slug after that (the file and the address stay as they are).",
   hero: "Optional. Stored beside the post. A hero image needs its alternative text below.",
   heroAlt:
     "Required when there is a hero image (saving stops without it): what the image shows, for people who cannot see it.",
