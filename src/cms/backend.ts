@@ -56,3 +56,18 @@ export function backendOverrides(
 export function backendConnectOrigins(backend: CmsBackend): string[] {
   return backend.name === "github" ? [new URL(backend.apiRoot).origin] : [];
 }
+
+/** Where GitHub.com serves the avatars its API names (`avatar_url`), a host apart from the API's. */
+export const GITHUB_AVATARS_ORIGIN = "https://avatars.githubusercontent.com";
+
+/**
+ * Origins the admin shows images from beyond the site, for its img-src: the editor's avatar in the header, which
+ * the github backend takes from GitHub's `avatar_url`. GitHub.com serves avatars from its own avatar host; GitHub
+ * Enterprise Server from its own host (`/avatars/…`), or from `avatars.<host>` with subdomain isolation on.
+ */
+export function backendImageOrigins(backend: CmsBackend): string[] {
+  if (backend.name !== "github") return [];
+  const api = new URL(backend.apiRoot);
+  if (api.origin === DEFAULT_GITHUB_API_URL) return [GITHUB_AVATARS_ORIGIN];
+  return [api.origin, `${api.protocol}//avatars.${api.host}`];
+}

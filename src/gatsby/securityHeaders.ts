@@ -6,7 +6,7 @@ import { createHash } from "node:crypto";
 import { existsSync, promises as fs } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { backendConnectOrigins, readCmsBackend } from "../cms/backend";
+import { backendConnectOrigins, backendImageOrigins, readCmsBackend } from "../cms/backend";
 import { functionAddresses, functionPaths } from "../server/functionPaths";
 import { renderNetlifyHeaders, renderVercelRoutes } from "../security/hosts";
 import { pendingVercelRoutesFile } from "./hostAdapter";
@@ -150,10 +150,12 @@ export async function writeSecurityHeaders(
   const configYml = await fs
     .readFile(path.join(publicDir, "admin", "config.yml"), "utf8")
     .catch(() => "");
+  const cmsBackend = readCmsBackend(env);
   const { manifest, problems } = buildManifest(pages ?? (await readBuiltPages(publicDir)), {
     origins: policyOrigins(env),
     cmsLocalBackend: cmsLocalBackend(configYml, env),
-    cmsBackendOrigins: backendConnectOrigins(readCmsBackend(env)),
+    cmsBackendOrigins: backendConnectOrigins(cmsBackend),
+    cmsBackendImageOrigins: backendImageOrigins(cmsBackend),
     knownScripts: await buildScripts(publicDir),
   });
   await fs.writeFile(path.join(publicDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -68,6 +68,8 @@ export type AdminNeeds = {
   localBackend: string | null;
   /** The origins its backend reads and writes content through (the GitHub API's); none for Git Gateway. */
   backendOrigins?: readonly string[];
+  /** The origins its backend's images come from (GitHub's avatar host, for the editor's avatar). */
+  imageOrigins?: readonly string[];
 };
 
 export function adminPolicy(needs: AdminNeeds): Policy {
@@ -88,8 +90,8 @@ export function adminPolicy(needs: AdminNeeds): Policy {
         ...(needs.localBackend ? [needs.localBackend] : []),
       ],
     ],
-    // blob: for media picked in the editor before it is uploaded.
-    ["img-src", ["'self'", "data:", "blob:"]],
+    // blob: for media picked in the editor before it is uploaded; the editor's avatar from GitHub's avatar host.
+    ["img-src", ["'self'", "data:", "blob:", ...uniqueSorted(needs.imageOrigins ?? [])]],
     ["media-src", ["'self'", "blob:"]],
     ["font-src", ["'self'", "data:"]],
     // Decap's editor styles itself with emotion, which injects <style> elements at run time.

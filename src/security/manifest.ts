@@ -32,6 +32,8 @@ export type ManifestOptions = {
   cmsLocalBackend: string | null;
   /** Origins the admin's backend talks to (src/cms/backend.ts); none by default. */
   cmsBackendOrigins?: readonly string[];
+  /** Origins the admin shows its backend's images from (src/cms/backend.ts, GitHub's avatars); none by default. */
+  cmsBackendImageOrigins?: readonly string[];
   /** The inline scripts the build wrote (knownScripts.ts): only these get a hash, any other fails the page. */
   knownScripts: KnownScripts;
   /** Pages that frame the hosted application form; by default the routes marked so in the registry. */
@@ -82,6 +84,7 @@ export function buildManifest(
           scriptHashes,
           localBackend: options.cmsLocalBackend,
           backendOrigins: options.cmsBackendOrigins ?? [],
+          imageOrigins: options.cmsBackendImageOrigins ?? [],
         })
       : pagePolicy({ scriptHashes, framesApplication: framing.has(page.path) }, options.origins);
     if (isAdmin) pageHeaders[page.path] = ADMIN_HEADERS;

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext } from "@playwright/test";
+import { AVATARS_ORIGIN, avatarImage } from "../../support/fakes/github/avatars";
 import { forwardRoute } from "./forward";
 
 export type SiteServer = { port: number; output(): string; stop(): void };
@@ -58,7 +59,8 @@ export async function startSiteServer(env: Record<string, string>): Promise<Site
 
 /**
  * The admin's requests to GitHub's API origin (the build's api_root) reach the fake instead, in every window
- * of the context; a decap-server a developer may be running on :8081 is kept out of the way.
+ * of the context, and its avatar host answers with the fake's image; a decap-server a developer may be running
+ * on :8081 is kept out of the way.
  */
 export async function routeGitHubApi(
   context: BrowserContext,
@@ -67,6 +69,10 @@ export async function routeGitHubApi(
 ): Promise<void> {
   await context.route(`${apiOrigin}/**`, (route) =>
     forwardRoute(route, new URL(route.request().url().slice(apiOrigin.length), fakeOrigin)),
+  );
+  // The editor's avatar (GitHub's avatar_url) comes from GitHub's avatar host.
+  await context.route(`${AVATARS_ORIGIN}/**`, (route) =>
+    route.fulfill({ contentType: "image/svg+xml", body: avatarImage(route.request().url()) }),
   );
   await context.route("http://localhost:8081/api/v1", (route) =>
     route.fulfill({ status: 404, contentType: "application/json", body: "{}" }),

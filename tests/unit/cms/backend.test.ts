@@ -1,7 +1,12 @@
 // @vitest-environment node
 // Which backend the admin starts with, from the build's settings, and what it adds to config.yml.
 import { describe, expect, it } from "vitest";
-import { backendConnectOrigins, backendOverrides, readCmsBackend } from "../../../src/cms/backend";
+import {
+  backendConnectOrigins,
+  backendImageOrigins,
+  backendOverrides,
+  readCmsBackend,
+} from "../../../src/cms/backend";
 import { adminDefinitions } from "../../../src/gatsby/cmsAdmin";
 
 const ADMIN = "https://deploy-preview-7--site.netlify.app";
@@ -16,6 +21,8 @@ describe("the admin's backend", () => {
       base_url: ADMIN,
     });
     expect(backendConnectOrigins(backend)).toEqual(["https://api.github.com"]);
+    // The editor's avatar (GitHub's avatar_url) comes from GitHub's avatar host.
+    expect(backendImageOrigins(backend)).toEqual(["https://avatars.githubusercontent.com"]);
   });
 
   it("takes GitHub Enterprise's API root, and its origin is the one the admin may reach", () => {
@@ -27,6 +34,10 @@ describe("the admin's backend", () => {
       api_root: "https://git.example.com/api/v3",
     });
     expect(backendConnectOrigins(backend)).toEqual(["https://git.example.com"]);
+    expect(backendImageOrigins(backend)).toEqual([
+      "https://git.example.com",
+      "https://avatars.git.example.com",
+    ]);
   });
 
   it("leaves the repository out when the build names none (Decap then says it needs one)", () => {
@@ -40,6 +51,7 @@ describe("the admin's backend", () => {
     });
     expect(backendOverrides(backend, ADMIN)).toEqual({ name: "git-gateway" });
     expect(backendConnectOrigins(backend)).toEqual([]);
+    expect(backendImageOrigins(backend)).toEqual([]);
   });
 
   it.each([

@@ -11,7 +11,13 @@ import {
   writeSecurityHeaders,
 } from "../../../src/gatsby/securityHeaders";
 import { publishVercelRoutes } from "../../../src/gatsby/hostAdapter";
-import { adminPolicy, pagePolicy, parsePolicy, serializePolicy } from "../../../src/security/csp";
+import {
+  adminPolicy,
+  effectiveSources,
+  pagePolicy,
+  parsePolicy,
+  serializePolicy,
+} from "../../../src/security/csp";
 import { inlineScripts, policyProblems, scriptHash } from "../../../src/security/inlineScripts";
 import { gatsbyPagePathScript, knownScripts } from "../../../src/security/knownScripts";
 import { buildManifest } from "../../../src/security/manifest";
@@ -249,7 +255,8 @@ describe("the admin", () => {
     site = await createSite();
     const { manifest } = await writeSecurityHeaders(site.rootDir, site.publicDir, env);
     const policy = parsePolicy(manifest.pages["/admin/"] ?? "");
-    return { connect: policy.find(([name]) => name === "connect-src")?.[1], manifest };
+    const sources = (directive: string) => policy.find(([name]) => name === directive)?.[1];
+    return { connect: sources("connect-src"), img: sources("img-src"), manifest };
   };
 
   it("may reach the GitHub API its backend uses, and no other outside origin", async () => {
@@ -269,6 +276,36 @@ describe("the admin", () => {
     await site?.cleanup();
     const gateway = await adminPolicyFor({ ...PRODUCTION_ENV, CMS_BACKEND: "git-gateway" });
     expect(gateway.connect).toEqual(["'self'", "blob:"]);
+  });
+
+  it("shows the editor's GitHub avatar from GitHub's avatar host, and no other page may load images from it", async () => {
+    const { img, manifest } = await adminPolicyFor({ ...PRODUCTION_ENV });
+    expect(img).toEqual(["'self'", "data:", "blob:", "https://avatars.githubusercontent.com"]);
+    const others = Object.entries(manifest.pages).filter(([page]) => page !== "/admin/");
+    expect(others.length).toBeGreaterThan(0);
+    for (const [page, policy] of [...others, ["fallback", manifest.fallback] as const]) {
+      expect(policy, page).not.toContain("avatars");
+      expect(effectiveSources(parsePolicy(policy), "img-src"), page).not.toContain(
+        "https://avatars.githubusercontent.com",
+      );
+    }
+  });
+
+  it("takes GitHub Enterprise's avatars from its own host, and none with Git Gateway", async () => {
+    const enterprise = await adminPolicyFor({
+      ...PRODUCTION_ENV,
+      GATSBY_CMS_GITHUB_API_URL: "https://git.example.com/api/v3",
+    });
+    expect(enterprise.img).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://avatars.git.example.com",
+      "https://git.example.com",
+    ]);
+    await site?.cleanup();
+    const gateway = await adminPolicyFor({ ...PRODUCTION_ENV, CMS_BACKEND: "git-gateway" });
+    expect(gateway.img).toEqual(["'self'", "data:", "blob:"]);
   });
 
   it("pins its bundle with Subresource Integrity", async () => {

@@ -1,5 +1,6 @@
 // The JSON shapes the fake GitHub answers with, as GitHub's REST API (2022-11-28) documents them, trimmed to
 // the fields a client can rely on; docs/contracts/github.md lists which of them Decap reads.
+import { avatarUrl } from "./avatars";
 import type { CommitFacts } from "./git";
 
 export type FakeUser = { login: string; id: number; name: string; email: string };
@@ -52,7 +53,7 @@ export function createShapes(origin: string, owner: string, name: string) {
     login: user.login,
     id: user.id,
     node_id: `U_${user.id}`,
-    avatar_url: `${origin}/avatars/${user.login}`,
+    avatar_url: avatarUrl(user.id),
     url: `${origin}/users/${user.login}`,
     html_url: `${origin}/${user.login}`,
     type: "User",
