@@ -71,3 +71,19 @@ export function backendImageOrigins(backend: CmsBackend): string[] {
   if (api.origin === DEFAULT_GITHUB_API_URL) return [GITHUB_AVATARS_ORIGIN];
   return [api.origin, `${api.protocol}//avatars.${api.host}`];
 }
+
+/**
+ * The commit status whose link is the admin's "View Preview" (Decap's `preview_context`), from
+ * GATSBY_CMS_PREVIEW_CONTEXT at build; null leaves Decap's own matching, the first status whose context contains
+ * "deploy": Netlify's (`deploy/netlify`, `netlify/<site>/deploy-preview`) and the preview-status workflow's
+ * (`deploy/preview`, src/cms/previewStatus.ts), never Vercel's own (`Vercel`, a link to Vercel's dashboard).
+ * Naming one exactly matters where several statuses contain "deploy" (two sites built from one repository).
+ */
+export function readPreviewContext(source: Source): string | null {
+  return value(source, "GATSBY_CMS_PREVIEW_CONTEXT");
+}
+
+/** What the admin adds to config.yml's backend for its previews: `preview_context` when the build names one. */
+export function previewOverrides(context: string | null): Record<string, unknown> {
+  return context === null ? {} : { preview_context: context };
+}

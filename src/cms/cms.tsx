@@ -5,7 +5,7 @@
  */
 import CMS from "decap-cms-app";
 import dayjs from "dayjs";
-import { backendOverrides, readCmsBackend } from "./backend";
+import { backendOverrides, previewOverrides, readCmsBackend, readPreviewContext } from "./backend";
 import { BulkGitHubBackend } from "./bulkBackend";
 import type * as React from "react";
 import { entryProblems, slugChangeProblem } from "./checks";
@@ -66,5 +66,11 @@ const backend = readCmsBackend({
   GATSBY_CMS_GITHUB_REPO: process.env.GATSBY_CMS_GITHUB_REPO,
   GATSBY_CMS_GITHUB_API_URL: process.env.GATSBY_CMS_GITHUB_API_URL,
 });
-cms.init({ config: { backend: backendOverrides(backend, window.location.origin) } });
+// "View Preview" links to the commit status the build names, else to Decap's default (backend.ts).
+const preview = previewOverrides(
+  readPreviewContext({ GATSBY_CMS_PREVIEW_CONTEXT: process.env.GATSBY_CMS_PREVIEW_CONTEXT }),
+);
+cms.init({
+  config: { backend: { ...backendOverrides(backend, window.location.origin), ...preview } },
+});
 document.documentElement.dataset["cmsRegistered"] = String(Object.keys(PREVIEWS).length);

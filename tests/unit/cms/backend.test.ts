@@ -5,7 +5,9 @@ import {
   backendConnectOrigins,
   backendImageOrigins,
   backendOverrides,
+  previewOverrides,
   readCmsBackend,
+  readPreviewContext,
 } from "../../../src/cms/backend";
 import { adminDefinitions } from "../../../src/gatsby/cmsAdmin";
 
@@ -70,5 +72,16 @@ describe("the admin's backend", () => {
       "process.env.CMS_BACKEND": '"git-gateway"',
     });
     expect(adminDefinitions({}, "production")["process.env.CMS_BACKEND"]).toBe('""');
+  });
+
+  it("names the deploy preview's commit status exactly when the build says which (preview_context), else leaves Decap's matching", () => {
+    const pinned = readPreviewContext({ GATSBY_CMS_PREVIEW_CONTEXT: " deploy/preview " });
+    expect(previewOverrides(pinned)).toEqual({ preview_context: "deploy/preview" });
+    expect(previewOverrides(readPreviewContext({}))).toEqual({});
+    expect(previewOverrides(readPreviewContext({ GATSBY_CMS_PREVIEW_CONTEXT: " " }))).toEqual({});
+    // Inlined into the admin bundle like every GATSBY_* value.
+    expect(
+      adminDefinitions({ GATSBY_CMS_PREVIEW_CONTEXT: "deploy/preview" }, "production"),
+    ).toMatchObject({ "process.env.GATSBY_CMS_PREVIEW_CONTEXT": '"deploy/preview"' });
   });
 });
