@@ -6,6 +6,8 @@ import { serverRendererConstants } from "./src/gatsby/onCreateWebpackConfig";
 const SERVER_TESTS = [
   "tests/unit/server/**/*.test.{ts,tsx}",
   "tests/unit/security/**/*.test.{ts,tsx}",
+  // The scripts GitHub Actions runs (.github/workflows/), on the Node 24 they run on there.
+  "tests/unit/workflows/**/*.test.{ts,tsx}",
 ];
 
 export default defineConfig({
@@ -15,8 +17,8 @@ export default defineConfig({
     // The inline scripts as the build compiles them: esbuild cannot run inside a jsdom environment, so the
     // DOM tests of the compiled scripts take them from here (tests/unit/setup/inlineScripts.d.ts).
     provide: { inlineScripts: { abFlags: abFlagsScript(), bundleLoader: bundleLoaderScript() } },
-    // Two projects: the functions and the headers they send run on the hosts' Node (npm test's `server`
-    // step runs that project with it), everything else on this machine's.
+    // Two projects: the functions, the headers they send and the workflows' scripts run on the hosts' Node
+    // (npm test's `server` step runs that project with it), everything else on this machine's.
     projects: [
       {
         extends: true,

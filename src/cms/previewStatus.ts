@@ -1,8 +1,8 @@
 /**
  * The deploy-preview bridge that .github/workflows/preview-status.yml runs on GitHub Actions: a host that reports
- * a pull request's deployment through GitHub's Deployments API (Vercel does; so do Render, Railway, Heroku and
- * others) but no commit status Decap reads gets one, with the preview's address, so the editorial workflow's
- * "View Preview" opens the draft there. The workflow runs this file as it is with Node 24 (which strips the
+ * a pull request's deployment through GitHub's Deployments API (Vercel does, as does any host whose pull requests
+ * show "View deployment") but no commit status Decap reads gets one, with the preview's address, so the editorial
+ * workflow's "View Preview" opens the draft there. The workflow runs this file as it is with Node 24 (which strips the
  * types), so it imports nothing but Node's own modules.
  */
 import { readFileSync } from "node:fs";
