@@ -184,7 +184,12 @@ test("the admin shows the editor's avatar and the site's time zone beside every 
   expect(count).toBe(2); // the post's date and its (optional) update
   await expect(page.getByText(ZONE)).toHaveCount(count);
   for (let i = 0; i < count; i++) {
-    const field = dates.nth(i).locator("xpath=ancestor::*[.//p][1]");
+    // The innermost block holding this control and a hint naming the zone holds no other date control.
+    const field = page
+      .locator("div", { has: dates.nth(i) })
+      .filter({ hasText: ZONE })
+      .last();
+    await expect(field.locator("input[type='datetime-local']")).toHaveCount(1);
     await expect(field.getByText(ZONE)).toBeVisible();
   }
   await dates.first().scrollIntoViewIfNeeded();
@@ -214,8 +219,11 @@ test("a saved post's slug cannot change: saving says so and how to move the page
   expect(await git("rev-parse", "main")).toBe(start);
   await expect(page.locator("input[id^='slug-field']")).toHaveValue("sms-pumping");
 
-  // Set back, the same entry saves as a draft.
+  // Set back, the same entry saves as a draft (with a change of its description, so the draft has a diff).
   await page.locator("input[id^='slug-field']").fill(slug);
+  await page
+    .locator("textarea[id^='description-field']")
+    .fill("SMS pumping, measured and stopped.");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("button", { name: "Status: Draft" })).toBeVisible({
     timeout: 30_000,
