@@ -250,4 +250,15 @@ export class BulkGitHubBackend extends GitHubBackend {
       throw error;
     }
   }
+
+  /**
+   * The editor's avatar in the header: Decap keeps the name, login and e-mail of GitHub's profile but drops its
+   * `avatar_url`, which the header shows (the admin's img-src allows GitHub's avatar host). The profile is the one
+   * Decap already fetched while logging in (currentUser keeps it), so this costs no request.
+   */
+  override async authenticate(state: { token: string }) {
+    const user = await super.authenticate(state);
+    const { avatar_url: avatar } = await this.currentUser({ token: user.token });
+    return typeof avatar === "string" ? { ...user, avatar_url: avatar } : user;
+  }
 }

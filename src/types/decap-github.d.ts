@@ -68,6 +68,10 @@ declare module "decap-cms-backend-github" {
     ): Promise<DecapEntry[]>;
     entriesByFiles(files: DecapFile[]): Promise<DecapEntry[]>;
     persistEntry(entry: unknown, options: { unpublished?: boolean }): Promise<unknown>;
+    /** Logs in with a token (and restores a stored login): the user Decap keeps, without GitHub's avatar_url. */
+    authenticate(state: { token: string }): Promise<{ token: string } & Record<string, unknown>>;
+    /** GitHub's whole profile of the token's user (GET /user), fetched once and kept. */
+    currentUser(args: { token: string }): Promise<Record<string, unknown>>;
     traverseCursor(
       cursor: DecapCursor,
       action: string,

@@ -138,9 +138,10 @@ test("View Preview opens a draft's deploy preview, reported by the host as a dep
   expect(await runWorkflow({ sha: head, state: "in_progress" })).toContain(
     `deploy/preview pending on ${head}`,
   );
-  // Decap polls the statuses after a save: the pending preview is offered to check again.
+  // Decap polls the statuses after a save (its button spins, disabled, meanwhile) and stops at the first it takes:
+  // the pending preview, which it offers to check again.
   const check = page.getByRole("button", { name: "Check for Preview" });
-  await expect(check).toBeVisible({ timeout: 30_000 });
+  await expect(check).toBeEnabled({ timeout: 30_000 });
 
   // The deployment is ready at its own address (this server under its other name plays it).
   const previewRoot = siteOrigin().replace("127.0.0.1", "localhost");
