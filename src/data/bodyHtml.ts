@@ -12,6 +12,7 @@
  * content of a dropped script or style element is dropped with it; the text of any other dropped element
  * is kept as text.
  */
+import { parseFragment, serialize } from "parse5";
 import sanitizeHtml from "sanitize-html";
 import { allowedLayoutStyles, layoutRole, layoutStyle, type LayoutRole } from "./imageLayout";
 
@@ -137,10 +138,14 @@ const OPTIONS = {
   parser: { lowerCaseAttributeNames: false },
 } satisfies sanitizeHtml.IOptions;
 
-/** The body as it may reach a page. */
+/**
+ * The body as it may reach a page. The markup is first read and written back by parse5, as a browser builds it:
+ * htmlparser2, which sanitize-html reads with, nests misnested markup otherwise (a block inside an open <p>, a
+ * link inside a link, a list item inside a list item), and a style is judged by where the element will stand.
+ */
 export function sanitizeBodyHtml(html: string): string {
   const layout = layoutTracker();
-  return sanitizeHtml(html, {
+  return sanitizeHtml(serialize(parseFragment(html)), {
     ...OPTIONS,
     onOpenTag: layout.onOpenTag,
     onCloseTag: layout.onCloseTag,

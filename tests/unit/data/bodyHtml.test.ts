@@ -239,6 +239,10 @@ describe("the body sanitizer", () => {
     `<span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", true)}">x</span>`,
     `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", true).replace("data:image/png;base64,iVBORw0KGgo=", "https://evil.example/t.png")}"></span></span>`,
     `<span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", false)};background-size:cover"></span></span>`,
+    // Misnested, so a browser closes the wrapper before the background (found by the property below).
+    `<p><span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><p></p><span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", true)}"></span>`,
+    `<a href="/a"><span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><a href="/b"></a><span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", true)}"></span>`,
+    `<ul><li><span class="gatsby-resp-image-wrapper" style="${WRAPPER_STYLE}"><li><span class="gatsby-resp-image-background-image" style="${backgroundStyle("32.2%", true)}"></span>`,
   ])("drops an author's layout: %s", (html) => {
     const doc = parsed(sanitizeBodyHtml(html));
     const styled = [...doc.querySelectorAll("[style]")].filter(
