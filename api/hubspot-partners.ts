@@ -1,7 +1,8 @@
 // Vercel entry point for POST /api/hubspot-partners/ (a lead form); the logic lives in src/server/leads/handler.ts.
-import { runOnVercel } from "../src/server/http/adapters";
+import { runOnVercel, type VercelContext } from "../src/server/http/adapters";
 
-const handle = (request: Request): Promise<Response> => runOnVercel("hubspot-partners", request);
+const handle = (request: Request, context?: VercelContext): Promise<Response> =>
+  runOnVercel("hubspot-partners", request, context);
 
 // Every method Vercel dispatches reaches the handler, so the wrong ones get our JSON 405 with Allow
 // rather than Vercel's own bare 405.

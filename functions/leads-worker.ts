@@ -1,9 +1,11 @@
-// Netlify scheduled function: runs the lead delivery worker every minute; the logic lives in src/server/leads/workerRunner.ts.
-import { runDeliveryWorker } from "../src/server/leads/workerRunner";
+// Netlify scheduled function: a drain of the lead store every minute, handing a longer one to the background drain; the logic lives in src/server/leads/workerRunner.ts.
+import { netlifyScheduledDrain } from "../src/server/leads/workerRunner";
 
-export default async (): Promise<Response> => {
-  const run = await runDeliveryWorker();
-  console.log(`leads worker: ${JSON.stringify(run)}`);
+export default async (
+  _request?: Request,
+  context?: { site?: { url?: string } },
+): Promise<Response> => {
+  await netlifyScheduledDrain(context?.site?.url);
   return new Response(null, { status: 204 });
 };
 

@@ -99,8 +99,9 @@ const leadsSchema = z.preprocess(
       /^postgres(ql)?:\/\//,
       "DATABASE_URL must be a postgres:// or postgresql:// connection string.",
     ),
-    LEADS_LIMIT_PER_MINUTE: count("LEADS_LIMIT_PER_MINUTE", 5, 1_000_000),
-    LEADS_LIMIT_PER_HOUR: count("LEADS_LIMIT_PER_HOUR", 20, 1_000_000),
+    LEADS_LIMIT_PER_MINUTE: count("LEADS_LIMIT_PER_MINUTE", 30, 1_000_000),
+    LEADS_LIMIT_PER_HOUR: count("LEADS_LIMIT_PER_HOUR", 300, 1_000_000),
+    LEADS_LIMIT_PER_EMAIL: count("LEADS_LIMIT_PER_EMAIL", 3, 1_000_000),
     HUBSPOT_MAX_PER_10S: count("HUBSPOT_MAX_PER_10S", 40, 1_000_000),
     LEADS_WORKER_INTERVAL_MS: count("LEADS_WORKER_INTERVAL_MS", 10_000, 3_600_000),
     LEADS_LEASE_MS: integer("LEADS_LEASE_MS", null, 0, 3_600_000),
@@ -110,6 +111,8 @@ const leadsSchema = z.preprocess(
     LEADS_STORE_DIR: text(),
     LEADS_OUTBOX_DIR: text(),
     SITE_URL: siteUrlVariable(),
+    // Netlify's own variable: read leniently, since other tools use the name too.
+    URL: text(),
     ALLOWED_ORIGINS: originList(),
     HUBSPOT_WEBINAR_FORM_IDS: text(),
     HUBSPOT_API_URL: httpUrl("HUBSPOT_API_URL", "https://api.hsforms.com"),
@@ -126,9 +129,11 @@ const leadsSchema = z.preprocess(
 export function readLeadsEnv(source: EnvSource = process.env) {
   const env = read(leadsSchema, source);
   const delivery = {
-    /** Abuse limits per client IP and endpoint; 0 turns a window off. */
+    /** Abuse limits per client address (an IPv6 /64) and endpoint; 0 turns a window off. */
     perMinute: env.LEADS_LIMIT_PER_MINUTE,
     perHour: env.LEADS_LIMIT_PER_HOUR,
+    /** Submissions of one email address per endpoint and hour (a repeat, not a colleague); 0: off. */
+    perEmail: env.LEADS_LIMIT_PER_EMAIL,
     /** Outbound requests to HubSpot per 10 s, across every worker and request (at least 1). */
     outboundPer10s: Math.max(1, env.HUBSPOT_MAX_PER_10S),
     /** How often the local server's worker looks for due leads; 0: no timer. */
@@ -141,6 +146,8 @@ export function readLeadsEnv(source: EnvSource = process.env) {
     cronSecret: env.CRON_SECRET,
     /** Connections each instance may open to PostgreSQL (small for functions, larger for a server). */
     poolSize: Math.max(1, env.LEADS_DB_POOL_SIZE),
+    /** Netlify's own address of the site (its URL variable), where the scheduled function starts a background drain. */
+    netlifySiteUrl: env.URL && /^https?:\/\/[^\s]+$/.test(env.URL) ? env.URL : null,
   };
   return {
     /** PostgreSQL connection string; when set it is the lead store (shared by every instance). */

@@ -10,7 +10,7 @@ import { refuseRepeatedHost } from "./http/hostHeader";
 import { readCmsOAuthEnv, readLeadsEnv, readMeterEnv, readServerEnv, type LeadsEnv } from "./env";
 import type { FunctionRoute } from "./functions";
 import { closeLeadStores } from "./leads/openLeadStore";
-import { startWorkerTimer } from "./leads/workerRunner";
+import { startWorkerLoop } from "./leads/workerRunner";
 import { closeTriggerStores } from "./schedule/openTriggerStore";
 import { startScheduleTimer } from "./schedule/runner";
 
@@ -22,6 +22,8 @@ export type ServerOptions = {
   logger?: Logger;
   /** The function routes; the benchmarks pass none, to serve the build alone. */
   functions?: readonly FunctionRoute[];
+  /** Wakes the delivery worker when a lead is left for it (PlatformContext.deliverLater). */
+  deliverLater?: () => void;
 };
 
 export type RunningServer = {
@@ -52,7 +54,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     publicDir: options.publicDir,
     ...(options.functions ? { functions: options.functions } : {}),
     // Read per request, so the override behaves like the edge header it stands in for.
-    platform: () => ({ country: readServerEnv().geoCountry }),
+    platform: () => ({
+      country: readServerEnv().geoCountry,
+      ...(options.deliverLater ? { deliverLater: options.deliverLater } : {}),
+    }),
     trustProxy: () => {
       const env = readServerEnv();
       return { trust: env.trustProxy, header: env.trustProxyHeader };
@@ -105,6 +110,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
 export async function main(): Promise<void> {
   let running: RunningServer | null = null;
   let stopWorker: () => Promise<void> = async () => undefined;
+  let wakeWorker: () => void = () => undefined;
   let stopTrigger: () => Promise<void> = async () => undefined;
   let stopping = false;
   // Registered before listening, so a stop signal during start-up still ends the process cleanly.
@@ -130,7 +136,13 @@ export async function main(): Promise<void> {
     leads = readLeadsEnv();
     readMeterEnv();
     readCmsOAuthEnv();
-    running = await startServer({ publicDir: env.publicDir, port: env.port, host: env.host });
+    running = await startServer({
+      publicDir: env.publicDir,
+      port: env.port,
+      host: env.host,
+      // The worker starts after listening; until then there is nothing to wake.
+      deliverLater: () => wakeWorker(),
+    });
   } catch (error) {
     const code =
       typeof error === "object" && error !== null && "code" in error ? error.code : undefined;
@@ -149,7 +161,9 @@ export async function main(): Promise<void> {
   }
   console.log(`serve: listening on ${running.url}`);
   if (leads.delivery.workerIntervalMs > 0 && leads.hubspot.portalId) {
-    stopWorker = startWorkerTimer(leads, (line) => console.log(line));
+    const worker = startWorkerLoop(leads, (line) => console.log(line));
+    stopWorker = worker.stop;
+    wakeWorker = worker.wake;
   }
   // Scheduled publishing: the build hook is called when the build's next scheduled entry falls due.
   if (leads.schedule.buildHookUrl) {

@@ -1,6 +1,9 @@
 // What Netlify's and Vercel's entry points share: turning each platform's call into a table lookup.
 import { netlifyClientAddress, vercelClientAddress } from "./clientAddress";
 import { functionNamed, runFunction } from "../functions";
+import { netlifyDeliverLater, vercelDeliverLater, type VercelContext } from "../leads/workerRunner";
+
+export type { VercelContext };
 import { countryCode, countryFromNetlifyGeo } from "../integrations/geo";
 import { withoutBodyForHead, type PlatformContext } from "./responses";
 
@@ -8,7 +11,12 @@ import { withoutBodyForHead, type PlatformContext } from "./responses";
  * The part of Netlify's Functions 2.0 `Context` we read, declared here so the site does not depend
  * on @netlify/functions for one field.
  */
-export type NetlifyContext = { geo?: { country?: { code?: string } }; ip?: string };
+export type NetlifyContext = {
+  geo?: { country?: { code?: string } };
+  ip?: string;
+  /** Keeps the invocation alive until the work settles (Functions 2.0). */
+  waitUntil?: (work: Promise<unknown>) => void;
+};
 
 /**
  * What Netlify vouches for: its context's geo and ip, else the x-nf-geo and x-nf-client-connection-ip
@@ -41,16 +49,25 @@ export async function runOnNetlify(
   context?: NetlifyContext,
 ): Promise<Response> {
   // A refused HEAD (405) still carries no body.
-  return withoutBodyForHead(
-    request,
-    await runFunction(functionNamed(name), request, netlifyPlatform(context, request)),
-  );
+  const platform = {
+    ...netlifyPlatform(context, request),
+    deliverLater: netlifyDeliverLater(request, context?.waitUntil?.bind(context)),
+  };
+  return withoutBodyForHead(request, await runFunction(functionNamed(name), request, platform));
 }
 
-/** Runs the named function for Vercel, whose geolocation arrives as request headers only. */
-export async function runOnVercel(name: string, request: Request): Promise<Response> {
-  return withoutBodyForHead(
-    request,
-    await runFunction(functionNamed(name), request, vercelPlatform(request)),
-  );
+/**
+ * Runs the named function for Vercel, whose geolocation arrives as request headers only; `context` is
+ * the second argument Vercel gives a Web handler (its waitUntil keeps lead delivery going).
+ */
+export async function runOnVercel(
+  name: string,
+  request: Request,
+  context?: VercelContext,
+): Promise<Response> {
+  const platform = {
+    ...vercelPlatform(request),
+    deliverLater: vercelDeliverLater(request, context),
+  };
+  return withoutBodyForHead(request, await runFunction(functionNamed(name), request, platform));
 }

@@ -8,6 +8,11 @@ export type PlatformContext = {
    * the socket locally): never a header a client could set on its own.
    */
   clientIp?: string | null;
+  /**
+   * Asks the host to deliver pending leads soon, in work it keeps alive after the response (the local
+   * server's worker loop, Vercel's waitUntil, Netlify's background function); absent: the schedule does.
+   */
+  deliverLater?: () => void;
 };
 
 /** A platform-neutral function: the local server, Netlify and Vercel all call it the same way. */

@@ -8,6 +8,7 @@ import {
   type MemoryLimits,
 } from "./fileLeadStoreMemory";
 import {
+  claimableAt,
   dueAt,
   isLeased,
   withoutLease,
@@ -138,6 +139,8 @@ export function createFileLeadStore(
 
   // Idempotency keys (rebuilt from the files after a restart) and rate counters of this process.
   const memory = createFileLeadStoreMemory(limits);
+  /** Holds of this process (one machine, like the counters): name → owner and until when. */
+  const holds = new Map<string, { owner: string; until: number }>();
   let adding: Promise<unknown> = Promise.resolve();
 
   async function create(lead: NewLead, extra: Partial<LeadRecord> = {}): Promise<LeadRecord> {
@@ -235,6 +238,22 @@ export function createFileLeadStore(
     },
     async take(key, windows, peek = false) {
       return memory.take(key, windows, now().getTime(), peek);
+    },
+    async nextDueIn() {
+      const pending = (await list()).filter((record) => record.status === "pending");
+      if (pending.length === 0) return null;
+      const soonest = Math.min(...pending.map(claimableAt));
+      return Math.max(0, Math.ceil(soonest - now().getTime()));
+    },
+    async hold(name, owner, ms) {
+      const at = now().getTime();
+      const current = holds.get(name);
+      if (current && current.until > at && current.owner !== owner) return false;
+      holds.set(name, { owner, until: at + ms });
+      return true;
+    },
+    async release(name, owner) {
+      if (holds.get(name)?.owner === owner) holds.delete(name);
     },
     async close() {},
     memory: () => memory.size(),

@@ -16,6 +16,8 @@ export type ForwardOptions = {
   alertLog: (line: string) => void;
   now: () => Date;
   random?: () => number;
+  /** Told when the lead is left pending for the worker (no slot, or HubSpot deferred it). */
+  deliverLater?: () => void;
 };
 
 const noStore = { "cache-control": "no-store" };
@@ -38,12 +40,15 @@ export async function forwardLead(
   const { endpoint, payload, context } = lead;
   const { log } = options;
 
+  const formGuid = hubspotFormGuid(endpoint, payload, env);
   /** Records the answer (for replays) and hands the lead to the worker; the lead is safe either way. */
   const settle = async (next: LeadRecord, answer: StoredAnswer): Promise<Response> => {
     try {
       if (!(await store.finish({ ...next, answer }, owner))) {
         log(`lead ${endpoint}: ${record.id} lease ended before its first attempt was written`);
       }
+      // Released above, so the drain this starts can claim it: nothing waits for the next schedule.
+      if (next.status === "pending" && env.hubspot.portalId && formGuid) options.deliverLater?.();
       if (next.status === "failed")
         await failureAlerts(store, env, options.fetch, options.alertLog)({ ...next, answer });
     } catch (error) {
@@ -53,7 +58,6 @@ export async function forwardLead(
     return answered(answer);
   };
 
-  const formGuid = hubspotFormGuid(endpoint, payload, env);
   if (!env.hubspot.portalId || !formGuid) {
     log(`lead ${endpoint}: ${record.id} kept in the lead store (HubSpot not configured)`);
     return settle(record, accepted(record.id));
@@ -98,6 +102,7 @@ export async function forwardLead(
     return settle(next, accepted(record.id));
   } catch (error) {
     log(`lead ${endpoint}: ${record.id} first attempt failed: ${(error as Error).message}`);
+    options.deliverLater?.();
     return answered(accepted(record.id));
   }
 }

@@ -1,4 +1,5 @@
-// What a lead request passes before anything is stored: its Idempotency-Key (replays) and the per-IP abuse limits.
+// What a lead request passes before anything is stored: its Idempotency-Key (replays) and the limits per email and address.
+import { createHash } from "node:crypto";
 import { addressBucket } from "../http/clientAddress";
 import type { LeadsEnv } from "../env";
 import { errorResponse, json } from "../http/responses";
@@ -47,7 +48,7 @@ export async function replayAnswer(
   });
 }
 
-/** Minutes or hours, for the visitor: "Please wait 3 minutes", never "wait 173 seconds". */
+/** Minutes or hours, for the visitor: "in 3 minutes", never "in 173 seconds". */
 function waitText(ms: number): string {
   const minutes = Math.ceil(ms / 60_000);
   if (minutes <= 1) return "a minute";
@@ -56,31 +57,58 @@ function waitText(ms: number): string {
   return hours === 1 ? "an hour" : `${hours} hours`;
 }
 
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+
+/** The counter of one email address: hashed, so the rate table holds no address in the clear. */
+const emailKey = (endpoint: string, email: string) =>
+  `email:${endpoint}:${createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32)}`;
+
+function refused(code: string, message: string, retryAfterMs: number): Response {
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  return errorResponse(429, code, message, undefined, {
+    headers: { "retry-after": String(seconds) },
+  });
+}
+
 /**
- * Counts one submission for this client address (an IPv6 address by its /64) and endpoint; a 429
- * once it would pass 5 a minute or 20 an hour (configurable). Without a platform-given address (a handler called directly) there is
- * no one to count, so nothing is limited.
+ * Counts one submission against the limits that tell a repeat from a colleague, and answers 429 past
+ * either: the same email address on this endpoint (3 an hour: someone sending the form again), then
+ * the client address (an IPv4 address, an IPv6 /64) on this endpoint, loosely (30 a minute, 300 an
+ * hour), so an office behind one NAT signs up together while a flood from one address still stops.
+ * The email is counted first, so a repeat refused there costs the address's colleagues nothing. A
+ * retry with the same Idempotency-Key never gets here: it is answered from the store, uncounted.
+ * Without a platform-given address (a handler called directly) nothing is counted.
  */
 export async function takeSubmissionSlot(
   store: LeadStore,
   env: LeadsEnv,
   endpoint: string,
   clientIp: string | null | undefined,
+  email?: unknown,
 ): Promise<Response | null> {
   if (!clientIp) return null;
+  const { perMinute, perHour, perEmail } = env.delivery;
+  if (typeof email === "string" && email.trim() !== "" && perEmail > 0) {
+    const taken = await store.take(emailKey(endpoint, email), [{ max: perEmail, ms: HOUR }]);
+    if (!taken.ok)
+      return refused(
+        "repeated_submission",
+        `This form was just sent several times with this email address. Please wait ${waitText(taken.retryAfterMs)} before sending it again.`,
+        taken.retryAfterMs,
+      );
+  }
   const windows = [
-    { max: env.delivery.perMinute, ms: 60_000 },
-    { max: env.delivery.perHour, ms: 3_600_000 },
+    { max: perMinute, ms: MINUTE },
+    { max: perHour, ms: HOUR },
   ].filter((window) => window.max > 0);
   if (windows.length === 0) return null;
   const taken = await store.take(`ip:${endpoint}:${addressBucket(clientIp)}`, windows);
   if (taken.ok) return null;
-  const seconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-  return errorResponse(
-    429,
+  // Said to everyone the address limit refuses, colleagues included: true for each of them.
+  return refused(
     "too_many_submissions",
-    `You have sent this form several times in a short while. Please wait ${waitText(taken.retryAfterMs)} and try again.`,
-    undefined,
-    { headers: { "retry-after": String(seconds) } },
+    `Too many sign-ups from your network just now; please try again in ${waitText(taken.retryAfterMs)}.`,
+    taken.retryAfterMs,
   );
 }

@@ -57,6 +57,7 @@ export function createLeadHandler(endpoint: LeadEndpoint, deps: LeadDeps = {}): 
       log,
       alertLog,
       now,
+      ...(platform?.deliverLater ? { deliverLater: platform.deliverLater } : {}),
     });
   };
 }

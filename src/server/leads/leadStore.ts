@@ -94,6 +94,18 @@ export type LeadStore = {
    * how long until one has. Shared by every instance when the store is. `peek` only looks.
    */
   take(key: string, windows: readonly RateWindow[], peek?: boolean): Promise<TakeResult>;
+  /**
+   * How long until the earliest pending lead can be claimed (0: one is due and free now); null when
+   * no lead is pending. Lets a worker sleep exactly until the next due lead instead of polling.
+   */
+  nextDueIn(): Promise<number | null>;
+  /**
+   * A named hold (one delivery drain at a time): true when `owner` holds `name` for `ms` from now,
+   * because it was free, had lapsed, or was already `owner`'s (then it is extended).
+   */
+  hold(name: string, owner: string, ms: number): Promise<boolean>;
+  /** Ends `owner`'s hold on `name`; nothing happens when someone else holds it. */
+  release(name: string, owner: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -122,6 +134,10 @@ export const dueAt = (record: LeadRecord): number =>
 
 export const isLeased = (record: LeadRecord, now: number): boolean =>
   record.leaseUntil !== undefined && Date.parse(record.leaseUntil) > now;
+
+/** When a pending lead can next be claimed: its due time, or the end of its lease if that is later. */
+export const claimableAt = (record: LeadRecord): number =>
+  Math.max(dueAt(record), record.leaseUntil ? Date.parse(record.leaseUntil) : -Infinity);
 
 /** A record without its lease fields (what finish() writes). */
 export function withoutLease(record: LeadRecord): LeadRecord {

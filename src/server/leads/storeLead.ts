@@ -50,7 +50,7 @@ export async function storeLead(
       const replay = await replayAnswer(store, key, fingerprint);
       if (replay) return replay;
     }
-    const limited = await takeSubmissionSlot(store, env, endpoint, clientIp);
+    const limited = await takeSubmissionSlot(store, env, endpoint, clientIp, payload.email);
     if (limited) return limited;
     const newLead = { endpoint, payload, context, lease: { owner, ms: env.delivery.leaseMs } };
     if (key === null) return { store, record: await store.add(newLead), owner };

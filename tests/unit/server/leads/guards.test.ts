@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Idempotency-Key replays and per-IP abuse limits on the real lead handler (file store, shared PostgreSQL), and --check.
+// Idempotency-Key replays and the limits per email and per address on the real lead handler (file store, shared PostgreSQL), and --check.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -140,54 +140,112 @@ describe("Idempotency-Key", () => {
   });
 });
 
-describe("abuse limits per client IP and endpoint", () => {
-  it("5 a minute, then 429 with Retry-After and a message the form shows; other IPs are not affected", async () => {
+type Refusal = { error: { code: string; message: string } };
+
+describe("limits that tell a colleague from a repeat", () => {
+  it("a repeat of one email is refused after 3 an hour while a colleague at the same address is not", async () => {
     const store = createFileLeadStore(dir, now);
-    for (let i = 0; i < 5; i += 1) {
-      expect(
-        (await post(store, { ...body, email: `a${i}@example.org` }, {}, "203.0.113.7")).status,
-      ).toBe(200);
+    const ip = "203.0.113.7";
+    const repeat = { ...body, email: "same.person@example.org" };
+    for (let i = 0; i < 3; i += 1) {
+      const answer = await post(store, { ...repeat, description: `Try ${i}.` }, {}, ip);
+      expect(answer.status, `submission ${i}`).toBe(200);
     }
-    const limited = await post(store, { ...body, email: "a6@example.org" }, {}, "203.0.113.7");
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
-    const error = ((await limited.json()) as { error: { code: string; message: string } }).error;
-    expect(error.code).toBe("too_many_submissions");
-    expect(error.message).toMatch(/Please wait a minute and try again/);
+    // Twenty more of the same address (any letter case, new keys each time): all refused.
+    for (let i = 0; i < 20; i += 1) {
+      const again = await post(store, { ...repeat, email: "Same.Person@example.org " }, {}, ip);
+      expect(again.status).toBe(429);
+      const error = ((await again.json()) as Refusal).error;
+      expect(error.code).toBe("repeated_submission");
+      expect(error.message).toBe(
+        "This form was just sent several times with this email address. Please wait an hour before sending it again.",
+      );
+      expect(Number(again.headers.get("retry-after"))).toBeGreaterThan(3000);
+    }
     // The form's state machine shows the server's words as the failure, not a generic error.
+    const refusal = await post(store, repeat, {}, ip);
+    const { error } = (await refusal.json()) as Refusal;
     expect(eventForAnswer({ status: 429, body: { error } }, ["email"])).toEqual({
       type: "failed",
       message: error.message,
       fieldErrors: {},
     });
-    expect((await post(store, body, {}, "203.0.113.8")).status).toBe(200);
-    expect(await store.list()).toHaveLength(6);
+    // The refused repeats cost the address nothing: 27 colleagues still fit its 30 a minute.
+    for (let i = 0; i < 27; i += 1) {
+      const colleague = await post(store, { ...body, email: `colleague${i}@example.org` }, {}, ip);
+      expect(colleague.status, `colleague ${i}`).toBe(200);
+    }
+    expect(await store.list()).toHaveLength(30);
   });
 
-  it("20 an hour, and the counters are shared by every instance using the same PostgreSQL", async () => {
-    const url = pg.url;
-    const one = createPgLeadStore(url, { now });
-    const two = createPgLeadStore(url, { now });
-    const ip = "198.51.100.20";
-    for (let i = 0; i < 20; i += 1) {
+  it("a retry with the same Idempotency-Key is answered from the store and counts against nothing", async () => {
+    const store = createFileLeadStore(dir, now);
+    const ip = "203.0.113.9";
+    const key = { "idempotency-key": "7a0c1c52-3a0e-4b8e-9e4b-0d1f2a3b4c5d" };
+    expect((await post(store, body, key, ip)).status).toBe(200);
+    for (let i = 0; i < 10; i += 1) {
+      const replay = await post(store, body, key, ip);
+      expect(replay.status).toBe(200);
+      expect(replay.headers.get("idempotent-replayed")).toBe("true");
+    }
+    // Two more submissions of that email still fit: the replays were not counted.
+    expect((await post(store, { ...body, description: "Second." }, {}, ip)).status).toBe(200);
+    expect((await post(store, { ...body, description: "Third." }, {}, ip)).status).toBe(200);
+    expect((await post(store, { ...body, description: "Fourth." }, {}, ip)).status).toBe(429);
+    expect(await store.list()).toHaveLength(3);
+  });
+
+  it("an office: 100 colleagues in a minute from five addresses all accepted, on two instances sharing PostgreSQL", async () => {
+    const one = createPgLeadStore(pg.url, { now });
+    const two = createPgLeadStore(pg.url, { now });
+    const office = ["198.51.100.1", "198.51.100.2", "198.51.100.3", "198.51.100.4", "198.51.100.5"];
+    for (let i = 0; i < 100; i += 1) {
       const answer = await post(
         i % 2 === 0 ? one : two,
-        { ...body, email: `h${i}@example.org` },
+        { ...body, email: `office${i}@example.org` },
         {},
-        ip,
+        office[i % 5] ?? "",
       );
-      expect(answer.status, `submission ${i}`).toBe(200);
-      time += 150_000;
+      expect(answer.status, `colleague ${i}`).toBe(200);
+      time += 500;
     }
-    const limited = await post(two, { ...body, email: "h21@example.org" }, {}, ip);
+    // 20 from each address so far: ten more from the first fill its 30 a minute; the next is refused.
+    for (let i = 0; i < 10; i += 1)
+      expect(
+        (await post(one, { ...body, email: `late${i}@example.org` }, {}, office[0])).status,
+      ).toBe(200);
+    const limited = await post(two, { ...body, email: "one.more@example.org" }, {}, office[0]);
     expect(limited.status).toBe(429);
-    // 20 counted over the last 50 minutes: the oldest leaves the hour in 10 minutes.
-    expect(limited.headers.get("retry-after")).toBe("600");
-    expect(((await limited.json()) as { error: { message: string } }).error.message).toMatch(
-      /Please wait 10 minutes/,
+    const error = ((await limited.json()) as Refusal).error;
+    expect(error.code).toBe("too_many_submissions");
+    expect(error.message).toBe(
+      "Too many sign-ups from your network just now; please try again in a minute.",
     );
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    // Another address of the office is not affected.
+    expect(
+      (await post(one, { ...body, email: "one.more@example.org" }, {}, office[1])).status,
+    ).toBe(200);
     await Promise.all([one.close(), two.close()]);
+  });
+
+  it("the hourly ceiling of one address still stops a flood of distinct emails: 300 an hour", async () => {
+    const store = createPgLeadStore(pg.url, { now });
+    const ip = "192.0.2.50";
+    for (let i = 0; i < 300; i += 1) {
+      const answer = await post(store, { ...body, email: `flood${i}@example.org` }, {}, ip);
+      expect(answer.status, `submission ${i}`).toBe(200);
+      // 25 a minute: under the minute's limit, so only the hour's can stop them.
+      time += 2_400;
+    }
+    const limited = await post(store, { ...body, email: "flood300@example.org" }, {}, ip);
+    expect(limited.status).toBe(429);
+    // 300 counted over the last 12 minutes: the oldest leaves the hour in 48 minutes.
+    expect(Number(limited.headers.get("retry-after"))).toBe(48 * 60);
+    expect(((await limited.json()) as Refusal).error.message).toBe(
+      "Too many sign-ups from your network just now; please try again in 48 minutes.",
+    );
+    await store.close();
   });
 });
 

@@ -64,6 +64,13 @@ function memoryStore(): LeadStore & { records: LeadRecord[] } {
     async take() {
       return { ok: true };
     },
+    async nextDueIn() {
+      return null;
+    },
+    async hold() {
+      return true;
+    },
+    async release() {},
     async close() {},
   };
 }

@@ -188,6 +188,50 @@ describe.each(Object.keys(factories))("the %s lead store", (kind) => {
     );
     await store.close();
   });
+
+  it("nextDueIn(): how long until a pending lead can be claimed, counting its lease", async () => {
+    const time = clock();
+    const store = await open(time.now);
+    expect(await store.nextDueIn()).toBeNull();
+    const later = await store.add(lead);
+    await store.update({
+      ...later,
+      nextAttemptAt: new Date(time.now().getTime() + 30_000).toISOString(),
+    });
+    expect(await store.nextDueIn()).toBe(30_000);
+    // A lead due now but leased for 60 s (the request's own first attempt) is claimable in 60 s.
+    await store.add({ ...lead, lease: { owner: "accept:1", ms: 60_000 } });
+    expect(await store.nextDueIn()).toBe(30_000);
+    time.advance(30_000);
+    expect(await store.nextDueIn()).toBe(0);
+    const [claimed] = await store.claim("w", 1, 45_000);
+    expect(claimed?.id).toBe(later.id);
+    // The one left is leased until 60 s after it was added (30 s from now); the claimed one for 45 s.
+    expect(await store.nextDueIn()).toBe(30_000);
+    if (claimed) await store.finish({ ...claimed, status: "forwarded" }, "w");
+    time.advance(30_000);
+    expect(await store.nextDueIn()).toBe(0);
+    await store.close();
+  });
+
+  it("hold(): one owner at a time, extended by its owner, free once released or lapsed", async () => {
+    const time = clock();
+    const store = await open(time.now);
+    expect(await store.hold("leads:drain", "a", 60_000)).toBe(true);
+    expect(await store.hold("leads:drain", "b", 60_000)).toBe(false);
+    expect(await store.hold("other", "b", 60_000)).toBe(true);
+    time.advance(50_000);
+    expect(await store.hold("leads:drain", "a", 60_000)).toBe(true);
+    time.advance(50_000);
+    expect(await store.hold("leads:drain", "b", 60_000)).toBe(false);
+    await store.release("leads:drain", "b");
+    expect(await store.hold("leads:drain", "b", 60_000)).toBe(false);
+    await store.release("leads:drain", "a");
+    expect(await store.hold("leads:drain", "b", 60_000)).toBe(true);
+    time.advance(60_000);
+    expect(await store.hold("leads:drain", "c", 60_000)).toBe(true);
+    await store.close();
+  });
 });
 
 describe("the Postgres store's migration", () => {
@@ -201,7 +245,7 @@ describe("the Postgres store's migration", () => {
     await migrate(clients[0] as postgres.Sql);
     const rows =
       await (clients[0] as postgres.Sql)`SELECT version FROM lead_schema_migrations ORDER BY version`;
-    expect(rows.map((row) => row.version)).toEqual([1, 2, 3]);
+    expect(rows.map((row) => row.version)).toEqual([1, 2, 3, 4]);
     await Promise.all(clients.map((client) => client.end()));
   });
 });

@@ -176,8 +176,12 @@ describe("retryPending", () => {
       "pending",
       "skipped",
     ]);
+    // Each had one attempt (HubSpot down); the 429 is HubSpot's limit, not the lead's: not counted.
     const attempts = (await fileStore().list()).map((record) => record.attempts).sort();
-    expect(attempts).toEqual([1, 2]);
+    expect(attempts).toEqual([1, 1]);
+    expect((await fileStore().list()).some((record) => /429/.test(record.lastError ?? ""))).toBe(
+      true,
+    );
     expect(formatRetry(report)).toMatch(/rate-limited/);
   });
 
