@@ -22,7 +22,12 @@ async function freePort(): Promise<number> {
  * As root, initdb runs as the `postgres` user, so the data folder must be one that user can create:
  * a fresh path under the system temp folder (its parent is world-writable).
  */
-export async function startPostgres(): Promise<TestPostgres> {
+export async function startPostgres(
+  options: {
+    /** Flush to disk as production does (fsync, synchronous commit): for benches, not tests. */
+    durable?: boolean;
+  } = {},
+): Promise<TestPostgres> {
   const parent = mkdtempSync(path.join(os.tmpdir(), "leads-pg-"));
   rmSync(parent, { recursive: true, force: true });
   const port = await freePort();
@@ -34,14 +39,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     persistent: false,
     // The tests never crash PostgreSQL itself, only our processes: skipping its disk flushes keeps a
     // shared, busy machine from turning the simulated-clock tests into minutes of fsync waits.
-    postgresFlags: [
-      "-c",
-      "fsync=off",
-      "-c",
-      "synchronous_commit=off",
-      "-c",
-      "full_page_writes=off",
-    ],
+    postgresFlags: options.durable
+      ? []
+      : ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"],
     onLog: () => undefined,
     onError: () => undefined,
   });

@@ -20,6 +20,7 @@
 //   retries included) and to nothing else, until DELETE /__fake/hubspot/submissions: a test that
 //   shares the fake with parallel tests arms an outage for its own lead only.
 // - GET /marketing/v3/forms/{guid} (bearer token) → the form's definition as fieldGroups[].fields[].name.
+// - latencyMs: every submission is answered that long after it arrived.
 // - GET /__fake/hubspot/submissions → accepted submissions, newest last; DELETE clears them and
 //   restores the mode, the rate-limit window and the form definitions.
 import http from "node:http";
@@ -83,6 +84,8 @@ export type FakeSubmission = {
   submittedAt?: string;
   /** Convenience: fields as an object. */
   values: Record<string, string>;
+  /** When it was accepted (ms since the epoch). */
+  receivedAt: number;
 };
 
 /** A property on a fake form, as HubSpot's form editor defines it. */
@@ -100,6 +103,8 @@ type Options = {
   blockedDomains?: string[];
   /** Replaces the default definitions of these form GUIDs. */
   forms?: Record<string, FakeForm>;
+  /** How long each submission takes to be answered (a real HubSpot is not instant). */
+  latencyMs?: number;
 };
 
 const optional = (...names: string[]): FakeField[] => names.map((name) => ({ name }));
@@ -386,6 +391,7 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
         ...(body.context ? { context: body.context } : {}),
         ...(body.submittedAt ? { submittedAt: body.submittedAt } : {}),
         values,
+        receivedAt: Date.now(),
       });
       send(
         res,
@@ -484,8 +490,12 @@ export function createHubspotRoute(options: Options = {}): HubspotRoute {
       }
       const portalId = match[2] ?? "";
       const formGuid = (match[3] ?? "").toLowerCase();
-      if (targeted.size === 0) submit(req, res, portalId, formGuid, Boolean(match[1]));
-      else readBody(req, (raw) => submit(req, res, portalId, formGuid, Boolean(match[1]), raw));
+      const answer = () =>
+        targeted.size === 0
+          ? submit(req, res, portalId, formGuid, Boolean(match[1]))
+          : readBody(req, (raw) => submit(req, res, portalId, formGuid, Boolean(match[1]), raw));
+      if (options.latencyMs) setTimeout(answer, options.latencyMs);
+      else answer();
       return true;
     },
   };

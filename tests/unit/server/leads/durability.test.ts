@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Durability: the real server process, and a worker, are killed with SIGKILL; after a restart the lead is delivered.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -13,9 +13,12 @@ import {
   type FakeHubspot,
 } from "../../../support/fakes/hubspot";
 import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
+import {
+  exited,
+  spawnNode as spawnScript,
+  startServerProcess,
+} from "../../../support/serverProcess";
 import { validBodies } from "../../leads/samples";
-
-const REPO = path.resolve(__dirname, "../../../..");
 
 let fixture: PublicFixture;
 let fake: FakeHubspot;
@@ -37,42 +40,27 @@ afterAll(async () => {
   await fixture.cleanup();
 });
 
-/** node with tsx as a loader: the pid we hold is the process that serves (no wrapper in between). */
 function spawnNode(script: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
-    cwd: REPO,
-    env: { ...process.env, ...hubspotServerEnv(fake.origin), LEADS_STORE_DIR: storeDir, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = spawnScript(script, args, {
+    ...process.env,
+    ...hubspotServerEnv(fake.origin),
+    LEADS_STORE_DIR: storeDir,
+    ...env,
   });
   children.add(child);
   return child;
 }
 
 function startServer(env: Record<string, string>): { child: ChildProcess; url: Promise<string> } {
-  const child = spawnNode("src/server/main.ts", [], {
-    PORT: "0",
-    HOST: "127.0.0.1",
+  const server = startServerProcess({
+    ...hubspotServerEnv(fake.origin),
+    LEADS_STORE_DIR: storeDir,
     PUBLIC_DIR: fixture.publicDir,
     ...env,
   });
-  let output = "";
-  const url = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/\S+?)\/?\s/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.once("exit", () => reject(new Error(`server exited:\n${output}`)));
-  });
-  return { child, url };
+  children.add(server.child);
+  return server;
 }
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once("exit", resolve));
 
 function refusesConnections(port: number): Promise<boolean> {
   return new Promise((resolve) => {
