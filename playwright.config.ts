@@ -90,6 +90,7 @@ export default defineConfig({
         // HubSpot submissions the tests do not expect; both are unit-tested (tests/unit/server).
         LEADS_LIMIT_PER_MINUTE: "0",
         LEADS_LIMIT_PER_HOUR: "0",
+        LEADS_LIMIT_PER_EMAIL: "0",
         // The same loopback address is every test's visitor at once (two workers loading every route
         // with consent in csp.spec.ts): the meter stays on, ten times wider, and so do its ceilings.
         // What one page really asks is measured against the default limits in identification.spec.ts.

@@ -182,7 +182,10 @@ type PlaywrightSuite = {
   specs?: {
     title: string;
     ok: boolean;
-    tests?: { results?: { error?: { message?: string } }[] }[];
+    tests?: {
+      annotations?: { type: string; description?: string }[];
+      results?: { error?: { message?: string } }[];
+    }[];
   }[];
   suites?: PlaywrightSuite[];
 };
@@ -198,7 +201,10 @@ function recordBrowserResults(findings: Findings, reportFile: string, tail: stri
     for (const suite of suites) {
       for (const spec of suite.specs ?? []) {
         const error = spec.tests?.[0]?.results?.at(-1)?.error?.message ?? "";
-        findings.record(spec.title, spec.ok, spec.ok ? "" : error.slice(0, 1500));
+        // A test's `measured` annotations are its figures (a lead's wait), shown beside its check.
+        const notes = spec.tests?.[0]?.annotations?.filter((note) => note.type === "measured");
+        const measured = (notes ?? []).map((note) => note.description).join("; ");
+        findings.record(spec.title, spec.ok, spec.ok ? measured : error.slice(0, 1500));
       }
       walk(suite.suites);
     }

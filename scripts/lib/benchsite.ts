@@ -149,6 +149,7 @@ export async function startSite(fakesPort: number, country: string | null = null
     // One loopback address is every run's visitor: no per-address limits, no background resend.
     LEADS_LIMIT_PER_MINUTE: "0",
     LEADS_LIMIT_PER_HOUR: "0",
+    LEADS_LIMIT_PER_EMAIL: "0",
     LEADS_WORKER_INTERVAL_MS: "0",
     METER_LIMIT_PER_MINUTE: "100000",
     METER_LIMIT_PER_HOUR: "100000",

@@ -255,8 +255,12 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
     // Answers come back in any order when lanes overlap: a streak is failures with no success between.
     streak = looksDown(result) ? streak + 1 : 0;
     if (result.kind === "deferred" && result.rateLimited) {
-      if (!report.stopped)
+      if (!report.stopped) {
         await store.take(BUSY_KEY, [{ max: Number.MAX_SAFE_INTEGER, ms: RATE_LIMIT_PAUSE_MS }]);
+        // After the pause a single probe goes first, as after an outage: while HubSpot still
+        // refuses, each pause costs one request of the outbound limit, not one per lane.
+        await store.take(OUTAGE_KEY, [{ max: Number.MAX_SAFE_INTEGER, ms: OUTAGE_MEMORY_MS }]);
+      }
       stop("rate-limited", RATE_LIMIT_PAUSE_MS);
     } else if ((streak >= OUTAGE_STREAK || failedProbe) && report.stopped !== "HubSpot looks down") {
       report.stopped = "HubSpot looks down";
