@@ -58,7 +58,8 @@ export function scheduleAfter(
   failedProbe = false,
 ): LeadRecord {
   const scheduled =
-    result.kind === "deferred" && (result.retryAfterMs !== undefined || result.rateLimited === true);
+    result.kind === "deferred" &&
+    (result.retryAfterMs !== undefined || result.rateLimited === true);
   let next = afterAttempt(record, result, {}, at);
   // HubSpot asked us to come back later (Retry-After, or a 429: its limit, not this lead), or this
   // was the one probe of a hold (whichever lead is due first, so the same lead could be the probe of
@@ -262,7 +263,10 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
         await store.take(OUTAGE_KEY, [{ max: Number.MAX_SAFE_INTEGER, ms: OUTAGE_MEMORY_MS }]);
       }
       stop("rate-limited", RATE_LIMIT_PAUSE_MS);
-    } else if ((streak >= OUTAGE_STREAK || failedProbe) && report.stopped !== "HubSpot looks down") {
+    } else if (
+      (streak >= OUTAGE_STREAK || failedProbe) &&
+      report.stopped !== "HubSpot looks down"
+    ) {
       report.stopped = "HubSpot looks down";
       report.retryInMs = OUTAGE_HOLD_MS;
       await markDown();
