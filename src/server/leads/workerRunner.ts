@@ -42,7 +42,9 @@ export function sameSecret(given: string, expected: string): boolean {
 /** Whether a request carries the drain token (a forged or missing one never starts a drain). */
 function carriesDrainToken(request: Request, env: LeadsEnv): boolean {
   const token = drainToken(env);
-  return token !== null && sameSecret(request.headers.get("authorization") ?? "", `Bearer ${token}`);
+  return (
+    token !== null && sameSecret(request.headers.get("authorization") ?? "", `Bearer ${token}`)
+  );
 }
 
 /** Starts a drain elsewhere with a POST carrying the drain token; false when it was not started. */
@@ -59,7 +61,9 @@ async function requestDrain(url: string, env: LeadsEnv, owner?: string): Promise
     });
     await answer.body?.cancel();
     if (answer.ok) return true;
-    console.warn(`leads drain: ${url} answered ${answer.status}; the scheduled worker will deliver`);
+    console.warn(
+      `leads drain: ${url} answered ${answer.status}; the scheduled worker will deliver`,
+    );
   } catch (error) {
     console.warn(`leads drain: ${url} unreachable (${(error as Error).message})`);
   }
