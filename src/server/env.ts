@@ -136,7 +136,7 @@ export function readLeadsEnv(source: EnvSource = process.env) {
     perEmail: env.LEADS_LIMIT_PER_EMAIL,
     /** Outbound requests to HubSpot per 10 s, across every worker and request (at least 1). */
     outboundPer10s: Math.max(1, env.HUBSPOT_MAX_PER_10S),
-    /** How often the local server's worker looks for due leads; 0: no timer. */
+    /** The longest the local server's worker loop sleeps with nothing due (it is woken by each lead left for it); 0: no loop. */
     workerIntervalMs: env.LEADS_WORKER_INTERVAL_MS,
     /** How long a claim (and each renewal before a send) holds a lead: a send plus at least LEASE_MARGIN_MS. */
     leaseMs: checkLease(env.LEADS_LEASE_MS, env.HUBSPOT_TIMEOUT_MS),

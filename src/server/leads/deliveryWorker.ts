@@ -114,7 +114,7 @@ export type DeliveryDeps = {
    * limit"); with it, a lead waits for the next free slot as long as that comes before `until` (ms on
    * `now`'s clock), so a drain sends at the limit instead of below it.
    */
-  wait?: { until: number; sleep: (ms: number) => Promise<void> };
+  wait?: { until: number; sleep: (ms: number) => Promise<void>; signal?: AbortSignal };
   /** Runs the lanes together (tests on a simulated clock pass their own). */
   lanes?: (lanes: (() => Promise<void>)[]) => Promise<void>;
 };
@@ -192,6 +192,7 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
     while (
       !taken.ok &&
       deps.wait &&
+      !deps.wait.signal?.aborted &&
       !report.stopped &&
       now().getTime() + taken.retryAfterMs <= deps.wait.until
     ) {

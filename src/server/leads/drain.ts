@@ -3,7 +3,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { LeadsEnv } from "../env";
 import { failureAlerts } from "./alerts";
-import { deliverDue, SEND_LANES, type DeliveryReport } from "./deliveryWorker";
+import { BACKOFF, deliverDue, SEND_LANES, type DeliveryReport } from "./deliveryWorker";
 import type { LeadStore } from "./leadStore";
 import { openLeadStore } from "./openLeadStore";
 
@@ -86,7 +86,7 @@ export async function drainLeads(env: LeadsEnv, options: DrainOptions): Promise<
         onFailed,
         log,
         concurrency: SEND_LANES,
-        wait: { until: deadline, sleep },
+        wait: { until: deadline, sleep, ...(options.signal ? { signal: options.signal } : {}) },
         ...(options.fetch ? { fetch: options.fetch } : {}),
         ...(options.now ? { now: options.now } : {}),
         ...(options.lanes ? { lanes: options.lanes } : {}),
@@ -111,11 +111,12 @@ export async function drainLeads(env: LeadsEnv, options: DrainOptions): Promise<
 }
 
 /**
- * Whether the drain should hand over to a fresh one: it ran out of budget (not of work) and the next
- * lead is due within another budget. A lead due later is the scheduler's, or the next form post's.
+ * Whether the drain should hand over to a fresh one: it ended with a lead due within another budget, or
+ * within a retry's longest backoff (5 minutes: a HubSpot outage outlasting a budget is retried on
+ * through it). A lead parked longer (HubSpot's Retry-After) is the scheduler's, or the next form post's.
  */
 export const handOverNeeded = (run: DrainRun, budgetMs: number): boolean =>
-  !run.skipped && run.nextInMs !== null && run.nextInMs < budgetMs;
+  !run.skipped && run.nextInMs !== null && run.nextInMs < Math.max(budgetMs, BACKOFF.capMs);
 
 /**
  * The bearer token that starts a drain from outside (Netlify's background function, Vercel's POST to
