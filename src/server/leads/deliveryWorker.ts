@@ -185,7 +185,7 @@ export async function deliverDue(deps: DeliveryDeps, batch = 20): Promise<Delive
     report.outcomes.push({ id: record.id, endpoint: record.endpoint, result: "lost" });
     return false;
   };
-  /** A slot of the outbound limit, waited for while `wait` allows; false when the pass must stop. */
+  /** A slot of the outbound limit, waited for while `wait` allows: "stop" when the pass must end. */
   const slot = async (record: LeadRecord): Promise<"sent" | "lost" | "stop"> => {
     let taken = await store.take(OUTBOUND_KEY, windows);
     let waited = false;

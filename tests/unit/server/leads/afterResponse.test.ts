@@ -21,14 +21,13 @@ import {
   startFakeHubspot,
   type FakeHubspot,
 } from "../../../support/fakes/hubspot";
-import { startPostgres, type TestPostgres } from "../../../support/postgres";
+import { createDatabase, startPostgres, type TestPostgres } from "../../../support/postgres";
 import { validBodies } from "../../leads/samples";
 import { createPublicFixture, type PublicFixture } from "../support/public-fixture";
 
 let pg: TestPostgres;
 let fake: FakeHubspot;
 let fixture: PublicFixture;
-let databases = 0;
 
 beforeAll(async () => {
   [pg, fake, fixture] = await Promise.all([
@@ -44,13 +43,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  databases += 1;
-  const admin = postgres(pg.url, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE after_${databases}`);
-  await admin.end();
   for (const [name, value] of Object.entries(hubspotServerEnv(fake.origin)))
     vi.stubEnv(name, value);
-  vi.stubEnv("DATABASE_URL", pg.url.replace(/\/postgres$/, `/after_${databases}`));
+  vi.stubEnv("DATABASE_URL", await createDatabase(pg.url, "after"));
   vi.stubEnv("HUBSPOT_TIMEOUT_MS", "2000");
   vi.stubEnv("CRON_SECRET", "");
   // Only a wake can explain a prompt delivery: the loop's own interval is ten minutes.

@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readLeadsEnv } from "../../../../src/server/env";
 import { drainLeads, type DrainRun } from "../../../../src/server/leads/drain";
@@ -17,14 +16,13 @@ import {
   startFakeHubspot,
   type FakeHubspot,
 } from "../../../support/fakes/hubspot";
-import { startPostgres, type TestPostgres } from "../../../support/postgres";
+import { createDatabase, startPostgres, type TestPostgres } from "../../../support/postgres";
 import { validBodies } from "../../leads/samples";
 import { seeded } from "../support/seeded";
 import { createSimulation, type Simulation } from "../support/simulation";
 
 let pg: TestPostgres;
 let fake: FakeHubspot;
-let databases = 0;
 const folders: string[] = [];
 const START = Date.parse("2026-12-06T09:00:00.000Z");
 
@@ -45,14 +43,7 @@ async function openStore(kind: "file" | "postgres", sim: Simulation): Promise<Le
     folders.push(folder);
     return createFileLeadStore(folder, sim.now);
   }
-  databases += 1;
-  const admin = postgres(pg.url, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE drain_${databases}`);
-  await admin.end();
-  return createPgLeadStore(pg.url.replace(/\/postgres$/, `/drain_${databases}`), {
-    now: sim.now,
-    max: 10,
-  });
+  return createPgLeadStore(await createDatabase(pg.url, "drain"), { now: sim.now, max: 10 });
 }
 
 type Send = { email: string; at: number; status: number };
