@@ -20,7 +20,10 @@ export type DrainRun = {
   stopped?: DeliveryReport["stopped"];
   /** Another drain held the store's drain hold, so this one sent nothing. */
   skipped?: true;
-  /** When it ended with leads still pending: how long until the next is due (0: due now). */
+  /**
+   * When it ended with leads still pending: how long until the next is due (0: due now); null when none
+   * is pending, or another drain has taken over.
+   */
   nextInMs: number | null;
 };
 
@@ -77,7 +80,9 @@ export async function drainLeads(env: LeadsEnv, options: DrainOptions): Promise<
     while (alive()) {
       // Taken, or renewed pass after pass: a drain that died frees it once its last renewal lapses.
       if (owner !== undefined && !(await store.hold(DRAIN_HOLD, owner, env.delivery.leaseMs))) {
+        // Another drain holds it: what is left is that drain's to send (or to hand over).
         if (run.passes === 0) run.skipped = true;
+        run.nextInMs = null;
         return run;
       }
       const report = await deliverDue({
