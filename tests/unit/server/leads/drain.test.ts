@@ -2,23 +2,18 @@
 // The delivery drain on a simulated clock, with a real PostgreSQL (and the file store) and the fake HubSpot on
 // loopback: it keeps sending while the outbound budget allows (a burst drained at the limit, no idle gap), it
 // waits out HubSpot's 429 and goes on, and overlapping drains, holds or not, send each lead exactly once.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readLeadsEnv } from "../../../../src/server/env";
 import { drainLeads, type DrainRun } from "../../../../src/server/leads/drain";
-import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
-import type { LeadStore } from "../../../../src/server/leads/leadStore";
-import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
 import {
   hubspotServerEnv,
   startFakeHubspot,
   type FakeHubspot,
 } from "../../../support/fakes/hubspot";
-import { createDatabase, startPostgres, type TestPostgres } from "../../../support/postgres";
-import { validBodies } from "../../leads/samples";
+import { startPostgres, type TestPostgres } from "../../../support/postgres";
 import { seeded } from "../support/seeded";
+import { addLeads, openEmptyStore, type StoreKind } from "../support/leadStores";
 import { createSimulation, type Simulation } from "../support/simulation";
 
 let pg: TestPostgres;
@@ -37,14 +32,8 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-async function openStore(kind: "file" | "postgres", sim: Simulation): Promise<LeadStore> {
-  if (kind === "file") {
-    const folder = mkdtempSync(path.join(os.tmpdir(), "drain-"));
-    folders.push(folder);
-    return createFileLeadStore(folder, sim.now);
-  }
-  return createPgLeadStore(await createDatabase(pg.url, "drain"), { now: sim.now, max: 10 });
-}
+const openStore = (kind: StoreKind, sim: Simulation) =>
+  openEmptyStore(kind, sim.now, pg.url, folders, 10);
 
 type Send = { email: string; at: number; status: number };
 
@@ -63,19 +52,6 @@ function hubspotOn(sim: Simulation, delay: () => number, sends: Send[]): typeof 
     await sim.sleep(delay());
     return new Response(body, { status: answer.status, headers: answer.headers });
   };
-}
-
-async function addLeads(store: LeadStore, count: number, prefix: string): Promise<string[]> {
-  const emails: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const email = `${prefix}${i}@example.org`;
-    emails.push(email);
-    await store.add({
-      endpoint: "/api/hubspot-newsletter/",
-      payload: { ...validBodies["/api/hubspot-newsletter/"], email },
-    });
-  }
-  return emails;
 }
 
 /** The most requests HubSpot received in any 10 s (sliding, by simulated time). */

@@ -4,23 +4,20 @@
 // in 7.9 s, a batch of 20 outliving a 60 s lease) and three workers draining 300 leads while HubSpot
 // takes anything up to its timeout. Before each send a worker re-takes that one lead; a lead whose
 // lease passed to another worker is left to it.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { readLeadsEnv } from "../../../../src/server/env";
 import { deliverDue } from "../../../../src/server/leads/deliveryWorker";
 import type { LeadStore } from "../../../../src/server/leads/leadStore";
-import { createFileLeadStore } from "../../../../src/server/leads/fileLeadStore";
 import { createPgLeadStore } from "../../../../src/server/leads/pgLeadStore";
 import {
   hubspotServerEnv,
   startFakeHubspot,
   type FakeHubspot,
 } from "../../../support/fakes/hubspot";
-import { validBodies } from "../../leads/samples";
 import { startPostgres, type TestPostgres } from "../../../support/postgres";
+import { addLeads, openEmptyStore, type StoreKind } from "../support/leadStores";
 import { createSimulation, type Simulation } from "../support/simulation";
 import { seeded } from "../support/seeded";
 
@@ -40,22 +37,8 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-type Kind = "file" | "postgres";
-
-async function openStore(kind: Kind, sim: Simulation): Promise<LeadStore> {
-  if (kind === "file") {
-    const folder = mkdtempSync(path.join(os.tmpdir(), "fencing-"));
-    folders.push(folder);
-    return createFileLeadStore(folder, sim.now);
-  }
-  databases += 1;
-  const admin = postgres(pg.url, { max: 1, onnotice: () => undefined });
-  await admin.unsafe(`CREATE DATABASE fencing_${databases}`);
-  await admin.end();
-  return createPgLeadStore(pg.url.replace(/\/postgres$/, `/fencing_${databases}`), {
-    now: sim.now,
-  });
-}
+const openStore = (kind: StoreKind, sim: Simulation) =>
+  openEmptyStore(kind, sim.now, pg.url, folders);
 
 /** HubSpot takes the lead when it arrives, and its answer arrives `delay()` simulated ms later. */
 function slowHubspot(sim: Simulation, delay: () => number): typeof fetch {
@@ -88,19 +71,6 @@ function worker(
     }
     throw new Error("the worker never ran out of leads");
   };
-}
-
-async function addLeads(store: LeadStore, count: number, prefix: string): Promise<string[]> {
-  const emails: string[] = [];
-  for (let i = 0; i < count; i += 1) {
-    const email = `${prefix}${i}@example.org`;
-    emails.push(email);
-    await store.add({
-      endpoint: "/api/hubspot-newsletter/",
-      payload: { ...validBodies["/api/hubspot-newsletter/"], email },
-    });
-  }
-  return emails;
 }
 
 /** How often HubSpot received each of these emails. */
