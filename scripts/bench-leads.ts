@@ -27,7 +27,10 @@ const scenarios = (
 async function main(): Promise<void> {
   console.log(
     `bench:leads: ${N} leads a burst, 50 posts at a time, HubSpot answering in 300 ms, the outbound ` +
-      `limit 40 per 10 s (${N} leads need ${N / 4} s); load ${os.loadavg().map((n) => n.toFixed(2))}\n`,
+      `limit 40 per 10 s (${N} leads need ${N / 4} s); load ${os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ")}\n`,
   );
   const pg = scenarios.some(([, store]) => store === "pg")
     ? await startPostgres({ durable: true })
