@@ -25,12 +25,10 @@ const scenarios = (
 ).filter(([name]) => !args.only || args.only.split(",").some((word) => name.includes(word)));
 
 async function main(): Promise<void> {
+  const load = os.loadavg().map((n) => n.toFixed(2));
   console.log(
     `bench:leads: ${N} leads a burst, 50 posts at a time, HubSpot answering in 300 ms, the outbound ` +
-      `limit 40 per 10 s (${N} leads need ${N / 4} s); load ${os
-        .loadavg()
-        .map((n) => n.toFixed(2))
-        .join(" ")}\n`,
+      `limit 40 per 10 s (${N} leads need ${N / 4} s); load ${load.join(" ")}\n`,
   );
   const pg = scenarios.some(([, store]) => store === "pg")
     ? await startPostgres({ durable: true })
