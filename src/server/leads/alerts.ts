@@ -33,6 +33,7 @@ export async function postAlert(
     body: JSON.stringify({ text }),
     timeoutMs: 5000,
     fetch: fetchImpl,
+    maxBytes: 4096,
     read: async (response) => {
       await response.body?.cancel().catch(() => undefined);
     },
