@@ -52,7 +52,12 @@ test.beforeAll(async () => {
   source = createSourceRepository((dir) =>
     fs.cpSync(path.join(root, "content"), path.join(dir, "content"), { recursive: true }),
   );
-  github = await startFakeGitHub({ source: source.dir, repo: REPO, app: APP, githubApp: GITHUB_APP });
+  github = await startFakeGitHub({
+    source: source.dir,
+    repo: REPO,
+    app: APP,
+    githubApp: GITHUB_APP,
+  });
   [site, appSite] = await Promise.all([
     startSiteServer({
       CMS_OAUTH_CLIENT_ID: APP.clientId,
@@ -93,6 +98,21 @@ async function hostToken(): Promise<string> {
     body: new URLSearchParams({ client_id: APP.clientId, client_secret: APP.clientSecret, code }),
   });
   return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/** In the page: whether Decap's local backup of an entry (its key: `backup.<collection>.<slug>`) is stored. */
+function entryBackedUp(key: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open("localforage");
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains("keyvaluepairs")) return resolve(false);
+      const keys = db.transaction("keyvaluepairs").objectStore("keyvaluepairs").getAllKeys();
+      keys.onerror = () => resolve(false);
+      keys.onsuccess = () => resolve(keys.result.includes(key));
+    };
+  });
 }
 
 async function setStatus(page: Page, from: string, to: string) {
@@ -213,7 +233,7 @@ test("an editor logs in with an OAuth App, saves a draft, marks it Ready and pub
   expect(token).toMatch(/^gho_/);
 });
 
-test("an editor logs in with the GitHub App, publishes a draft, and sees the login again once its token expires", async ({
+test("an editor logs in with the GitHub App, publishes a draft, and is told, then shown the login, once its token expires", async ({
   page,
   context,
 }) => {
@@ -227,13 +247,35 @@ test("an editor logs in with the GitHub App, publishes a draft, and sees the log
   });
   // A GitHub App's user token, which asked for no scope.
   expect(token).toMatch(/^ghu_/);
-  expect(github.oauth.authorizeRequests.at(-1)?.get("client_id")).toBe(GITHUB_APP.clientId);
-  expect(github.oauth.authorizeRequests.at(-1)?.has("scope")).toBe(false);
+  const appAuthorizations = github.oauth.authorizeRequests.filter(
+    (query) => query.get("client_id") === GITHUB_APP.clientId,
+  );
+  expect(appAuthorizations).toHaveLength(1);
+  expect(appAuthorizations[0]?.has("scope")).toBe(false);
 
-  // Eight hours later: GitHub answers the token 401. Decap does not refresh tokens; on its next start the
-  // admin finds the stored token refused and shows its login, where one press signs the editor in again.
+  // Eight hours later GitHub answers the token 401, and Decap does not refresh tokens. An admin left open
+  // fails at its next call, saying so, with the editor's change still on screen.
+  await page.goto(`${appOrigin}/admin/#/collections/blog/entries/device-reputation-scores/index`);
+  // A new document: the editor of the entry just published keeps its fields on a change of hash alone.
+  await page.reload();
+  const description = page.locator("textarea[id^='description-field']");
+  await expect(description).toHaveValue(/Draft: how a reputation score/);
+  const unsaved = "Reputation scores, written while the token ran out.";
+  await description.fill(unsaved);
   const grant = github.oauth.tokens.get(token);
   if (grant?.app) grant.app.expiresAt = Date.now() - 1;
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Failed to persist entry: API_ERROR: Bad credentials")).toBeVisible();
+  await expect(description).toHaveValue(unsaved);
+  // Decap backs an edited entry up in the browser (IndexedDB, through localforage) two seconds after the
+  // last keystroke; the page says when it has.
+  await expect
+    .poll(() => page.evaluate(entryBackedUp, "backup.blog.device-reputation-scores/index"))
+    .toBe(true);
+
+  // On its next start the admin finds the stored token refused and shows its login (leaving the unsaved edit
+  // asks first); one press signs the editor in again, with a new token.
+  page.once("dialog", (dialog) => void dialog.accept());
   await page.goto(`${appOrigin}/admin/`);
   await expect(page.getByRole("button", { name: "Login with GitHub" })).toBeVisible({
     timeout: 30_000,
@@ -243,6 +285,15 @@ test("an editor logs in with the GitHub App, publishes a draft, and sees the log
   await (await popup).waitForEvent("close", { timeout: 30_000 });
   await expect(page.getByText("Blog posts").first()).toBeVisible({ timeout: 30_000 });
   expect([...github.oauth.tokens.keys()].at(-1)).not.toBe(token);
+  // The entry, opened again, offers the edit back from the browser's backup.
+  const backup = page.waitForEvent("dialog");
+  await page.goto(`${appOrigin}/admin/#/collections/blog/entries/device-reputation-scores/index`);
+  const offer = await backup;
+  expect(offer.message()).toBe(
+    "A local backup was recovered for this entry, would you like to use it?",
+  );
+  await offer.dismiss();
+  expect(github.unhandled).toEqual([]);
 });
 
 test("a page on another origin that opens the login never receives the token", async ({ page }) => {
