@@ -33,6 +33,6 @@ export function printable(value: unknown, max: number = LOG_VALUE_MAX): string {
   const escaped = text.replace(UNSAFE, escape);
   const chars = [...escaped];
   return chars.length > max
-    ? `${chars.slice(0, max).join("")}… (${text.length} characters)`
+    ? `${chars.slice(0, max).join("")}… (${[...text].length} characters)`
     : escaped;
 }
