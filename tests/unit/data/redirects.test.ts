@@ -247,6 +247,10 @@ describe("the shipped content/settings/redirects.yml", () => {
     expect(problems).toEqual([]);
     expect(rules.find((r) => r.from === "/get-started/")?.to).toBe("/contact-sales/");
     expect(rules.find((r) => r.from === "/summer-promo/")?.permanent).toBe(false);
+    // A campaign value with an accent: written percent-encoded for every host.
+    expect(rules.find((r) => r.from === "/promo-ete/")?.to).toBe(
+      "/pricing/?utm_campaign=%C3%A9t%C3%A9",
+    );
   });
 });
 
