@@ -227,6 +227,21 @@ describe("a GitHub App", () => {
     try {
       expect((await api("GET", repo(""), undefined, appToken)).status).toBe(404);
       expect((await api("GET", repo(""), undefined, token)).status).toBe(200);
+      // GraphQL answers 200 with GitHub's NOT_FOUND, and reads nothing of the repository.
+      const query = await api(
+        "POST",
+        "/graphql",
+        {
+          query:
+            '{ repository(owner: "acme", name: "site") { object(expression: "main:README.md") { oid } } }',
+        },
+        appToken,
+      );
+      expect([query.status, query.body?.data, query.body?.errors?.[0]?.type]).toEqual([
+        200,
+        null,
+        "NOT_FOUND",
+      ]);
     } finally {
       grant.installedOn = ["acme/site"];
     }

@@ -1,7 +1,7 @@
 // The fake GitHub's GitHub App (docs/contracts/github.md §GitHub App): its user access tokens, which expire, reach
 // only the repositories the App is installed on, and only with the App's permissions, whatever the user may do.
 import { randomBytes } from "node:crypto";
-import { fail, type Call, type Reply } from "./routes";
+import { fail, ok, type Call, type Reply } from "./routes";
 
 export type AppPermission = "contents" | "pull_requests" | "statuses" | "metadata" | "issues";
 export type AppLevel = "read" | "write";
@@ -83,25 +83,42 @@ export function permissionFor(
 const allows = (granted: AppLevel | undefined, wanted: AppLevel) =>
   granted === "write" || (granted === "read" && wanted === "read");
 
+const installed = (app: GitHubApp, repo: string) =>
+  app.installedOn.some((name) => name.toLowerCase() === repo.toLowerCase());
+
+/** GraphQL's refusals come as a 200 with `errors`, as GitHub sends them. */
+const graphqlError = (type: string, message: string): Reply =>
+  ok({ data: null, errors: [{ type, message }] });
+
 /**
  * GitHub's answer to a call made with a GitHub App's user token, or null to let it through: 401 once the
  * token expired, 404 for a repository the App is not installed on (as for one the caller may not see), 403
- * "Resource not accessible by integration" for a permission the App lacks. `unknown` records calls it
- * cannot place, which it refuses.
+ * "Resource not accessible by integration" for a permission the App lacks. A GraphQL query reads the fake's
+ * one repository (`served`, owner/name): NOT_FOUND outside the installation, FORBIDDEN without Contents read.
+ * `unknown` records calls it cannot place, which it refuses.
  */
 export function appRefusal(
   app: GitHubApp,
   grant: AppGrant,
   call: Call,
+  served: string,
   unknown: string[],
   now: number = Date.now(),
 ): Reply | null {
   if (grant.expiresAt !== null && now >= grant.expiresAt) return fail(401, "Bad credentials");
+  if (call.method === "POST" && call.path === "/graphql") {
+    if (!installed(app, served))
+      return graphqlError(
+        "NOT_FOUND",
+        `Could not resolve to a Repository with the name '${served}'.`,
+      );
+    return allows(app.permissions.contents, "read")
+      ? null
+      : graphqlError("FORBIDDEN", "Resource not accessible by integration");
+  }
   const inRepo = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(call.path);
   if (!inRepo) return null;
-  const repo = `${inRepo[1]}/${inRepo[2]}`.toLowerCase();
-  if (!app.installedOn.some((installed) => installed.toLowerCase() === repo))
-    return fail(404, "Not Found");
+  if (!installed(app, `${inRepo[1]}/${inRepo[2]}`)) return fail(404, "Not Found");
   const needed = permissionFor(call.method, inRepo[3] ?? "");
   if (!needed) {
     unknown.push(`${call.method} ${call.path} (no GitHub App permission known)`);

@@ -185,7 +185,9 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     const grant = oauth.tokens.get(auth);
     if (!grant) return fail(401, "Bad credentials");
     const appRefused =
-      grant.app && oauth.githubApp ? appRefusal(oauth.githubApp, grant.app, call, unhandled) : null;
+      grant.app && oauth.githubApp
+        ? appRefusal(oauth.githubApp, grant.app, call, `${owner}/${name}`, unhandled)
+        : null;
     if (appRefused) return appRefused;
     const scopes = { "x-oauth-scopes": grant.scope };
     const withScopes = (reply: Reply): Reply => ({
