@@ -100,7 +100,7 @@ export const LINK_PATTERN: [string, string] = [
  */
 export const REDIRECT_FROM_PATTERN: [string, string] = [
   `^${nonPagePathLookahead()}${FROM_PATH_RULE}$`,
-  "One path of this site, like /old-page/: letters, digits and - . _ ~ between single slashes (no spaces, *, :, !, #, ? or query), and not under /api/, /admin/, /static/ or another path the site's functions and files use.",
+  "One plain path such as /old-page/ (letters, digits, - . _ ~; no spaces, *, :, !, # or ?), not under /api/, /admin/ or another path of the site's functions and files.",
 ];
 
 /** A redirect's target: the build's rule, or an address placeholder such as {docsUrl} followed by a path. */
