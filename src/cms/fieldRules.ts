@@ -100,13 +100,13 @@ export const LINK_PATTERN: [string, string] = [
  */
 export const REDIRECT_FROM_PATTERN: [string, string] = [
   `^${nonPagePathLookahead()}${FROM_PATH_RULE}$`,
-  "One plain path such as /old-page/ (letters, digits, - . _ ~; no spaces, *, :, !, # or ?), not under /api/, /admin/ or another path of the site's functions and files.",
+  "One plain path such as /old-page/ (letters, digits, - . _ ~; no spaces, *, :, !, # or ?), not under /api/, /admin/ or another path of the site's functions and files",
 ];
 
 /** A redirect's target: the build's rule, or an address placeholder such as {docsUrl} followed by a path. */
 export const REDIRECT_TO_PATTERN: [string, string] = [
   `^(?:${TARGET_RULE}|(?:${ADDRESS_PLACEHOLDERS.map(token).join("|")})(?:[/?#][^\\s\\u0000-\\u001f\\u007f-\\u009f\\\\]*)?)$`,
-  "A page of this site (/contact-sales/) or a full https:// address, with no spaces or line breaks.",
+  "A page of this site (/contact-sales/) or a full https:// address, with no spaces or line breaks",
 ];
 
 /** Applies `patch` to every field called `name`, in nested objects and lists too. */
