@@ -1,5 +1,7 @@
 // The CMS login's two functions as a host serves them: the start redirects to GitHub with a state bound to an
-// HttpOnly cookie; a callback with a forged state is refused without asking GitHub. Both rehearsals run it.
+// HttpOnly cookie (`__Host-` on https); a callback with a forged state is refused without asking GitHub. Both
+// rehearsals run it.
+import { stateCookieName } from "../../src/server/cms/oauthState";
 import { expectThat } from "./report";
 
 /** The CMS login's OAuth App, as a deployment sets it (scripts/hosts/world.ts). */
@@ -21,9 +23,13 @@ export function checkLoginStart(answer: Answer, origin: string, clientId: string
   const state = query.get("state") ?? "";
   expectThat(state.length >= 32, `state "${state}"`);
   const cookie = answer.headers.get("set-cookie") ?? "";
-  expectThat(cookie.startsWith(`cms_oauth_state=${state}.`), `cookie ${cookie}`);
-  for (const attribute of ["HttpOnly", "SameSite=Lax", "Max-Age=600"])
-    expectThat(cookie.includes(attribute), `cookie without ${attribute}: ${cookie}`);
+  const name = stateCookieName(new URL(origin));
+  expectThat(cookie.startsWith(`${name}=${state}.`), `cookie ${cookie}`);
+  const attributes = cookie.split(/;\s*/).slice(1);
+  const wanted = ["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=600"];
+  for (const attribute of name.startsWith("__Host-") ? [...wanted, "Secure"] : wanted)
+    expectThat(attributes.includes(attribute), `cookie without ${attribute}: ${cookie}`);
+  expectThat(!/;\s*Domain=/i.test(cookie), `cookie with a Domain: ${cookie}`);
   expectThat(answer.headers.get("cache-control") === "no-store", "cms-auth is cacheable");
   return cookie.split(";")[0] ?? "";
 }

@@ -6,21 +6,38 @@ import * as React from "react";
 import styled from "styled-components";
 import { Container } from "../components/Container";
 import { fillPlaceholders } from "../data/content";
-import { resolveRedirects, type RedirectEntry } from "../data/redirects";
+import {
+  redirectEntrySchema,
+  resolveRedirects,
+  type RedirectEntry,
+} from "../data/redirects";
+import { isNonPagePath } from "../server/nonPagePaths";
 import { plain, type PreviewProps } from "./previewData";
 import { SiteFrame } from "./SiteFrame";
 import { theme } from "../styles/theme";
 
 export function RedirectsPreview(props: PreviewProps) {
-  const entries = fillPlaceholders(
-    plain<RedirectEntry[]>(props.entry.getIn(["data", "redirects"]), []),
-  ).map((entry) => ({ ...entry, permanent: entry.permanent !== false }));
+  const typed = fillPlaceholders(plain<unknown[]>(props.entry.getIn(["data", "redirects"]), []));
+  // Only checked values are shown as rules; an entry the build would refuse is named with the reason.
+  const invalid: string[] = [];
+  const entries: RedirectEntry[] = [];
+  typed.forEach((value, index) => {
+    const parsed = redirectEntrySchema.safeParse(value);
+    if (parsed.success) entries.push(parsed.data);
+    else
+      invalid.push(
+        `redirects[${index}]: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`,
+      );
+  });
   // The preview knows no list of pages: targets are taken as they are; the build checks them.
-  const targets = new Set(entries.map((entry) => (entry.to ?? "").split(/[?#]/)[0] ?? ""));
-  const { rules, problems } = resolveRedirects(
-    entries.filter((entry) => entry.from && entry.to),
+  const targets = new Set(entries.map((entry) => entry.to.split(/[?#]/)[0] ?? ""));
+  const resolved = resolveRedirects(
+    entries,
     new Set([...targets].filter((to) => !entries.some((entry) => entry.from === to))),
+    (pathname) => (isNonPagePath(pathname) ? "answered by the site's functions or files" : null),
   );
+  const { rules } = resolved;
+  const problems = [...invalid, ...resolved.problems];
   return (
     <SiteFrame document={props.document}>
       <Container as="main" aria-label="Redirects">

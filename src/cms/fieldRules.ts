@@ -4,6 +4,8 @@ import { ADDRESS_PLACEHOLDERS, PATH_PLACEHOLDERS } from "../data/content";
 import { site } from "../config/site";
 import { SEO_LIMITS } from "../data/seo";
 import { timeZoneLabel } from "../data/siteTime";
+import { FROM_PATH_RULE, TARGET_RULE } from "../data/redirects";
+import { nonPagePathLookahead } from "../server/nonPagePaths";
 import { SLUG_RULE, type CmsField } from "./fields";
 
 /** A post's slug also keeps clear of the blog's listing routes (checkPostSlug refuses those). */
@@ -54,7 +56,7 @@ export const HINTS: Record<string, string> = {
 
 /** The redirects' fields (Site settings > Redirects). */
 export const REDIRECT_HINTS = {
-  from: "The old address, a path of this site such as /demo-request/. It must not be a page the site still has.",
+  from: "The old address, a path of this site such as /demo-request/. It must not be a page the site still has, nor a path of its forms, admin or files.",
   to: "Where visitors go: a page of this site (/contact-sales/) or a full https:// address. Query strings such as ?utm_source= are kept.",
   permanent:
     "On: a permanent move (301/308), search engines pass the old address's standing on. Off: temporary (302/307), for a campaign that may come back.",
@@ -90,6 +92,21 @@ export const SITE_PATH_PATTERN: [string, string] = [
 export const LINK_PATTERN: [string, string] = [
   `^(?:${SITE_PATH_RULE}|https?://[^\\s/]+(?:/\\S*)?|(?:${ADDRESS_PLACEHOLDERS.map(token).join("|")})(?:[/?#]\\S*)?)$`,
   "A path of this site ending in / (like /pricing/ or /products/{productSlug}-pro/), a full https:// address, or an address placeholder such as {docsUrl} or {demoHubUrl}/playground.",
+];
+
+/**
+ * A redirect's old address: the build's rule (src/data/redirects.ts), and never a path the functions, the
+ * admin or the build's files answer (src/server/nonPagePaths.ts), so an editor sees the refusal while typing.
+ */
+export const REDIRECT_FROM_PATTERN: [string, string] = [
+  `^${nonPagePathLookahead()}${FROM_PATH_RULE}$`,
+  "One plain path such as /old-page/ (letters, digits, - . _ ~; no spaces, *, :, !, # or ?), not under /api/, /admin/ or another path of the site's functions and files",
+];
+
+/** A redirect's target: the build's rule, or an address placeholder such as {docsUrl} followed by a path. */
+export const REDIRECT_TO_PATTERN: [string, string] = [
+  `^(?:${TARGET_RULE}|(?:${ADDRESS_PLACEHOLDERS.map(token).join("|")})(?:[/?#][^\\s\\u0000-\\u001f\\u007f-\\u009f\\\\]*)?)$`,
+  "A page of this site (/contact-sales/) or a full https:// address, with no spaces or line breaks",
 ];
 
 /** Applies `patch` to every field called `name`, in nested objects and lists too. */

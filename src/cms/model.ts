@@ -23,7 +23,9 @@ import {
   patchDeep,
   patchFields,
   POST_SLUG_PATTERN,
+  REDIRECT_FROM_PATTERN,
   REDIRECT_HINTS,
+  REDIRECT_TO_PATTERN,
   scheduledSummary,
   SESSION_DATE_HINT,
   SITE_PATH_PATTERN,
@@ -182,9 +184,12 @@ export function cmsConfig(root: string): Record<string, unknown> {
           file: REDIRECTS_FILE,
           fields: patchDeep(
             patchDeep(
-              patchDeep(fieldsOf(shapeOf(redirectsSchema)), "from", { hint: REDIRECT_HINTS.from }),
+              patchDeep(fieldsOf(shapeOf(redirectsSchema)), "from", {
+                hint: REDIRECT_HINTS.from,
+                pattern: REDIRECT_FROM_PATTERN,
+              }),
               "to",
-              { hint: REDIRECT_HINTS.to },
+              { hint: REDIRECT_HINTS.to, pattern: REDIRECT_TO_PATTERN },
             ),
             "permanent",
             { hint: REDIRECT_HINTS.permanent },

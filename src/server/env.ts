@@ -270,15 +270,23 @@ export function readFingerprintProxyEnv(source: EnvSource = process.env) {
 }
 export type FingerprintProxyEnv = ReturnType<typeof readFingerprintProxyEnv>;
 
-/** The CMS login (/api/cms-auth, /api/cms-callback): the site's GitHub OAuth App; unset without both credentials. */
+/**
+ * The CMS login (/api/cms-auth, /api/cms-callback): the site's GitHub App or OAuth App; unset without both
+ * credentials.
+ */
 export function readCmsOAuthEnv(source: EnvSource = process.env) {
   const env = read(cmsOAuthSchema, source);
   return {
     clientId: env.CMS_OAUTH_CLIENT_ID,
     clientSecret: env.CMS_OAUTH_CLIENT_SECRET,
+    /**
+     * github-app: a GitHub App's user access token (no scope; only the repositories the App is installed on,
+     * with the App's permissions). oauth-app: an OAuth App's token with `scope`.
+     */
+    appKind: env.CMS_OAUTH_APP_KIND,
     /** GitHub's web origin (authorize and token URLs), e.g. https://github.com; tests point it at a fake. */
     githubUrl: env.CMS_OAUTH_GITHUB_URL,
-    /** What an editor's token may do: repo (private and public repositories) or public_repo only. */
+    /** An OAuth App token's reach: repo (private and public repositories) or public_repo only. */
     scope: env.CMS_OAUTH_SCOPE,
     timeoutMs: env.CMS_OAUTH_TIMEOUT_MS,
   };

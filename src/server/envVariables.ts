@@ -264,13 +264,14 @@ export const fingerprintProxySchema = z.preprocess(
   }),
 );
 
-/** The CMS login's variables: the site's GitHub OAuth App. */
+/** The CMS login's variables: the site's GitHub App (recommended) or OAuth App. */
 export const cmsOAuthSchema = z.object({
   CMS_OAUTH_CLIENT_ID: text(),
   CMS_OAUTH_CLIENT_SECRET: secret(
     /^[\x21-\x7e]{8,256}$/,
-    "CMS_OAUTH_CLIENT_SECRET must be the OAuth App's client secret.",
+    "CMS_OAUTH_CLIENT_SECRET must be the App's client secret.",
   ),
+  CMS_OAUTH_APP_KIND: oneOf("CMS_OAUTH_APP_KIND", ["oauth-app", "github-app"], "oauth-app"),
   CMS_OAUTH_GITHUB_URL: httpUrl("CMS_OAUTH_GITHUB_URL", "https://github.com"),
   CMS_OAUTH_SCOPE: oneOf("CMS_OAUTH_SCOPE", ["repo", "public_repo"], "repo"),
   CMS_OAUTH_TIMEOUT_MS: timeout("CMS_OAUTH_TIMEOUT_MS", 8000),

@@ -2,7 +2,8 @@
 // (the navigation), a page's title and an author's role. Each save goes through Decap's validation of the
 // whole entry (every field, however deep), then decap-server writes the file; the test reads it back from
 // disk (a temporary copy of content/, never the repository's own files). Before the navigation's address
-// pattern allowed {productSlug} inside a site path, the first test stopped at a validation error.
+// pattern allowed {productSlug} inside a site path, the first test stopped at a validation error. A redirect
+// that would write a host rule (a forced 200, a function's path) is refused at its field and nothing is written.
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
@@ -114,4 +115,53 @@ test("an author's role saves, and the file on disk changes only there", async ({
   expect(() => parseContent(authorSchema, after, file)).not.toThrow();
   // Still the same file: an existing entry keeps its slug (and its photo beside it).
   expect(fs.existsSync(path.join(cms.workdir, "content/authors/maya-okafor.png"))).toBe(true);
+});
+
+test("a redirect that would write a host rule is refused at its field, and the file stays as it was", async ({
+  page,
+}) => {
+  test.slow();
+  const file = "content/settings/redirects.yml";
+  const text = fs.readFileSync(path.join(cms.workdir, file), "utf8");
+  await openAdmin(page, cms);
+  await page.goto("/admin/#/collections/settings/entries/redirects");
+  await expandItem(page, "/demo-request/");
+  // The file's first redirect, now open.
+  const from = page.locator("input[id^='from-field']").first();
+  const to = page.locator("input[id^='to-field']").first();
+  await expect(from).toHaveValue("/demo-request/");
+  await expect(to).toHaveValue("/contact-sales/");
+  const refusedAt = (label: string) =>
+    page.getByText(new RegExp(`^${label} didn't match the pattern`));
+  // Decap keeps the caret where it was when a refused field re-renders, so a plain fill can append:
+  // select everything first, then type over it.
+  const set = async (input: typeof from, value: string) => {
+    await input.selectText();
+    await input.fill(value);
+    await expect(input).toHaveValue(value);
+  };
+  const publish = async () => {
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await page.getByRole("menuitem", { name: "Publish now" }).click();
+  };
+  // A forced 200 serving another site: refused at its field, nothing written.
+  await set(to, "https://evil.example/ 200!");
+  await publish();
+  await expect(refusedAt("To")).toBeVisible();
+  await expect(refusedAt("From")).toHaveCount(0);
+  // A lead form's path as the old address, the target good again: refused at its own field.
+  await set(to, "/contact-sales/");
+  await set(from, "/api/hubspot/");
+  await publish();
+  await expect(refusedAt("From")).toBeVisible();
+  await expect(refusedAt("To")).toHaveCount(0);
+  expect(fs.readFileSync(path.join(cms.workdir, file), "utf8")).toBe(text);
+  // A target with a character outside ASCII is a value like any other: saved as typed, encoded by the build.
+  await set(from, "/demo-request/");
+  await set(to, "/contact-sales/?ref=✓");
+  await publishAndWait(page, file, text);
+  expect((read(file)["redirects"] as unknown[])[0]).toEqual({
+    from: "/demo-request/",
+    to: "/contact-sales/?ref=✓",
+  });
 });

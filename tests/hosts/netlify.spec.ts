@@ -149,7 +149,7 @@ test("a visitor searches: Pagefind's code, WebAssembly and chunks served as they
   expect(await violations(page)).toEqual([]);
 });
 
-test("every entry of redirects.yml answers its redirect: 301 or 302, both spellings, query kept", async ({
+test("every entry of redirects.yml answers its redirect: 301 or 302, both spellings, encoded, query kept", async ({
   request,
 }) => {
   const rules = parseNetlifyRedirects(fs.readFileSync(path.join(publicDir, "_redirects"), "utf8"));
@@ -159,8 +159,10 @@ test("every entry of redirects.yml answers its redirect: 301 or 302, both spelli
     for (const spelling of [rule.from, rule.from.slice(0, -1)]) {
       const answer = await request.get(`${spelling}?utm_source=rehearsal`, { maxRedirects: 0 });
       const location = new URL(answer.headers()["location"] ?? "", "http://site.invalid");
+      // Netlify passes the request's query on only to a target without one of its own (the Node server
+      // and Vercel join the two): a campaign target keeps its own parameters alone there.
       const wanted = new URL(
-        redirectLocation(rule.to, "?utm_source=rehearsal"),
+        rule.to.includes("?") ? rule.to : redirectLocation(rule.to, "?utm_source=rehearsal"),
         "http://site.invalid",
       );
       if (answer.status() !== (rule.permanent ? 301 : 302) || location.href !== wanted.href)

@@ -56,6 +56,7 @@ export async function checkForms(
         headers: { authorization: `Bearer ${env.hubspot.token}`, accept: "application/json" },
         timeoutMs: env.hubspot.timeoutMs,
         fetch: fetchImpl,
+        maxBytes: 1024 * 1024,
       });
       if (outcome.kind !== "answer") {
         checks.push({ hubspotForm, guid, missing: [], error: describeFailure(outcome) });

@@ -1,8 +1,9 @@
 /**
- * The CMS login through the site's own GitHub OAuth App (Decap's `github` backend, docs/cms.md):
- * GET /api/cms-auth sends the editor to GitHub with a state bound to this browser; GET /api/cms-callback
- * checks that state, and only then spends the App's secret on GitHub's token exchange, answering the page
- * that hands the token to the admin on this site's own origin (./loginScript.ts).
+ * The CMS login through the site's own GitHub App or OAuth App (Decap's `github` backend, docs/cms.md):
+ * GET /api/cms-auth sends the editor to GitHub with a state bound to this browser, spending nothing anyone
+ * else needs; GET /api/cms-callback checks that state, and only then spends the App's secret (metered) on
+ * GitHub's token exchange, answering the page that hands the token to the admin on this site's own origin
+ * (./loginScript.ts).
  */
 import { createHash } from "node:crypto";
 import { readCmsOAuthEnv, readLeadsEnv, type CmsOAuthEnv } from "../env";
@@ -11,6 +12,7 @@ import { errorResponse, type Handler } from "../http/responses";
 import { meter as defaultMeter, type Meter } from "../integrations/secretMeter";
 import { describeFailure, fetchUpstream, notJson } from "../integrations/upstream";
 import { openLeadStore } from "../leads/openLeadStore";
+import { printable } from "../logText";
 import { loginPageResponse, PROVIDER } from "./loginPage";
 import {
   checkState,
@@ -21,6 +23,9 @@ import {
   stateCookie,
   stateCookieValues,
 } from "./oauthState";
+
+/** GitHub's token answer is a few hundred bytes; nothing larger is read. */
+export const TOKEN_ANSWER_MAX_BYTES = 16 * 1024;
 
 export const CMS_OAUTH_METHODS = ["GET"] as const;
 
@@ -110,25 +115,28 @@ function configured(deps: CmsOAuthDeps, log: (line: string) => void, fn: string)
 const notSetUp = (headers: HeadersInit = {}) =>
   errorResponse(503, "not_configured", TEXTS.notSetUp, undefined, { headers });
 
-/** GET /api/cms-auth: Decap's popup opens it; answers a redirect to GitHub's authorize page. */
+/**
+ * GET /api/cms-auth: Decap's popup opens it; answers a redirect to GitHub's authorize page. It calls no one
+ * and spends no budget: a state and its cookie are all it costs, and they cost the caller (a budget shared
+ * with the callback let anyone close the login for every editor by starting logins).
+ */
 export function createCmsAuthHandler(deps: CmsOAuthDeps = {}): Handler {
   const log = deps.log ?? ((line: string) => console.warn(line));
-  const handle: Handler = async (request, platform) => {
+  const handle: Handler = async (request) => {
     const env = configured(deps, log, "cms-auth");
     if (!env) return notSetUp();
     const url = new URL(request.url);
     const provider = url.searchParams.get("provider");
     if (provider !== null && provider !== PROVIDER)
       return errorResponse(400, "unknown_provider", TEXTS.otherProvider);
-    const refused = await (deps.meter ?? defaultMeter)("cms-auth", platform?.clientIp);
-    if (refused) return refused;
     const { state, cookieValue } = issueState(env.clientSecret, (deps.now ?? Date.now)());
     const authorize = new URL(`${env.githubUrl}/login/oauth/authorize`);
     authorize.searchParams.set("client_id", env.clientId);
     // GitHub sends the editor back only to the App's registered callback URL, so a forged Host
     // header can misdirect nothing but its own sender's redirect.
     authorize.searchParams.set("redirect_uri", `${publicOrigin(url)}${CMS_CALLBACK_PATH}`);
-    authorize.searchParams.set("scope", env.scope);
+    // A GitHub App's token has the App's permissions, on the repositories it is installed on: no scope.
+    if (env.appKind === "oauth-app") authorize.searchParams.set("scope", env.scope);
     authorize.searchParams.set("state", state);
     // Editors sign in with the accounts that have push access; a new account could do nothing here.
     authorize.searchParams.set("allow_signup", "false");
@@ -136,15 +144,19 @@ export function createCmsAuthHandler(deps: CmsOAuthDeps = {}): Handler {
       status: 302,
       headers: {
         location: authorize.href,
-        "set-cookie": stateCookie(cookieValue, CMS_CALLBACK_PATH, url),
+        "set-cookie": stateCookie(cookieValue, url),
         "cache-control": "no-store",
         "referrer-policy": "no-referrer",
       },
     });
   };
-  return async (request, platform) => forCaller(request, await handle(request, platform));
+  return async (request) => forCaller(request, await handle(request));
 }
 
+/**
+ * What is read of GitHub's answer. A GitHub App's also carries `expires_in` and a `refresh_token`: the refresh
+ * token would outlive the login by months, so it is never read, handed over or logged.
+ */
 type TokenAnswer = { access_token?: unknown; error?: unknown };
 
 /** GET /api/cms-callback?code&state: GitHub's redirect back; answers the page that hands over the token. */
@@ -153,13 +165,13 @@ export function createCmsCallbackHandler(deps: CmsOAuthDeps = {}): Handler {
   const handle: Handler = async (request, platform) => {
     const url = new URL(request.url);
     // The state is used once, whatever happens next.
-    const clear = { "set-cookie": clearedStateCookie(CMS_CALLBACK_PATH, url) };
+    const clear = { "set-cookie": clearedStateCookie(url) };
     const refuse = (status: number, code: string, text: string) =>
       errorResponse(status, code, text, undefined, { headers: clear });
     const env = configured(deps, log, "cms-callback");
     if (!env) return notSetUp(clear);
-    const refused = await (deps.meter ?? defaultMeter)("cms-callback", platform?.clientIp);
-    if (refused) return refused;
+    // Everything that calls no one comes before the budget: a callback with a bad state, a cancelled
+    // sign-in or no code costs the App's budget nothing, so refused strangers cannot spend it for editors.
     const problem = checkState(
       env.clientSecret,
       url.searchParams.get("state"),
@@ -177,6 +189,12 @@ export function createCmsCallbackHandler(deps: CmsOAuthDeps = {}): Handler {
     if (githubError !== null) return refuse(400, "authorization_failed", TEXTS.refusedByGithub);
     const code = url.searchParams.get("code");
     if (!code || !/^[\w.-]{1,200}$/.test(code)) return refuse(400, "missing_code", TEXTS.noCode);
+    const refused = await (deps.meter ?? defaultMeter)("cms-callback", platform?.clientIp);
+    if (refused) {
+      const limited = new Response(refused.body, refused);
+      limited.headers.set("set-cookie", clear["set-cookie"]);
+      return limited;
+    }
 
     const outcome = await fetchUpstream(`${env.githubUrl}/login/oauth/access_token`, {
       service: "GitHub",
@@ -192,6 +210,7 @@ export function createCmsCallbackHandler(deps: CmsOAuthDeps = {}): Handler {
       }).toString(),
       timeoutMs: env.timeoutMs,
       fetch: deps.fetch,
+      maxBytes: TOKEN_ANSWER_MAX_BYTES,
       read: async (response) => (await response.json().catch(notJson)) as TokenAnswer | null,
     });
     if (outcome.kind !== "answer") {
@@ -206,8 +225,9 @@ export function createCmsCallbackHandler(deps: CmsOAuthDeps = {}): Handler {
     }
     const error = outcome.value?.error;
     if (error === "bad_verification_code") return refuse(400, "expired_code", TEXTS.expiredCode);
+    // GitHub's words, escaped and cut: an `error` with a line break would otherwise write lines of its own.
     log(
-      `cms-callback: GitHub refused the code exchange (${outcome.response.status}, ${String(error ?? "no error code")})`,
+      `cms-callback: GitHub refused the code exchange (${outcome.response.status}, ${printable(error ?? "no error code", 100)})`,
     );
     return refuse(502, "upstream_rejected", TEXTS.misconfigured);
   };

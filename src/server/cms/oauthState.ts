@@ -1,8 +1,20 @@
-// The CMS login's `state`: an unguessable value sent to GitHub and bound to the browser that started the
-// login by a short-lived HttpOnly cookie, signed with the OAuth App's secret so no other site (nor a sibling
-// host that can set cookies for this one) can plant a cookie the callback would believe.
+// The CMS login's `state`: an unguessable value sent to GitHub and bound to the browser that started the login
+// by a short-lived HttpOnly cookie holding that one state, signed with the App's secret.
+//
+// What the cookie defends, and what it does not:
+// - Another site cannot read it (HttpOnly, SameSite=Lax) or forge one (the signature), so a callback it sends
+//   a browser to with its own state and code finds no cookie of that state: a login started elsewhere (login
+//   CSRF: the editor signed in as the attacker, their edits going to the attacker's account) is refused.
+// - On https it is a `__Host-` cookie: Secure, Path=/, no Domain, so only this exact origin can set it. A
+//   sibling host (another subdomain of the site's domain, which may set cookies for the whole domain) or a
+//   plain-http answer on the network cannot plant one the callback reads; a cookie of the bare name they plant
+//   is not read at all. A request that carries two state cookies anyway is refused, never matched against both.
+// - Not defended: anyone who runs script on this origin itself (it is the site), anyone holding the editor's
+//   unlocked browser, and on plain-http loopback (development) the cookie is the bare name without `Secure`,
+//   which every local origin shares.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
+/** The cookie's name on plain-http loopback; on https it carries the `__Host-` prefix (stateCookieName). */
 export const STATE_COOKIE = "cms_oauth_state";
 /** The cookie and the state it carries live ten minutes, GitHub's own lifetime for an authorization code. */
 export const STATE_LIFETIME_S = 600;
@@ -27,9 +39,14 @@ export function issueState(secret: string, nowMs: number = Date.now()): IssuedSt
 
 /** Why a callback's state is not believed; each one means the token endpoint is never called. */
 export type StateProblem =
-  "missing-state" | "missing-cookie" | "forged-cookie" | "expired" | "mismatch";
+  | "missing-state"
+  | "missing-cookie"
+  | "several-cookies"
+  | "forged-cookie"
+  | "expired"
+  | "mismatch";
 
-/** Null when `state` (from the callback's query) is the one a cookie of ours issued within its lifetime. */
+/** Null when `state` (from the callback's query) is the one the request's one cookie of ours issued in time. */
 export function checkState(
   secret: string,
   state: string | null,
@@ -38,31 +55,16 @@ export function checkState(
 ): StateProblem | null {
   if (!state) return "missing-state";
   if (cookieValues.length === 0) return "missing-cookie";
-  let problem: StateProblem = "forged-cookie";
-  // A browser may send several cookies of this name (a planted one among them): any of ours will do.
-  for (const value of cookieValues) {
-    const [nonce = "", issued = "", signature = ""] = value.split(".");
-    const issuedS = Number(issued);
-    if (!/^\d{1,12}$/.test(issued) || !sameText(signature, mac(secret, nonce, issuedS))) continue;
-    const ageS = nowMs / 1000 - issuedS;
-    if (ageS > STATE_LIFETIME_S || ageS < -60) {
-      problem = "expired";
-      continue;
-    }
-    if (sameText(state, nonce)) return null;
-    problem = "mismatch";
-  }
-  return problem;
-}
-
-/** Every value of the state cookie the request carries. */
-export function stateCookieValues(request: Request): string[] {
-  const values: string[] = [];
-  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
-    const at = pair.indexOf("=");
-    if (at > 0 && pair.slice(0, at).trim() === STATE_COOKIE) values.push(pair.slice(at + 1).trim());
-  }
-  return values;
+  // One browser holds one state: a second cookie of this name was planted beside it (or the browser is not
+  // the one that started), and choosing among them would let the planted one win.
+  if (cookieValues.length > 1) return "several-cookies";
+  const [nonce = "", issued = "", signature = ""] = (cookieValues[0] ?? "").split(".");
+  const issuedS = Number(issued);
+  if (!/^\d{1,12}$/.test(issued) || !sameText(signature, mac(secret, nonce, issuedS)))
+    return "forged-cookie";
+  const ageS = nowMs / 1000 - issuedS;
+  if (ageS > STATE_LIFETIME_S || ageS < -60) return "expired";
+  return sameText(state, nonce) ? null : "mismatch";
 }
 
 /** Browsers treat plain-http loopback as secure enough, but a `Secure` cookie there is not sent by every client. */
@@ -77,6 +79,22 @@ export function isLoopbackHttp(url: URL): boolean {
   );
 }
 
+/** `__Host-cms_oauth_state` wherever the site is https (everywhere but plain-http loopback). */
+export function stateCookieName(url: URL): string {
+  return isLoopbackHttp(url) ? STATE_COOKIE : `__Host-${STATE_COOKIE}`;
+}
+
+/** Every value of the state cookie the request carries, under this origin's name only. */
+export function stateCookieValues(request: Request): string[] {
+  const name = stateCookieName(new URL(request.url));
+  const values: string[] = [];
+  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0 && pair.slice(0, at).trim() === name) values.push(pair.slice(at + 1).trim());
+  }
+  return values;
+}
+
 /**
  * The origin the editor's browser is on. The hosts terminate TLS, and Vercel's runtime hands a web handler an
  * `http://` URL for an https request (it builds it from the Host header alone), so anything but plain-http
@@ -87,18 +105,13 @@ export function publicOrigin(url: URL): string {
 }
 
 /**
- * The cookie's attributes: sent only to the callback's path, unreadable by scripts, sent on GitHub's
- * top-level redirect back (Lax) but not on other sites' subrequests, and `Secure` except on loopback http.
+ * The cookie's attributes: unreadable by scripts, sent on GitHub's top-level redirect back (Lax) but not on
+ * other sites' subrequests, and on https `__Host-` (Secure, Path=/, no Domain: the prefix requires all three).
  */
-export function stateCookie(
-  value: string,
-  callbackPath: string,
-  url: URL,
-  maxAgeS: number = STATE_LIFETIME_S,
-): string {
+export function stateCookie(value: string, url: URL, maxAgeS: number = STATE_LIFETIME_S): string {
   return [
-    `${STATE_COOKIE}=${value}`,
-    `Path=${callbackPath}`,
+    `${stateCookieName(url)}=${value}`,
+    "Path=/",
     `Max-Age=${maxAgeS}`,
     "HttpOnly",
     "SameSite=Lax",
@@ -107,6 +120,6 @@ export function stateCookie(
 }
 
 /** Removes the cookie: a state is used once, whatever the outcome. */
-export function clearedStateCookie(callbackPath: string, url: URL): string {
-  return stateCookie("", callbackPath, url, 0);
+export function clearedStateCookie(url: URL): string {
+  return stateCookie("", url, 0);
 }

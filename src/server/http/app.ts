@@ -13,6 +13,7 @@ import { nodeClientAddress, type ForwardedHeader, type TrustProxy } from "./clie
 import { errorResponse, internalError, type PlatformContext } from "./responses";
 import { mountBuild } from "./static";
 import { redirectsFrom } from "./redirects";
+import { printable } from "../logText";
 import {
   policyForPath,
   readManifest,
@@ -79,8 +80,11 @@ function requestLog(logger: Logger): MiddlewareHandler {
     const started = performance.now();
     await next();
     const elapsed = (performance.now() - started).toFixed(1);
-    // The path only: query strings can carry personal data (emails, ids) that logs must not keep.
-    logger(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${elapsed}ms`);
+    // The path only: query strings can carry personal data (emails, ids) that logs must not keep. The
+    // client wrote it: escaped and cut like any outside text (../logText.ts).
+    logger(
+      `${printable(c.req.method, 16)} ${printable(new URL(c.req.url).pathname, 300)} ${c.res.status} ${elapsed}ms`,
+    );
   };
 }
 

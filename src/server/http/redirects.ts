@@ -1,5 +1,6 @@
 // The Node server's redirects: the build's public/_redirects (content/settings/redirects.yml, as Netlify reads
-// it), answered 301 (permanent) or 302 (temporary) with the request's query string kept.
+// it), answered 301 (permanent) or 302 (temporary) with the request's query string kept. Only lines whose
+// values pass the build's checks are rules (parseNetlifyRedirects), so every Location is percent-encoded ASCII.
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
@@ -18,10 +19,13 @@ export function redirectsFrom(publicDir: string): MiddlewareHandler {
     const url = new URL(c.req.url);
     const rule = (await load()).get(slashed(url.pathname));
     if (!rule) return next();
+    const location = redirectLocation(rule.to, url.search);
+    // The URL parser escapes the query; a header value that is still not visible ASCII is no redirect.
+    if (!/^[\x21-\x7e]+$/.test(location)) return next();
     return new Response(null, {
       status: rule.permanent ? 301 : 302,
       headers: {
-        location: redirectLocation(rule.to, url.search),
+        location,
         "cache-control": rule.permanent ? "public, max-age=3600" : "no-cache",
       },
     });

@@ -104,6 +104,7 @@ export function createAmpExpHandler(
       body: JSON.stringify(exposureBody(env.apiKey, parsed.exposure)),
       timeoutMs: env.timeoutMs,
       fetch: deps.fetch,
+      maxBytes: 64 * 1024,
       // Amplitude's own code in the body decides; without a JSON body, the HTTP status does (as in the SDK).
       read: async (response) => {
         const answer = (await response.json().catch(notJson)) as { code?: unknown } | null;

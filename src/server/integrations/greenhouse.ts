@@ -67,11 +67,9 @@ class UpstreamError extends Error {
   }
 }
 
+/** The board's JSON; fetchUpstream's cap (MAX_UPSTREAM_BYTES) stops a larger answer as it streams. */
 async function readBody(response: Response): Promise<unknown> {
-  const declared = Number(response.headers.get("content-length") ?? "0");
-  if (declared > MAX_UPSTREAM_BYTES) throw new UpstreamError("unavailable", "answer too large");
   const text = await response.text();
-  if (text.length > MAX_UPSTREAM_BYTES) throw new UpstreamError("unavailable", "answer too large");
   try {
     return JSON.parse(text);
   } catch {
@@ -92,6 +90,7 @@ async function fetchBoard(
     headers: { accept: "application/json" },
     timeoutMs: env.timeoutMs,
     fetch: fetchImpl,
+    maxBytes: MAX_UPSTREAM_BYTES,
     read: async (response) => {
       if (response.ok) return readBody(response);
       await response.body?.cancel();

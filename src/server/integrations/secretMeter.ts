@@ -1,5 +1,5 @@
 // The meter on every function that spends a secret or an outside quota (Fingerprint, Amplitude,
-// Greenhouse, the CMS login): one budget per caller and secret, counted again per network, under a ceiling per
+// Greenhouse, the CMS login's token exchange): one budget per caller and secret, counted again per network, under a ceiling per
 // secret across all callers; counted in the lead store's limits, 429 past any of them (docs/security.md).
 import { addressBucket, networkBucket } from "../http/clientAddress";
 import { readLeadsEnv, readMeterEnv, type MeterEnv } from "../env";
@@ -16,7 +16,6 @@ export type MeteredFunction =
   | "fp-visits"
   | "amp-exp"
   | "greenhouse"
-  | "cms-auth"
   | "cms-callback";
 
 /** What a metered call spends: one budget per secret, whichever function spends it. */
@@ -31,8 +30,7 @@ export const SECRET_OF: Record<MeteredFunction, MeteredSecret> = {
   "fp-result": "fingerprint-ingestion",
   "amp-exp": "amplitude",
   greenhouse: "greenhouse",
-  // The CMS login's two steps spend one OAuth App: its start names the client, its callback the secret.
-  "cms-auth": "github-oauth",
+  // Only the CMS login's callback spends the App's secret (the token exchange); its start calls no one.
   "cms-callback": "github-oauth",
 };
 
@@ -42,7 +40,7 @@ const SECRET_NAMES: Record<MeteredSecret, string> = {
   "fingerprint-ingestion": "Fingerprint identification through /fp/result (FPJS_PROXY_SECRET)",
   amplitude: "the Amplitude API key (AMPLITUDE_API_KEY)",
   greenhouse: "the Greenhouse job board (GREENHOUSE_BOARD)",
-  "github-oauth": "the CMS login's GitHub OAuth App (CMS_OAUTH_CLIENT_SECRET)",
+  "github-oauth": "the CMS login's GitHub App (CMS_OAUTH_CLIENT_SECRET)",
 };
 
 /**

@@ -1,16 +1,18 @@
 /**
  * One way to call an outside service from a function: a deadline, the caller's abort signal, no
- * redirects, and a typed outcome saying which of five things happened (an answer, our timeout, the
- * caller's abort, a redirect we refused, or no answer at all), with one mapping of failures onto our
- * 502/504 answers.
+ * redirects, a cap on the answer's size, and a typed outcome saying which of six things happened (an answer,
+ * our timeout, the caller's abort, a redirect we refused, an answer over the cap, or no answer at all), with
+ * one mapping of failures onto our 502/504 answers.
  */
 import { errorResponse } from "../http/responses";
+import { printable } from "../logText";
 
 /**
  * timeout: a deadline passed; aborted: the caller gave up; unreachable: refused, reset, DNS;
- * redirected: the service (or something between) answered 3xx, which is never followed.
+ * redirected: the service (or something between) answered 3xx, which is never followed;
+ * oversized: the answer's body passed the call's `maxBytes` (declared or as read), and was read no further.
  */
-export type UpstreamFailureKind = "timeout" | "aborted" | "unreachable" | "redirected";
+export type UpstreamFailureKind = "timeout" | "aborted" | "unreachable" | "redirected" | "oversized";
 
 export type UpstreamFailure = { kind: UpstreamFailureKind; service: string; detail: string };
 
@@ -31,6 +33,12 @@ export interface UpstreamCall<T> extends Omit<RequestInit, "signal" | "redirect"
   timeoutMs: number;
   /** The caller's own signal (a client that went away); its abort is not a timeout. */
   signal?: AbortSignal;
+  /**
+   * The most bytes of the answer's body anyone reads (`read`, or the caller afterwards): past it the body
+   * errors and the connection is dropped, so a service (or anything posing as one) cannot make us hold an
+   * answer of any size.
+   */
+  maxBytes: number;
   fetch?: typeof fetch;
   /** Reads what the caller needs from the answer, inside the deadline; errors it throws pass through. */
   read?: (response: Response) => Promise<T>;
@@ -38,6 +46,44 @@ export interface UpstreamCall<T> extends Omit<RequestInit, "signal" | "redirect"
 
 const detailOf = (error: unknown) =>
   error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
+/** What the capped body errors with once an answer passes its call's cap. */
+export class UpstreamBodyTooLarge extends Error {
+  override name = "UpstreamBodyTooLarge";
+  constructor(readonly maxBytes: number) {
+    super(`the answer is larger than ${maxBytes} bytes`);
+  }
+}
+
+/** Statuses whose answers have no body (and which a Response cannot be built with one). */
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+
+/**
+ * The answer with its body counted as it streams: past `maxBytes` (or at once, when it declares more) the
+ * stream errors with UpstreamBodyTooLarge and the source is cancelled. The status and headers stay readable,
+ * so a caller that reads the body afterwards can still go by the status alone.
+ */
+function capped(response: Response, maxBytes: number): Response {
+  if (!response.body || NULL_BODY.has(response.status)) return response;
+  const declared = response.headers.get("content-length");
+  const tooLong = declared !== null && /^\d+$/.test(declared) && Number(declared) > maxBytes;
+  let seen = 0;
+  const counter = new TransformStream<Uint8Array, Uint8Array>({
+    start(controller) {
+      if (tooLong) controller.error(new UpstreamBodyTooLarge(maxBytes));
+    },
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > maxBytes) controller.error(new UpstreamBodyTooLarge(maxBytes));
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
 
 const nameOf = (error: unknown) => (error as { name?: unknown } | null)?.name;
 
@@ -62,6 +108,7 @@ function redirectDetail(response: Response): string {
  * - unreachable: any other error from fetch (refused, reset, DNS, a stray AbortError), and network
  *   errors (TypeError, AbortError) while `read` reads the body;
  * - redirected: a 3xx (304 aside, which answers a conditional request): its body is dropped unread;
+ * - oversized: the body `read` reads passes `maxBytes` (the body errors there, whoever reads it);
  * - answer: any other HTTP status came back.
  * Errors `read` throws for its own reasons (a refused status, a malformed body) reach the caller as they are.
  */
@@ -75,6 +122,7 @@ export async function fetchUpstream<T = undefined>(
     signal: callerSignal,
     fetch: fetchImpl = fetch,
     read,
+    maxBytes,
     ...init
   } = call;
   const deadline = AbortSignal.timeout(timeoutMs);
@@ -99,10 +147,12 @@ export async function fetchUpstream<T = undefined>(
     await response.body?.cancel().catch(() => undefined);
     return { kind: "redirected", service, detail: redirectDetail(response) };
   }
+  response = capped(response, maxBytes);
   if (!read) return { kind: "answer", response, value: undefined as T };
   try {
     return { kind: "answer", response, value: await read(response) };
   } catch (error) {
+    if (error instanceof UpstreamBodyTooLarge) return failure("oversized", error);
     const network = error instanceof TypeError || nameOf(error) === "AbortError";
     if (network || deadline.aborted || callerSignal?.aborted || nameOf(error) === "TimeoutError")
       return failure(classify(error), error);
@@ -116,15 +166,19 @@ export function notJson(error: unknown): null {
   throw error;
 }
 
-/** A log line for a failure: "Amplitude timed out", "Greenhouse unreachable (TypeError: fetch failed)". */
+/**
+ * A log line for a failure: "Amplitude timed out", "Greenhouse unreachable (TypeError: fetch failed)". The
+ * detail is an error's words, which may quote what the other side sent: escaped and cut (../logText.ts).
+ */
 export function describeFailure(failure: UpstreamFailure): string {
   const what = {
     timeout: "timed out",
     aborted: "aborted by the caller",
     unreachable: "unreachable",
     redirected: "answered with a redirect, which is not followed",
+    oversized: "answered more than the call reads",
   };
-  return `${failure.service} ${what[failure.kind]} (${failure.detail})`;
+  return `${failure.service} ${what[failure.kind]} (${printable(failure.detail)})`;
 }
 
 /**

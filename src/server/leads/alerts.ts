@@ -3,11 +3,15 @@
 import type { LeadsEnv } from "../env";
 import { describeFailure, fetchUpstream } from "../integrations/upstream";
 import type { LeadRecord, LeadStore } from "./leadStore";
+import { printable } from "../logText";
 
 /** The alert text: the email's domain and the reason only, never the person's address or message. */
 export function alertText(record: LeadRecord): string {
   const email = typeof record.payload.email === "string" ? record.payload.email : "";
-  const domain = email.includes("@") ? email.slice(email.lastIndexOf("@") + 1) : "unknown domain";
+  // The visitor typed it (checked as an e-mail address, but it still reaches a log line and a chat).
+  const domain = email.includes("@")
+    ? printable(email.slice(email.lastIndexOf("@") + 1), 100)
+    : "unknown domain";
   return (
     `A lead from ${record.endpoint} (${domain}) could not be delivered to HubSpot: ` +
     `${record.lastError ?? "no reason recorded"}. Lead ${record.id}; after fixing the cause: ` +
@@ -33,6 +37,7 @@ export async function postAlert(
     body: JSON.stringify({ text }),
     timeoutMs: 5000,
     fetch: fetchImpl,
+    maxBytes: 4096,
     read: async (response) => {
       await response.body?.cancel().catch(() => undefined);
     },

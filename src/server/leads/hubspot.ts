@@ -2,6 +2,7 @@
 import type { FieldErrors } from "../http/responses";
 import type { LeadsEnv } from "../env";
 import { fetchUpstream } from "../integrations/upstream";
+import { printable as printableText } from "../logText";
 
 /** HubSpot's default contact properties have their own lowercase names; the rest keep ours. */
 const HUBSPOT_PROPERTY: Record<string, string> = {
@@ -83,12 +84,8 @@ export function fieldOfError(message: unknown): string | null {
 
 type UpstreamError = { errorType: string; field: string | null; message: string };
 
-/** Upstream text goes to the outbox and a terminal: no control characters, bounded length. */
-function printable(text: string, max = 160): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, " ").trim();
-  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-}
+/** Upstream text goes to the outbox, the log and a terminal: escaped, bounded (../logText.ts). */
+const printable = (text: string, max = 140) => printableText(text.trim(), max);
 
 /** The `errors[]` of HubSpot's 400 envelope, each with the field it names (our name), if any. */
 export function upstreamErrorsOf(body: unknown): UpstreamError[] {
@@ -225,6 +222,8 @@ export async function submitToHubspot(
     body: JSON.stringify(body),
     timeoutMs: config.timeoutMs,
     fetch: fetchImpl,
+    // HubSpot's answers are small; a larger body reads as null below and the status alone decides.
+    maxBytes: 64 * 1024,
   });
   if (outcome.kind !== "answer") {
     const reasons = {
@@ -233,6 +232,8 @@ export async function submitToHubspot(
       unreachable: "HubSpot could not be reached",
       // Never followed: the lead (and the token) would go wherever the Location points.
       redirected: "HubSpot answered with a redirect, which is not followed",
+      // Only a body `read` reads can be over the cap, and this call reads none in fetchUpstream.
+      oversized: "HubSpot answered more than expected",
     };
     return { kind: "deferred", reason: reasons[outcome.kind] };
   }

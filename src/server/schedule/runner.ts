@@ -28,6 +28,8 @@ export function scheduleFromUrl(env: LeadsEnv, fetchImpl: typeof fetch = fetch) 
       cache: "no-store",
       timeoutMs: env.schedule.timeoutMs,
       fetch: fetchImpl,
+      // {"nextBuildAt": "<ISO>"} is under a hundred bytes.
+      maxBytes: 4096,
       read: (response) => response.text(),
     });
     if (outcome.kind !== "answer") {

@@ -88,6 +88,7 @@ export async function runScheduleTrigger(deps: TriggerDeps): Promise<TriggerOutc
     body: "{}",
     timeoutMs: deps.timeoutMs,
     ...(deps.fetch ? { fetch: deps.fetch } : {}),
+    maxBytes: 4096,
     read: async (response) => {
       await response.body?.cancel().catch(() => undefined);
     },

@@ -180,8 +180,8 @@ export const BOUNDARIES: Boundary[] = [
     // upstream client and the PostgreSQL driver at build time.
     from: ["gatsby", "security"],
     to: "server",
-    allow: ["server/functionPaths.ts"],
-    why: "the build reads the functions' plain path list, never their handlers",
+    allow: ["server/functionPaths.ts", "server/nonPagePaths.ts"],
+    why: "the build reads the functions' plain path list (and the paths no page may claim), never their handlers",
   },
   {
     // What the server shares with the forms (payload schemas, endpoints) lives in src/leads/.

@@ -8,21 +8,30 @@ import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { fillPlaceholders } from "../../../src/data/content";
 import {
+  encodeTarget,
   parseNetlifyRedirects,
   parseRedirects,
   redirectLocation,
   renderNetlifyRedirects,
   renderVercelRedirects,
   resolveRedirects,
+  type PathClaim,
   type RedirectEntry,
+  type RedirectRule,
 } from "../../../src/data/redirects";
+import { isNonPagePath } from "../../../src/server/nonPagePaths";
 
 const pages = new Set(["/", "/contact-sales/", "/pricing/", "/blog/new-name/"]);
-const entry = (from: string, to: string, permanent = true): RedirectEntry => ({
-  from,
-  to,
-  permanent,
-});
+/** An entry as the schema checks it. */
+const entry = (from: string, to: string, permanent = true): RedirectEntry => {
+  const [parsed] = parseRedirects({ redirects: [{ from, to, permanent }] });
+  if (!parsed) throw new Error("no entry");
+  return parsed;
+};
+const claimed: PathClaim = (pathname) => (isNonPagePath(pathname) ? "reserved" : null);
+/** Rules as the build makes them (every value through the checks). */
+const rulesOf = (...entries: RedirectEntry[]): RedirectRule[] =>
+  resolveRedirects(entries, new Set(entries.map((e) => e.to.split("?")[0] ?? "")), claimed).rules;
 
 describe("resolveRedirects", () => {
   it("collapses chains to one hop, and a temporary hop keeps the chain temporary", () => {
@@ -34,6 +43,7 @@ describe("resolveRedirects", () => {
         entry("/docs/", "https://docs.example.com/start"),
       ],
       pages,
+      claimed,
     );
     expect(problems).toEqual([]);
     expect(rules).toEqual([
@@ -55,6 +65,7 @@ describe("resolveRedirects", () => {
         entry("/gone/", "/no-such-page/"),
       ],
       pages,
+      claimed,
     );
     expect(problems).toEqual([
       expect.stringMatching(
@@ -73,7 +84,7 @@ describe("resolveRedirects", () => {
 
   it("refuses entries that are not addresses", () => {
     expect(() => parseRedirects({ redirects: [{ from: "old-page", to: "/x/" }] })).toThrow(
-      /from: must be a path/,
+      /from: must be one path of this site/,
     );
     expect(() =>
       parseRedirects({ redirects: [{ from: "/a/", to: "javascript:alert(1)" }] }),
@@ -87,16 +98,121 @@ describe("resolveRedirects", () => {
   });
 });
 
-describe("each host's form", () => {
-  const rules = [
-    { from: "/old/", to: "/pricing/", permanent: true },
-    { from: "/promo/", to: "/contact-sales/?src=promo", permanent: false },
+describe("the values, one by one", () => {
+  const refusedFrom = [
+    "/a b/",
+    "/a\tb/",
+    "/old/\n/pricing/",
+    "/*",
+    "/blog/*",
+    "/:page/",
+    "/a:b/",
+    "/promo!/",
+    "/a/#x",
+    "/a/?utm=1",
+    "//evil.example/",
+    "/a//b/",
+    "/../etc/",
+    "/./",
+    "/über/",
+    "/a%20b/",
+    "/a\u0000/",
   ];
+  it.each(refusedFrom)("refuses the old address %j", (from) => {
+    expect(() => parseRedirects({ redirects: [{ from, to: "/pricing/" }] })).toThrow(
+      /from: must be one path of this site/,
+    );
+  });
+
+  const refusedTo = [
+    "https://evil.example/ 200!",
+    "/contact-sales/\n/pricing/ https://evil.example/ 302!",
+    "/a/\r\n/*  https://evil.example/:splat 200!",
+    "/a/\u0085b",
+    "/a/\u2028b",
+    "/a\\b/",
+    "//evil.example/",
+    "https://user:pass@evil.example/",
+    "javascript:alert(1)",
+    "ftp://files.example/",
+    "https:///nohost",
+    "https://",
+  ];
+  it.each(refusedTo)("refuses the target %j", (to) => {
+    expect(() => parseRedirects({ redirects: [{ from: "/old/", to }] })).toThrow(/to: must be/);
+  });
+
+  it("percent-encodes a target once: non-ASCII, quotes and brackets, : and * after the origin, a second #", () => {
+    expect(encodeTarget("/pricing/?q=✓")).toBe("/pricing/?q=%E2%9C%93");
+    expect(encodeTarget("/pricing/?q=%E2%9C%93")).toBe("/pricing/?q=%E2%9C%93");
+    expect(encodeTarget("/a/?t=10:00&x=*")).toBe("/a/?t=10%3A00&x=%2A");
+    expect(encodeTarget("/a/?q=\"<x>\"&p=100%")).toBe("/a/?q=%22%3Cx%3E%22&p=100%25");
+    expect(encodeTarget("/a/#one#two")).toBe("/a/#one%23two");
+    expect(encodeTarget("HTTPS://Docs.Example.com:443/Start?x=é")).toBe(
+      "https://docs.example.com/Start?x=%C3%A9",
+    );
+    expect(encodeTarget("https://bücher.example/")).toBe("https://xn--bcher-kva.example/");
+    expect(encodeTarget("https://docs.example.com:8443")).toBe("https://docs.example.com:8443");
+  });
+
+  it("refuses old addresses the functions, the admin and the build's files answer, in any case", () => {
+    const reserved = [
+      "/api/hubspot/",
+      "/API/hubspot",
+      "/api/leads-worker/",
+      "/admin/",
+      "/admin/config.yml",
+      "/risk/",
+      "/greenhouse",
+      "/fp/events/abc/",
+      "/static/x.js",
+      "/page-data/app-data.json",
+      "/pagefind/",
+      "/og/index.png",
+      "/.netlify/functions/hubspot",
+    ];
+    const { problems } = resolveRedirects(
+      reserved.map((from) => entry(from, "/pricing/")),
+      pages,
+      claimed,
+    );
+    expect(problems).toHaveLength(reserved.length);
+    for (const problem of problems) expect(problem).toMatch(/ is reserved$/);
+    // A page whose name starts like a function's is no function's.
+    expect(resolveRedirects([entry("/risk-old/", "/pricing/")], pages, claimed).problems).toEqual([]);
+  });
+});
+
+describe("each host's form", () => {
+  const rules = rulesOf(
+    entry("/old/", "/pricing/"),
+    entry("/promo/", "/contact-sales/?src=promo", false),
+  );
   it("Netlify: both spellings, 301 or 302, forced; the Node server reads the same file back", () => {
     const text = renderNetlifyRedirects(rules);
     expect(text).toContain("/old/ /pricing/ 301!\n/old /pricing/ 301!\n");
     expect(text).toContain("/promo/ /contact-sales/?src=promo 302!\n");
     expect(parseNetlifyRedirects(text)).toEqual(rules);
+  });
+  it("reads back only lines of its own shape with checked values: no forced 200, splat, placeholder or raw byte", () => {
+    const planted = [
+      "/pricing/ https://evil.example/ 200!",
+      "/* https://evil.example/:splat 200!",
+      "/:page/ https://evil.example/ 301!",
+      "/a/ /b/ 301! Country=us",
+      "/c/ /pricing/?q=✓ 301!",
+      "/d/ /pricing/ 301",
+      "/e /pricing/ 301!",
+      "/ok/ /pricing/?q=%E2%9C%93 302!",
+    ].join("\n");
+    expect(parseNetlifyRedirects(planted)).toEqual([
+      { from: "/ok/", to: "/pricing/?q=%E2%9C%93", permanent: false },
+    ]);
+  });
+  it("writes no value the checks did not make: an unchecked rule stops the build", () => {
+    const forged = [{ from: "/x/", to: "https://evil.example/ 200!", permanent: true }];
+    expect(() => renderNetlifyRedirects(forged as unknown as RedirectRule[])).toThrow(/not checked/);
+    expect(() => renderVercelRedirects(forged as unknown as RedirectRule[])).toThrow(/not checked/);
   });
   it("Vercel: one route per address, with or without its slash, 308 or 307", () => {
     expect(renderVercelRedirects(rules)).toEqual([
@@ -127,10 +243,14 @@ describe("the shipped content/settings/redirects.yml", () => {
       "/blog/cookies-vs-device-identification/",
       "/webinars/",
     ]);
-    const { rules, problems } = resolveRedirects(entries, sitePages);
+    const { rules, problems } = resolveRedirects(entries, sitePages, claimed);
     expect(problems).toEqual([]);
     expect(rules.find((r) => r.from === "/get-started/")?.to).toBe("/contact-sales/");
     expect(rules.find((r) => r.from === "/summer-promo/")?.permanent).toBe(false);
+    // A campaign value with an accent: written percent-encoded for every host.
+    expect(rules.find((r) => r.from === "/promo-ete/")?.to).toBe(
+      "/pricing/?utm_campaign=%C3%A9t%C3%A9",
+    );
   });
 });
 

@@ -134,10 +134,11 @@ describe("the meter's variables", () => {
 });
 
 describe("readCmsOAuthEnv", () => {
-  it("is not set up by default, on github.com with the repo scope", () => {
+  it("is not set up by default, an OAuth App on github.com with the repo scope", () => {
     expect(readCmsOAuthEnv({})).toEqual({
       clientId: null,
       clientSecret: null,
+      appKind: "oauth-app",
       githubUrl: "https://github.com",
       scope: "repo",
       timeoutMs: 8000,
@@ -157,16 +158,21 @@ describe("readCmsOAuthEnv", () => {
       githubUrl: "https://git.example.com",
       scope: "public_repo",
     });
+    expect(readCmsOAuthEnv({ CMS_OAUTH_APP_KIND: "github-app" }).appKind).toBe("github-app");
   });
 
   it.each([
+    [
+      { CMS_OAUTH_APP_KIND: "app" },
+      /CMS_OAUTH_APP_KIND must be oauth-app or github-app, got "app"/,
+    ],
     [
       { CMS_OAUTH_SCOPE: "admin:org" },
       /CMS_OAUTH_SCOPE must be repo or public_repo, got "admin:org"/,
     ],
     [
       { CMS_OAUTH_CLIENT_SECRET: "short" },
-      /^CMS_OAUTH_CLIENT_SECRET must be the OAuth App's client secret\.$/,
+      /^CMS_OAUTH_CLIENT_SECRET must be the App's client secret\.$/,
     ],
     [
       { CMS_OAUTH_GITHUB_URL: "github.com" },

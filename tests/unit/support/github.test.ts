@@ -1,11 +1,13 @@
 // @vitest-environment node
-// The fake GitHub's own logic (tests/support/fakes/github): OAuth codes and tokens, and the REST calls of Decap's
-// editorial workflow producing real git commits, refusing what GitHub refuses.
+// The fake GitHub's own logic (tests/support/fakes/github): OAuth codes and tokens, a GitHub App's expiring tokens
+// held to its installation and permissions, and the REST calls of Decap's editorial workflow producing real git
+// commits, refusing what GitHub refuses.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGitHub, type FakeGitHub } from "../../support/fakes/github";
+import { permissionFor, type GitHubApp } from "../../support/fakes/github/app";
 import { createLimits } from "../../support/fakes/github/limits";
 import { redirectAllowed } from "../../support/fakes/github/oauth";
 import { createSourceRepository, type SourceRepository } from "../../support/fakes/github/source";
@@ -14,6 +16,14 @@ const APP = {
   clientId: "Iv1.fake",
   clientSecret: "fake-secret-01",
   callbackUrl: "https://site.example/api/cms-callback",
+};
+const GITHUB_APP: GitHubApp = {
+  clientId: "Iv23fakeapp",
+  clientSecret: "fake-app-secret-01",
+  callbackUrl: "https://site.example/api/cms-callback",
+  installedOn: ["acme/site"],
+  permissions: { contents: "read", metadata: "read", pull_requests: "write" },
+  tokenLifetimeS: 60,
 };
 let source: SourceRepository;
 let github: FakeGitHub;
@@ -28,7 +38,12 @@ beforeAll(async () => {
     );
     fs.writeFileSync(path.join(dir, "README.md"), "site\n");
   });
-  github = await startFakeGitHub({ source: source.dir, repo: "acme/site", app: APP });
+  github = await startFakeGitHub({
+    source: source.dir,
+    repo: "acme/site",
+    app: APP,
+    githubApp: GITHUB_APP,
+  });
   token = await signIn();
 });
 afterAll(async () => {
@@ -49,16 +64,16 @@ async function exchange(params: Record<string, string>, accept = "application/js
   });
   return { status: answer.status, text: await answer.text() };
 }
-async function signIn(): Promise<string> {
+async function signIn(app: typeof APP = APP): Promise<string> {
   const back = await authorize({
-    client_id: APP.clientId,
-    redirect_uri: APP.callbackUrl,
+    client_id: app.clientId,
+    redirect_uri: app.callbackUrl,
     scope: "repo",
     state: "s1",
   });
   const { text } = await exchange({
-    client_id: APP.clientId,
-    client_secret: APP.clientSecret,
+    client_id: app.clientId,
+    client_secret: app.clientSecret,
     code: back.searchParams.get("code") ?? "",
   });
   return (JSON.parse(text) as { access_token: string }).access_token;
@@ -164,6 +179,107 @@ describe("OAuth", () => {
       code,
     });
     expect(JSON.parse(again.text).error).toBe("bad_verification_code");
+  });
+});
+
+describe("a GitHub App", () => {
+  it("issues an expiring user token with a refresh token, for codes issued to the App only", async () => {
+    const back = await authorize({ client_id: GITHUB_APP.clientId, state: "s3" });
+    const code = back.searchParams.get("code") ?? "";
+    const withOtherApp = await exchange({
+      client_id: APP.clientId,
+      client_secret: APP.clientSecret,
+      code,
+    });
+    expect(JSON.parse(withOtherApp.text).error).toBe("bad_verification_code");
+    const issued = await exchange({
+      client_id: GITHUB_APP.clientId,
+      client_secret: GITHUB_APP.clientSecret,
+      code: (await authorize({ client_id: GITHUB_APP.clientId })).searchParams.get("code") ?? "",
+    });
+    expect(JSON.parse(issued.text)).toEqual({
+      access_token: expect.stringMatching(/^ghu_/),
+      expires_in: "60",
+      refresh_token: expect.stringMatching(/^ghr_/),
+      refresh_token_expires_in: "15811200",
+      token_type: "bearer",
+      scope: "",
+    });
+  });
+
+  it("reaches only the repositories it is installed on, with its own permissions, until it expires", async () => {
+    const appToken = await signIn(GITHUB_APP);
+    // Read with Contents read, label a pull request with Pull requests write.
+    expect((await api("GET", repo(""), undefined, appToken)).status).toBe(200);
+    expect((await api("GET", repo("/branches/main"), undefined, appToken)).status).toBe(200);
+    // Write without Contents write: refused, naming what it would need, though the user may push.
+    const write = await api("POST", repo("/git/blobs"), { content: "eA==" }, appToken);
+    expect([write.status, write.body?.message]).toEqual([
+      403,
+      "Resource not accessible by integration",
+    ]);
+    expect(write.headers.get("x-accepted-github-permissions")).toBe("contents=write");
+    expect((await api("POST", repo("/issues"), { title: "x" }, appToken)).status).toBe(403);
+    // Another repository the user might reach: as unknown to the token as a private one.
+    const grant = github.oauth.githubApp;
+    if (!grant) throw new Error("no GitHub App");
+    grant.installedOn = ["acme/other"];
+    try {
+      expect((await api("GET", repo(""), undefined, appToken)).status).toBe(404);
+      expect((await api("GET", repo(""), undefined, token)).status).toBe(200);
+      // GraphQL answers 200 with GitHub's NOT_FOUND, and reads nothing of the repository.
+      const query = await api(
+        "POST",
+        "/graphql",
+        {
+          query:
+            '{ repository(owner: "acme", name: "site") { object(expression: "main:README.md") { oid } } }',
+        },
+        appToken,
+      );
+      expect([query.status, query.body?.data, query.body?.errors?.[0]?.type]).toEqual([
+        200,
+        null,
+        "NOT_FOUND",
+      ]);
+    } finally {
+      grant.installedOn = ["acme/site"];
+    }
+    // Expired: GitHub's 401, as for any token it does not know.
+    const held = github.oauth.tokens.get(appToken);
+    if (held?.app) held.app.expiresAt = Date.now() - 1;
+    const expired = await api("GET", "/user", undefined, appToken);
+    expect([expired.status, expired.body?.message]).toEqual([401, "Bad credentials"]);
+  });
+
+  it("places each call Decap makes under the permission GitHub's tables name", () => {
+    expect(permissionFor("GET", "")).toEqual({ permission: "metadata", level: "read" });
+    expect(permissionFor("GET", "/git/trees/main:content")).toEqual({
+      permission: "contents",
+      level: "read",
+    });
+    expect(permissionFor("PATCH", "/git/refs/heads/cms%2Fblog%2Fx")).toEqual({
+      permission: "contents",
+      level: "write",
+    });
+    expect(permissionFor("PUT", "/pulls/3/merge")).toEqual({
+      permission: "contents",
+      level: "write",
+    });
+    expect(permissionFor("POST", "/pulls")).toEqual({
+      permission: "pull_requests",
+      level: "write",
+    });
+    expect(permissionFor("PUT", "/issues/3/labels")).toEqual({
+      permission: "pull_requests",
+      level: "write",
+    });
+    expect(permissionFor("GET", "/commits/abc/status")).toEqual({
+      permission: "statuses",
+      level: "read",
+    });
+    expect(permissionFor("POST", "/issues")).toEqual({ permission: "issues", level: "write" });
+    expect(permissionFor("GET", "/hooks")).toBeNull();
   });
 });
 

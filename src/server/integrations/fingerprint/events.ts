@@ -74,6 +74,8 @@ async function callServerApi(
     headers: { authorization: `Bearer ${env.secretKey ?? ""}`, accept: "application/json" },
     timeoutMs: env.timeoutMs,
     fetch: deps.fetch,
+    // An event is a few kilobytes; a quarter of a megabyte is far more than any the Server API sends.
+    maxBytes: 256 * 1024,
     read: (response) => response.json().catch(notJson) as Promise<unknown>,
   });
   if (outcome.kind === "answer") return { status: outcome.response.status, body: outcome.value };

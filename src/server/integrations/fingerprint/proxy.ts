@@ -105,24 +105,25 @@ export function createAgentHandler(deps: Deps = {}): Handler {
       // A visitor who went away ends the call; that is not the service's fault (502, not 504).
       signal: request.signal,
       fetch: deps.fetch,
+      maxBytes: MAX_AGENT_SCRIPT_BYTES,
       read: async (answer) => {
-        if (answer.status === 200) return readCapped(answer.body, MAX_AGENT_SCRIPT_BYTES);
+        if (answer.status === 200) return new Uint8Array(await answer.arrayBuffer());
         await answer.body?.cancel().catch(() => undefined);
         return null;
       },
     });
-    if (outcome.kind !== "answer") return upstreamError(outcome, log);
-    const { response, value: script } = outcome;
-    if (response.status !== 200) {
-      log(`fingerprint proxy: agent CDN answered ${response.status}`);
+    if (outcome.kind === "oversized") {
+      log("fingerprint proxy: agent script over the size cap");
       return errorResponse(
         502,
         "upstream_rejected",
         "The identification script could not be fetched.",
       );
     }
-    if (script === null) {
-      log("fingerprint proxy: agent script over the size cap");
+    if (outcome.kind !== "answer") return upstreamError(outcome, log);
+    const { response, value: script } = outcome;
+    if (response.status !== 200 || script === null) {
+      log(`fingerprint proxy: agent CDN answered ${response.status}`);
       return errorResponse(
         502,
         "upstream_rejected",
@@ -207,14 +208,15 @@ export function createResultHandler(deps: Deps = {}): Handler {
       // A visitor who went away ends the call; that is not the service's fault (502, not 504).
       signal: request.signal,
       fetch: deps.fetch,
-      read: (answer) => readCapped(answer.body, MAX_RESULT_RESPONSE_BYTES),
+      maxBytes: MAX_RESULT_RESPONSE_BYTES,
+      read: async (answer) => new Uint8Array(await answer.arrayBuffer()),
     });
-    if (outcome.kind !== "answer") return upstreamError(outcome, log);
-    const { response, value: payload } = outcome;
-    if (payload === null) {
+    if (outcome.kind === "oversized") {
       log("fingerprint proxy: ingestion answer over the size cap");
       return errorResponse(502, "upstream_rejected", "The identification service answered oddly.");
     }
+    if (outcome.kind !== "answer") return upstreamError(outcome, log);
+    const { response, value: payload } = outcome;
 
     const out = new Headers();
     for (const name of ["content-type", "cache-control", "retry-after"]) {

@@ -7,6 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { appRefusal, type GitHubApp } from "./app";
 import { createGit, type Git } from "./git";
 import { gitDataRoutes } from "./gitData";
 import { batchedReader, execute, parseRequest, queryCost } from "./graphql";
@@ -29,6 +30,8 @@ export type FakeGitHubOptions = {
   /** owner/name of the served repository. */
   repo: string;
   app: OAuthApp;
+  /** A GitHub App editors may sign in through as well (./app.ts). */
+  githubApp?: GitHubApp;
   user?: FakeUser;
   /** The user's rights on the repository; push by default. */
   permissions?: { push: boolean; admin: boolean };
@@ -122,6 +125,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
   };
   const oauth: OAuthState = {
     app: options.app,
+    githubApp: options.githubApp ?? null,
     approve: true,
     codes: new Map(),
     tokens: new Map(),
@@ -180,6 +184,11 @@ export async function startFakeGitHub(options: FakeGitHubOptions): Promise<FakeG
     if (!auth) return fail(401, "Requires authentication");
     const grant = oauth.tokens.get(auth);
     if (!grant) return fail(401, "Bad credentials");
+    const appRefused =
+      grant.app && oauth.githubApp
+        ? appRefusal(oauth.githubApp, grant.app, call, `${owner}/${name}`, unhandled)
+        : null;
+    if (appRefused) return appRefused;
     const scopes = { "x-oauth-scopes": grant.scope };
     const withScopes = (reply: Reply): Reply => ({
       ...reply,

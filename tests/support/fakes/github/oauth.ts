@@ -1,21 +1,33 @@
 // The fake GitHub's OAuth App endpoints (docs/contracts/github.md §OAuth): the authorize page, which approves
 // at once and sends the browser back with a code and the state, and the token exchange that spends the code.
+// A GitHub App (./app.ts) signs users in through the same two endpoints.
 import { randomBytes } from "node:crypto";
+import { appTokenAnswer, type AppGrant, type GitHubApp } from "./app";
 
 export type OAuthApp = { clientId: string; clientSecret: string; callbackUrl: string };
 
-export type TokenGrant = { token: string; login: string; scope: string };
+/** `app` is set for a GitHub App's user access token: its expiry (the App itself is `OAuthState.githubApp`). */
+export type TokenGrant = { token: string; login: string; scope: string; app?: AppGrant };
 
 /** One call to the token endpoint, as the tests read them: who asked, with which code, and what came of it. */
 export type TokenRequest = { clientId: string | null; code: string | null; outcome: string };
 
 export type OAuthState = {
   app: OAuthApp;
+  /** A GitHub App the same user may sign in through, if the test set one up. */
+  githubApp: GitHubApp | null;
   /** Whether the editor approves on the authorize page (false: GitHub's access_denied). */
   approve: boolean;
   codes: Map<
     string,
-    { login: string; scope: string; redirectUri: string | null; expiresAt: number; used: boolean }
+    {
+      clientId: string;
+      login: string;
+      scope: string;
+      redirectUri: string | null;
+      expiresAt: number;
+      used: boolean;
+    }
   >;
   tokens: Map<string, TokenGrant>;
   authorizeRequests: URLSearchParams[];
@@ -45,11 +57,17 @@ export function redirectAllowed(callbackUrl: string, redirectUri: string): boole
   );
 }
 
+/** The OAuth App or the GitHub App a client id names. */
+function appFor(state: OAuthState, clientId: string | null): OAuthApp | GitHubApp | null {
+  if (clientId === state.app.clientId) return state.app;
+  return state.githubApp && clientId === state.githubApp.clientId ? state.githubApp : null;
+}
+
 /** GET /login/oauth/authorize: approves for the fake's one user and redirects back. */
 export function authorize(state: OAuthState, query: URLSearchParams, login: string): WebReply {
   state.authorizeRequests.push(query);
-  const { app } = state;
-  if (query.get("client_id") !== app.clientId)
+  const app = appFor(state, query.get("client_id"));
+  if (!app)
     return {
       status: 404,
       headers: { "content-type": "text/html" },
@@ -78,6 +96,7 @@ export function authorize(state: OAuthState, query: URLSearchParams, login: stri
     });
   const code = randomBytes(10).toString("hex");
   state.codes.set(code, {
+    clientId: app.clientId,
     login,
     scope: query.get("scope") ?? "",
     redirectUri: asked,
@@ -113,13 +132,15 @@ export function exchange(state: OAuthState, params: URLSearchParams, accept: str
       },
       name,
     );
-  if (clientId !== state.app.clientId || params.get("client_secret") !== state.app.clientSecret)
+  const app = appFor(state, clientId);
+  if (!app || params.get("client_secret") !== app.clientSecret)
     return error(
       "incorrect_client_credentials",
       "The client_id and/or client_secret passed are incorrect.",
     );
   const grant = code === null ? undefined : state.codes.get(code);
-  if (!grant || grant.used || grant.expiresAt < Date.now())
+  // A code is good only for the app it was issued to.
+  if (!grant || grant.used || grant.expiresAt < Date.now() || grant.clientId !== app.clientId)
     return error("bad_verification_code", "The code passed is incorrect or expired.");
   const redirectUri = params.get("redirect_uri");
   if (redirectUri !== null && redirectUri !== grant.redirectUri)
@@ -128,6 +149,12 @@ export function exchange(state: OAuthState, params: URLSearchParams, accept: str
       "The redirect_uri MUST match the registered callback URL for this application.",
     );
   grant.used = true;
+  if (app === state.githubApp) {
+    const issued = appTokenAnswer(state.githubApp);
+    const token = issued.body.access_token ?? "";
+    state.tokens.set(token, { token, login: grant.login, scope: "", app: issued.grant });
+    return answer(issued.body, "token");
+  }
   const token = `gho_${randomBytes(18).toString("hex")}`;
   state.tokens.set(token, { token, login: grant.login, scope: grant.scope });
   return answer({ access_token: token, token_type: "bearer", scope: grant.scope }, "token");

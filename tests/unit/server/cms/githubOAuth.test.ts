@@ -1,6 +1,7 @@
 // @vitest-environment node
-// The CMS login's two functions against the fake GitHub on loopback: the state cookie, the redirect, and the
-// rule that nothing but a state this browser was given (once, within ten minutes) reaches the token endpoint.
+// The CMS login's two functions against the fake GitHub on loopback: the state cookie, the redirect, the rule
+// that nothing but a state this browser was given (once, within ten minutes) reaches the token endpoint or the
+// App's budget, and a GitHub App's login beside the OAuth App's.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +15,7 @@ import {
 } from "../../../../src/server/cms/githubOAuth";
 import { functionNamed, runFunction } from "../../../../src/server/functions";
 import { issueState, STATE_COOKIE } from "../../../../src/server/cms/oauthState";
+import { recommendedApp } from "../../../support/fakes/github/app";
 import type { Meter } from "../../../../src/server/integrations/secretMeter";
 import { startFakeGitHub, type FakeGitHub } from "../../../support/fakes/github";
 import { createSourceRepository, type SourceRepository } from "../../../support/fakes/github/source";
@@ -21,10 +23,19 @@ import { pageResult } from "./support/loginPage";
 
 const SITE = "http://127.0.0.1:9000";
 const APP = {
-  clientId: "Iv1.cmsclient0001",
+  clientId: "Ov23cmsclient0001",
   clientSecret: "cms-client-secret-0001",
   callbackUrl: "http://127.0.0.1/api/cms-callback",
 };
+/** The GitHub App, set up as docs/cms.md recommends, on the served repository. */
+const GITHUB_APP = recommendedApp(
+  {
+    clientId: "Iv23cmsapp0001",
+    clientSecret: "cms-app-secret-0001",
+    callbackUrl: "http://127.0.0.1/api/cms-callback",
+  },
+  "acme/site",
+);
 let source: SourceRepository;
 let github: FakeGitHub;
 let spent: Set<string>;
@@ -39,7 +50,12 @@ const scratchDir = (prefix: string) => {
 
 beforeAll(async () => {
   source = createSourceRepository((dir) => fs.writeFileSync(path.join(dir, "README.md"), "hi\n"));
-  github = await startFakeGitHub({ source: source.dir, repo: "acme/site", app: APP });
+  github = await startFakeGitHub({
+    source: source.dir,
+    repo: "acme/site",
+    app: APP,
+    githubApp: GITHUB_APP,
+  });
 });
 afterAll(async () => {
   await github?.close();
@@ -117,25 +133,25 @@ describe("GET /api/cms-auth", () => {
     expect(await redirectOf(SITE)).toBe(`${SITE}/api/cms-callback`);
   });
 
-  it("binds the state to this browser: HttpOnly, SameSite=Lax, the callback's path, ten minutes, Secure off loopback", async () => {
+  it("binds the state to this browser: HttpOnly, SameSite=Lax, ten minutes, a __Host- cookie off loopback", async () => {
     const { started, setCookie } = await login();
     const state = new URL(started.headers.get("location") ?? "").searchParams.get("state");
     const [pair, ...attributes] = setCookie.split("; ");
     expect(pair?.startsWith(`${STATE_COOKIE}=${state}.`)).toBe(true);
-    expect(attributes).toEqual([
-      "Path=/api/cms-callback",
-      "Max-Age=600",
-      "HttpOnly",
-      "SameSite=Lax",
-    ]);
-    const hosted = await login("https://www.example.com");
-    expect(hosted.setCookie.split("; ").slice(1)).toEqual([
-      "Path=/api/cms-callback",
-      "Max-Age=600",
-      "HttpOnly",
-      "SameSite=Lax",
-      "Secure",
-    ]);
+    expect(attributes).toEqual(["Path=/", "Max-Age=600", "HttpOnly", "SameSite=Lax"]);
+    // On https (and behind a host that hands the function an http URL): Secure, Path=/, no Domain.
+    for (const site of ["https://www.example.com", "http://www.example.com"]) {
+      const hosted = await login(site);
+      const [hostedPair, ...hostedAttributes] = hosted.setCookie.split("; ");
+      expect(hostedPair?.startsWith(`__Host-${STATE_COOKIE}=`)).toBe(true);
+      expect(hostedAttributes).toEqual([
+        "Path=/",
+        "Max-Age=600",
+        "HttpOnly",
+        "SameSite=Lax",
+        "Secure",
+      ]);
+    }
   });
 
   it("asks for public_repo when the site says so, and knows no other provider", async () => {
@@ -164,7 +180,7 @@ describe("GET /api/cms-callback", () => {
       `authorization:github:success:${JSON.stringify({ token, provider: "github" })}`,
     );
     expect(answer.headers.get("set-cookie")).toBe(
-      `${STATE_COOKIE}=; Path=/api/cms-callback; Max-Age=0; HttpOnly; SameSite=Lax`,
+      `${STATE_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`,
     );
     expect(answer.headers.get("cache-control")).toBe("no-store");
     expect(answer.headers.get("referrer-policy")).toBe("no-referrer");
@@ -184,16 +200,20 @@ describe("GET /api/cms-callback", () => {
     expect(github.tokenRequests).toEqual([]);
   });
 
-  it("refuses a callback without the cookie, with a cookie signed by another secret, or an old one", async () => {
+  it("refuses a callback without the cookie, with a cookie signed by another secret, an old one, or two", async () => {
     const { back, cookie } = await login();
     const state = back.searchParams.get("state") ?? "";
     const forged = issueState("another-secret-000");
     const planted = `${STATE_COOKIE}=${forged.cookieValue.replace(/^[^.]+/, state)}`;
     const old = Date.now() + 11 * 60 * 1000;
+    const other = await login();
     for (const answer of [
       await callback(back),
       await callback(back, planted),
       await callback(back, cookie, deps({}, { now: () => old })),
+      // Ours and another valid one beside it: one browser holds one state, so neither is chosen.
+      await callback(back, `${other.cookie}; ${cookie}`),
+      await callback(back, `${cookie}; ${other.cookie}`),
     ]) {
       expect(answer.status).toBe(400);
     }
@@ -201,6 +221,8 @@ describe("GET /api/cms-callback", () => {
       "missing-cookie",
       "forged-cookie",
       "expired",
+      "several-cookies",
+      "several-cookies",
     ]);
     expect(github.tokenRequests).toEqual([]);
   });
@@ -254,6 +276,34 @@ describe("GET /api/cms-callback", () => {
   });
 });
 
+describe("a GitHub App's login", () => {
+  const appDeps = () =>
+    deps({
+      CMS_OAUTH_CLIENT_ID: GITHUB_APP.clientId,
+      CMS_OAUTH_CLIENT_SECRET: GITHUB_APP.clientSecret,
+      CMS_OAUTH_APP_KIND: "github-app",
+    });
+
+  it("asks for no scope, and hands the admin the user access token, never the refresh token", async () => {
+    const options = appDeps();
+    const { started, back, cookie } = await login(SITE, options);
+    const authorize = new URL(started.headers.get("location") ?? "");
+    expect(authorize.searchParams.get("client_id")).toBe(GITHUB_APP.clientId);
+    expect(authorize.searchParams.has("scope")).toBe(false);
+    const answer = await callback(back, cookie, options);
+    expect(answer.status).toBe(200);
+    const body = await answer.text();
+    const [token, grant] = [...github.oauth.tokens.entries()].at(-1) ?? [];
+    expect(token).toMatch(/^ghu_/);
+    expect(grant?.app?.expiresAt).toBeGreaterThan(Date.now());
+    expect(pageResult(body).message).toBe(
+      `authorization:github:success:${JSON.stringify({ token, provider: "github" })}`,
+    );
+    expect(body).not.toMatch(/ghr_|refresh/);
+    expect(logged.join("\n")).not.toMatch(/gh[ur]_/);
+  });
+});
+
 describe("both functions", () => {
   it("answer 503 naming the settings when the login is not set up, as JSON or as the admin's message", async () => {
     const unset: CmsOAuthDeps = { env: () => readCmsOAuthEnv({}), meter: noMeter };
@@ -272,7 +322,7 @@ describe("both functions", () => {
     expect(github.tokenRequests).toEqual([]);
   });
 
-  it("are metered under their own names, the meter's 429 shown to the editor", async () => {
+  it("spend the App's budget only on the token exchange: the start and every refused callback cost nothing", async () => {
     const asked: string[] = [];
     const full: Meter = async (fn) => {
       asked.push(fn);
@@ -284,19 +334,24 @@ describe("both functions", () => {
         },
       );
     };
-    const started = await createCmsAuthHandler(deps({}, { meter: full }))(
-      new Request(`${SITE}/api/cms-auth`, { headers: page }),
-    );
-    const ended = await callback(
-      `${SITE}/api/cms-callback?state=a&code=b`,
-      undefined,
-      deps({}, { meter: full }),
-    );
-    expect(asked).toEqual(["cms-auth", "cms-callback"]);
-    for (const answer of [started, ended]) {
-      expect([answer.status, answer.headers.get("retry-after")]).toEqual([429, "30"]);
-      expect(pageResult(await answer.text()).error).toBe("Too many.");
+    const metered = deps({}, { meter: full });
+    const { back, cookie, started } = await login(SITE, metered);
+    expect(started.status).toBe(302);
+    // A forged state, a cancelled sign-in and a callback without a code are refused before the meter.
+    await callback(`${SITE}/api/cms-callback?state=a&code=b`, cookie, metered);
+    for (const query of ["error=access_denied", "code="]) {
+      const again = await login(SITE, metered);
+      const url = new URL(again.back);
+      url.search = `state=${url.searchParams.get("state")}&${query}`;
+      expect((await callback(url, again.cookie, metered)).status).toBe(400);
     }
+    expect(asked).toEqual([]);
+    // The exchange is metered; its 429 reaches the editor's window, the state spent and its cookie cleared.
+    const ended = await callback(back, cookie, metered);
+    expect(asked).toEqual(["cms-callback"]);
+    expect([ended.status, ended.headers.get("retry-after")]).toEqual([429, "30"]);
+    expect(ended.headers.get("set-cookie")).toMatch(/Max-Age=0/);
+    expect(pageResult(await ended.text()).error).toBe("Too many.");
     expect(github.tokenRequests).toEqual([]);
   });
 

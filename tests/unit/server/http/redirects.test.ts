@@ -5,7 +5,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { renderNetlifyRedirects } from "../../../../src/data/redirects";
+import {
+  parseRedirects,
+  renderNetlifyRedirects,
+  resolveRedirects,
+} from "../../../../src/data/redirects";
 import { startServer, type RunningServer } from "../../../../src/server/main";
 
 let dir: string;
@@ -20,11 +24,19 @@ beforeAll(async () => {
   );
   fs.writeFileSync(
     path.join(dir, "_redirects"),
-    renderNetlifyRedirects([
-      { from: "/demo-request/", to: "/contact-sales/", permanent: true },
-      { from: "/summer-promo/", to: "/pricing/", permanent: false },
-      { from: "/documentation/", to: "https://docs.example.com", permanent: true },
-    ]),
+    renderNetlifyRedirects(
+      resolveRedirects(
+        parseRedirects({
+          redirects: [
+            { from: "/demo-request/", to: "/contact-sales/" },
+            { from: "/summer-promo/", to: "/pricing/", permanent: false },
+            { from: "/documentation/", to: "https://docs.example.com" },
+          ],
+        }),
+        new Set(["/contact-sales/", "/pricing/"]),
+        () => null,
+      ).rules,
+    ),
   );
   server = await startServer({
     publicDir: dir,

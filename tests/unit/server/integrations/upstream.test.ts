@@ -1,5 +1,5 @@
 // fetchUpstream against a real loopback server: answers of any status, redirects refused, deadlines, a
-// caller's abort, resets, a refused port, and the 502/504 mapping.
+// caller's abort, resets, a refused port, answers over the size cap, and the 502/504 mapping.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,6 +15,8 @@ import { startRedirectTrap } from "../support/redirectTrap";
 
 let server: http.Server;
 let origin = "";
+/** Bytes the endless answer (/endless) pushed out before its reader hung up. */
+let endlessWritten = 0;
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
@@ -40,6 +42,25 @@ beforeAll(async () => {
         response.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
         response.write('{"partial": ');
         setTimeout(() => request.socket.destroy(), 20);
+        return;
+      case "/endless": {
+        // 50 MB as fast as the reader takes it, with no Content-Length.
+        response.writeHead(200, { "content-type": "application/json" });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        endlessWritten = 0;
+        const pump = () => {
+          while (endlessWritten < 50e6 && !response.destroyed) {
+            endlessWritten += chunk.length;
+            if (!response.write(chunk)) return void response.once("drain", pump);
+          }
+          response.end();
+        };
+        pump();
+        return;
+      }
+      case "/declared-large":
+        response.writeHead(200, { "content-type": "application/json", "content-length": "9000000" });
+        response.write("{");
         return;
       case "/teapot":
         response.writeHead(418, { "retry-after": "7" });
@@ -70,7 +91,7 @@ function answerOf<T>(outcome: UpstreamOutcome<T>): { response: Response; value: 
 }
 
 const json = (response: Response) => response.json().catch(notJson) as Promise<unknown>;
-const call = { service: "Test", timeoutMs: 2_000 };
+const call = { service: "Test", timeoutMs: 2_000, maxBytes: 64 * 1024 };
 
 describe("fetchUpstream", () => {
   it("passes any HTTP status through as an answer, with its headers and body", async () => {
@@ -129,7 +150,7 @@ describe("fetchUpstream", () => {
   it("calls a silent upstream a timeout, within the deadline", async () => {
     const started = performance.now();
     const failure = failureOf(
-      await fetchUpstream(`${origin}/silent`, { service: "Test", timeoutMs: 150 }),
+      await fetchUpstream(`${origin}/silent`, { ...call, timeoutMs: 150 }),
     );
     expect(failure.kind).toBe("timeout");
     expect(performance.now() - started).toBeLessThan(1_500);
@@ -139,7 +160,7 @@ describe("fetchUpstream", () => {
   it("calls a body that stops arriving a timeout too, whatever name the runtime gives the error", async () => {
     const failure = failureOf(
       await fetchUpstream(`${origin}/stall-body`, {
-        service: "Test",
+        ...call,
         timeoutMs: 300,
         read: (r) => r.text(),
       }),
@@ -148,10 +169,7 @@ describe("fetchUpstream", () => {
   });
 
   it("leaves a body read after the call to the caller: the answer stands", async () => {
-    const outcome = await fetchUpstream(`${origin}/stall-body`, {
-      service: "Test",
-      timeoutMs: 300,
-    });
+    const outcome = await fetchUpstream(`${origin}/stall-body`, { ...call, timeoutMs: 300 });
     const { response } = answerOf(outcome);
     expect(response.status).toBe(200);
     await expect(response.text()).rejects.toThrow();
@@ -213,6 +231,27 @@ describe("fetchUpstream", () => {
     ).toBe("unreachable");
   });
 
+  it("reads an answer only up to its cap, then drops the connection: oversized, not 50 MB in memory", async () => {
+    const failure = failureOf(await fetchUpstream(`${origin}/endless`, { ...call, read: json }));
+    expect(failure.kind).toBe("oversized");
+    expect(describeFailure(failure)).toBe(
+      "Test answered more than the call reads (UpstreamBodyTooLarge: the answer is larger than 65536 bytes)",
+    );
+    // What the sender could push before it noticed: socket buffers, far from the 50 MB it meant to.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(endlessWritten).toBeLessThan(16e6);
+    // A declared length over the cap is refused before a byte of the body is read.
+    expect(
+      failureOf(await fetchUpstream(`${origin}/declared-large`, { ...call, read: json })).kind,
+    ).toBe("oversized");
+  });
+
+  it("caps a body read after the call too, leaving the status to go by", async () => {
+    const { response } = answerOf(await fetchUpstream(`${origin}/endless`, call));
+    expect(response.status).toBe(200);
+    await expect(response.json()).rejects.toMatchObject({ name: "UpstreamBodyTooLarge" });
+  });
+
   it("passes the reader's own errors through untouched", async () => {
     class Refused extends Error {}
     await expect(
@@ -229,6 +268,17 @@ describe("fetchUpstream", () => {
 
 describe("upstreamFailureResponse", () => {
   const words = { timeout: "It did not answer in time.", unreachable: "It could not be reached." };
+  it("escapes and cuts the detail it logs: a service's words cannot write a line of their own", () => {
+    const line = describeFailure({
+      kind: "unreachable",
+      service: "Test",
+      detail: `Error: bad\r\n2026-12-06 admin logged in\u001b[2J${"x".repeat(500)}`,
+    });
+    for (const control of ["\r", "\n", "\u001b"]) expect(line).not.toContain(control);
+    expect(line).toContain("bad\\r\\n2026-12-06 admin logged in\\x1b[2J");
+    expect(line.length).toBeLessThan(260);
+  });
+
   const failure = (kind: UpstreamFailure["kind"]): UpstreamFailure => ({
     kind,
     service: "Test",
