@@ -1,8 +1,9 @@
 /**
  * What the build does to each page Gatsby wrote: it is repaired (stray NUL bytes from React 18's streaming
  * renderer), its bundle tags are replaced by the after-paint loader, and what its security policy depends on
- * is read from it, all from one parse; then its compressed siblings are written from the finished bytes, where
- * the build writes siblings at all. pagePass.ts runs this over every page.
+ * is read from it, and its Markdown twin made when its head links one (markdownTwin.ts), all from one parse; then
+ * its compressed siblings are written from the finished bytes, where the build writes siblings at all. pagePass.ts
+ * runs this over every page.
  *
  * React 18.3's renderToPipeableStream, which Gatsby 5 renders every page with, encodes the HTML into a
  * reusable 2048-byte buffer. When a character of two or more bytes in UTF-8 (…, —, ’, an emoji) does not
@@ -16,11 +17,14 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { routes } from "../config/routes";
-import { parseHtml, type HtmlElement } from "../data/parseHtml";
+import { site } from "../config/site";
+import { TWIN_FILE, twinPathOf } from "../data/markdownTwins";
+import { hasToken, parseHtml, type HtmlElement } from "../data/parseHtml";
 import { pageFacts, type PageFacts } from "../security/inlineScripts";
 import { pagePathFor } from "../security/manifest";
-import { precompressFile } from "./precompress";
+import { precompressFile, SIBLINGS } from "./precompress";
 import { afterPaintProblems, rewriteForPaint } from "./scriptsAfterPaint";
+import { pageTwin, postTwin, type PostSource } from "./markdownTwin";
 
 /**
  * What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json; where the
@@ -43,6 +47,8 @@ export type FinishedPage = {
   searchable: boolean;
   /** What the search index reads of it (searchDocument), null when it is not marked. */
   searchDocument: string | null;
+  /** Its Markdown twin, when its head links one (src/data/markdownTwins.ts), else null. */
+  twin: string | null;
 };
 
 /** A finished page file, as the pass remembers it between builds (no HTML). */
@@ -57,6 +63,11 @@ export type PageRecord = {
   problems: string[];
   facts: PageFacts;
   searchable: boolean;
+  /**
+   * Its Markdown twin as written: the twin's hash, and the hash of the post it was made from (null for a twin made
+   * from the page itself); null when the page has none.
+   */
+  twin: { hash: string; post: string | null } | null;
 };
 
 /** Pages that are apps of their own (the CMS admin): Gatsby's bundles never run there. */
@@ -71,18 +82,71 @@ export function withoutNulBytes(html: string): string {
  * What the build does to a page it wrote, and why the result would be wrong: a Gatsby page (`facts` given)
  * must end up with its bundles behind the after-paint loader and nowhere else.
  */
-export function finishPage(html: string, facts?: BuildFacts): FinishedPage {
+export function finishPage(
+  html: string,
+  facts?: BuildFacts,
+  page?: { path: string; post?: PostSource },
+): FinishedPage {
   const repaired = withoutNulBytes(html);
   const elements = parseHtml(repaired);
   const finished = rewriteForPaint(repaired, elements);
   const searchDocument = searchDocumentOf(repaired, elements);
+  const twin = page ? twinOf(repaired, elements, page) : { markdown: null, problems: [] };
   return {
     html: finished.html,
-    problems: facts ? afterPaintProblems(finished.elements, facts.bundles) : [],
+    problems: [
+      ...(facts ? afterPaintProblems(finished.elements, facts.bundles) : []),
+      ...twin.problems,
+    ],
     facts: pageFacts(finished.elements),
     searchable: searchDocument !== null,
     searchDocument,
+    twin: twin.markdown,
   };
+}
+
+/** The address the head's `<link rel="alternate" type="text/markdown">` names, or null. */
+export function twinLinkOf(elements: readonly HtmlElement[]): string | null {
+  const link = elements.find(
+    (el) =>
+      el.name === "link" &&
+      el.ancestors.includes("head") &&
+      hasToken(el.attributes["rel"], "alternate") &&
+      el.attributes["type"] === "text/markdown",
+  );
+  return link?.attributes["href"] ?? null;
+}
+
+/**
+ * A page's twin, made when its head links one (the head is the one place that decides, from the page's context):
+ * from the post's Markdown when the page is a post, else from the page's main content. The link must name the
+ * twin's own address.
+ */
+function twinOf(
+  html: string,
+  elements: readonly HtmlElement[],
+  page: { path: string; post?: PostSource },
+): { markdown: string | null; problems: string[] } {
+  const link = twinLinkOf(elements);
+  if (link === null) return { markdown: null, problems: [] };
+  const pageUrl = `${site.url}${page.path}`;
+  const expected = twinPathOf(page.path);
+  if (expected === null || link !== `${site.url}${expected}`)
+    return {
+      markdown: null,
+      problems: [
+        `its head links a Markdown twin at ${link}, not at ${site.url}${expected ?? `${page.path}.md`}`,
+      ],
+    };
+  const markdown = page.post
+    ? postTwin(page.post, elements, pageUrl)
+    : pageTwin(html, elements, pageUrl);
+  return markdown.trim() === ""
+    ? {
+        markdown: null,
+        problems: ["its head links a Markdown twin, but it has no main content to make one from"],
+      }
+    : { markdown, problems: [] };
 }
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
@@ -110,20 +174,35 @@ export function searchDocumentOf(html: string, elements: readonly HtmlElement[])
 export const contentHash = (bytes: string | Buffer): string =>
   createHash("sha256").update(bytes).digest("base64");
 
-/** Finishes one page file of publicDir in place (written only when it changes). */
+/** The twin file beside a page file ("pricing/index.html" → "pricing/index.html.md"). */
+export const twinFileOf = (file: string) => path.join(path.dirname(file), TWIN_FILE);
+
+/** The hash a post's twin is remembered by: a change to the post makes its twin again. */
+export const postHash = (post: PostSource) => contentHash(JSON.stringify(post));
+
+/**
+ * Finishes one page file of publicDir in place (written only when it changes), and writes or removes its twin
+ * beside it; `post` is the post the page shows, when it is one.
+ */
 export async function finishPageFile(
   publicDir: string,
   file: string,
   facts: BuildFacts,
+  post?: PostSource,
 ): Promise<PageRecord & { changed: boolean }> {
   const full = path.join(publicDir, file);
   const html = await fs.readFile(full, "utf8");
   const page = pagePathFor(file);
-  const finished = finishPage(html, APP_PAGES.has(page) ? undefined : facts);
+  const finished = finishPage(
+    html,
+    APP_PAGES.has(page) ? undefined : facts,
+    path.basename(file) === "index.html" ? { path: page, ...(post ? { post } : {}) } : undefined,
+  );
   const changed = finished.html !== html;
   if (changed) await fs.writeFile(full, finished.html);
   if (facts.searchDir) await writeSearchDocument(facts.searchDir, file, finished.searchDocument);
   if (facts.precompress) await precompressFile(publicDir, full, Buffer.from(finished.html));
+  await writeTwin(publicDir, twinFileOf(file), finished.twin, facts.precompress === true);
   const { size, mtimeMs } = await fs.stat(full);
   return {
     file,
@@ -134,8 +213,34 @@ export async function finishPageFile(
     problems: finished.problems.map((problem) => `${page}: ${problem}`),
     facts: finished.facts,
     searchable: finished.searchable,
+    twin:
+      finished.twin === null
+        ? null
+        : { hash: contentHash(finished.twin), post: post ? postHash(post) : null },
     changed,
   };
+}
+
+/**
+ * Writes a twin where it differs from the file there (an unchanged twin keeps its time, so its siblings stay
+ * current), with its siblings; null removes the twin and its siblings.
+ */
+export async function writeTwin(
+  publicDir: string,
+  file: string,
+  markdown: string | null,
+  precompress: boolean,
+): Promise<void> {
+  const full = path.join(publicDir, file);
+  if (markdown === null) {
+    await Promise.all(
+      ["", ...Object.values(SIBLINGS)].map((ext) => fs.rm(full + ext, { force: true })),
+    );
+    return;
+  }
+  const existing = await fs.readFile(full, "utf8").catch(() => null);
+  if (existing !== markdown) await fs.writeFile(full, markdown);
+  if (precompress) await precompressFile(publicDir, full, Buffer.from(markdown));
 }
 
 /** A page's copy for the search index in searchDir, at the page's own path; none for an unmarked page. */

@@ -19,6 +19,7 @@ import { cardPagesOf, writeSocialCards } from "./socialCards";
 import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
 import { rewriteBuiltPages } from "./pagePass";
+import { postSources } from "./markdownTwin";
 import { sourceMapsWanted } from "./onCreateWebpackConfig";
 import { removeSourceMaps } from "./sourceMaps";
 import { writeSecurityHeaders } from "./securityHeaders";
@@ -64,7 +65,13 @@ class StepTimer {
   }
 }
 
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({
+  store,
+  graphql,
+  reporter,
+  getNodesByType,
+  getNode,
+}) => {
   const { program, pages } = store.getState() as {
     program: { directory: string };
     pages: Parameters<typeof cardPagesOf>[0];
@@ -171,7 +178,7 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
       publicDir,
       // Each finished page gets its .br/.gz siblings in the same pass, unless the host compresses by itself.
       { bundles: await entryBundles(publicDir), searchDir, precompress: !host },
-      { cacheDir },
+      { cacheDir, posts: postSources({ getNodesByType, getNode }) },
     ),
   );
   reporter.info(

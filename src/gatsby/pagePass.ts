@@ -3,12 +3,23 @@
  * cache folder by the hash of what the pass wrote, so the next build reads back what an unchanged page needs
  * instead of parsing it again; a rebuild costs in proportion to the pages Gatsby rewrote. The pages left
  * are spread over worker threads (pageWorkers.ts). The records also carry what each page's security policy
- * depends on, so the headers step needs no second read of the pages.
+ * depends on, so the headers step needs no second read of the pages, and whether it has a Markdown twin: a twin
+ * is made again only with its page, or with its post when the post changed; a twin whose page is gone goes too.
  */
 import { createRequire } from "node:module";
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
-import { contentHash, finishPageFile, type BuildFacts, type PageRecord } from "./builtPages";
+import {
+  contentHash,
+  finishPageFile,
+  postHash,
+  twinFileOf,
+  writeTwin,
+  type BuildFacts,
+  type PageRecord,
+} from "./builtPages";
+import type { PostSource } from "./markdownTwin";
+import { TWIN_FILE } from "../data/markdownTwins";
 import { bundleWorker, finishInWorkers, workerCount } from "./pageWorkers";
 import { bundleLoaderScript } from "./inlineCode";
 
@@ -22,6 +33,8 @@ export type PassOptions = {
   workers?: number;
   /** Fewer pages to finish than this are finished in this thread. */
   minPagesForWorkers?: number;
+  /** The post each post page shows ("blog/x/index.html" → its source), for its twin. */
+  posts?: ReadonlyMap<string, PostSource>;
 };
 
 export type PassResult = {
@@ -36,14 +49,19 @@ export type PassResult = {
 
 type Cache = { fingerprint: string; pages: Record<string, PageRecord> };
 
-/** Every built page file (relative to publicDir); Gatsby's own slice files are what it stitches pages from. */
-async function pageFiles(publicDir: string): Promise<string[]> {
-  const files: string[] = [];
+/**
+ * Every built page file (relative to publicDir), Gatsby's own slice files left out (what it stitches pages from),
+ * and every twin file there is.
+ */
+async function pageFiles(publicDir: string): Promise<{ pages: string[]; twins: string[] }> {
+  const pages: string[] = [];
+  const twins: string[] = [];
   for (const file of await fs.readdir(publicDir, { recursive: true })) {
+    if (path.basename(file) === TWIN_FILE) twins.push(file);
     if (!file.endsWith(".html") || file.startsWith(`_gatsby${path.sep}`)) continue;
-    if ((await fs.stat(path.join(publicDir, file))).isFile()) files.push(file);
+    if ((await fs.stat(path.join(publicDir, file))).isFile()) pages.push(file);
   }
-  return files.sort();
+  return { pages: pages.sort(), twins };
 }
 
 /** The installed htmlparser2's version (its package.json is not among its exports). */
@@ -88,7 +106,9 @@ export async function rewriteBuiltPages(
   const records: PageRecord[] = [];
   const todo: string[] = [];
   const { searchDir } = facts;
-  for (const file of await pageFiles(publicDir)) {
+  const postOf = (file: string) => options.posts?.get(file);
+  const built = await pageFiles(publicDir);
+  for (const file of built.pages) {
     const known = cache.pages[file];
     const full = path.join(publicDir, file);
     const now = await fs.stat(full);
@@ -98,7 +118,17 @@ export async function rewriteBuiltPages(
       known !== undefined &&
       ((known.size === now.size && known.mtimeMs === now.mtimeMs) ||
         known.hash === contentHash(await fs.readFile(full)));
-    if (same && !(searchDir && known.searchable && !existsSync(path.join(searchDir, file)))) {
+    const post = postOf(file);
+    // Its twin is still the one the record names: there, and made from this version of its post.
+    const twinCurrent =
+      known?.twin == null ||
+      (known.twin.post === (post ? postHash(post) : null) &&
+        existsSync(path.join(publicDir, twinFileOf(file))));
+    if (
+      same &&
+      twinCurrent &&
+      !(searchDir && known.searchable && !existsSync(path.join(searchDir, file)))
+    ) {
       records.push(known);
     } else todo.push(file);
   }
@@ -107,8 +137,8 @@ export async function rewriteBuiltPages(
   const workers = options.workers ?? workerCount();
   const finished =
     workers > 1 && todo.length >= (options.minPagesForWorkers ?? MIN_PAGES_FOR_WORKERS)
-      ? await finishInWorkers(bundle, publicDir, facts, todo, workers)
-      : await Promise.all(todo.map((file) => finishPageFile(publicDir, file, facts)));
+      ? await finishInWorkers(bundle, publicDir, facts, todo, workers, postOf)
+      : await Promise.all(todo.map((file) => finishPageFile(publicDir, file, facts, postOf(file))));
   let changed = 0;
   for (const { changed: written, ...record } of finished) {
     if (written) changed += 1;
@@ -116,6 +146,10 @@ export async function rewriteBuiltPages(
   }
 
   records.sort((a, b) => a.file.localeCompare(b.file));
+  // A twin whose page this build did not make (a post turned draft, a page removed) goes with its siblings.
+  const twins = new Set(records.filter((r) => r.twin !== null).map((r) => twinFileOf(r.file)));
+  for (const file of built.twins.filter((twin) => !twins.has(twin)))
+    await writeTwin(publicDir, file, null, false);
   // The search index reads every file of searchDir: a page gone or no longer marked leaves it.
   if (searchDir) {
     const marked = new Set(records.filter((r) => r.searchable).map((r) => r.file));

@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { SectionContent } from "../data/sectionSchemas";
 import { Seo } from "../components/Seo";
+import { hasTwin } from "../data/markdownTwins";
 import { socialImageOf } from "../data/socialCard";
 import { AbVariants } from "../providers/experiments/AbVariants";
 import type { ExperimentKey } from "../config/experiments";
@@ -43,7 +44,7 @@ export default function MarketingPageTemplate({ data, pageContext }: PageProps<D
   );
 }
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data>) {
   const page = data.marketingPage;
   const isHome = page?.path === "/";
   return (
@@ -51,6 +52,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       title={isHome ? undefined : (page?.seoTitle ?? page?.title ?? undefined)}
       description={page?.description}
       pathname={location.pathname}
+      markdownTwin={hasTwin(pageContext)}
       noindex={page?.noindex ?? false}
       canonical={page?.canonical ?? undefined}
       {...(page ? { image: socialImageOf(page.path, page.socialImage) } : {})}
