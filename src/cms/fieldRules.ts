@@ -53,6 +53,28 @@ export const REDIRECT_HINTS = {
     "On: a permanent move (301/308), search engines pass the old address's standing on. Off: temporary (302/307), for a campaign that may come back.",
 };
 
+/** The agents settings' fields (Site settings > Agents: llms.txt, robots.txt's AI preferences, security.txt). */
+export const AGENT_HINTS: Record<string, string> = {
+  summary:
+    "What an AI assistant should know first about the product, in two or three sentences: the blockquote at the top of /llms.txt.",
+  details: "Optional: how an assistant should read this site, under the summary.",
+  link: "A page of this site ending in / (its Markdown version is linked), or a full https:// address such as {docsUrl}/llms.txt.",
+  name: "Optional for a page of this site (its own title is used); required for an outside address.",
+  note: "Optional: after the link. A page of this site defaults to its description.",
+  newestPosts: "Optional: the blog's newest posts listed after this section's links.",
+  search: "Building a search index and showing links and excerpts: yes, no, or unset (no stated preference).",
+  aiInput: "Using the pages in an AI answer as it is made (retrieval, grounding): yes, no, or unset.",
+  aiTrain: "Training or fine-tuning AI models on the pages: yes, no, or unset.",
+  contacts:
+    "Where researchers report a vulnerability, most preferred first: mailto:security@{emailDomain}, an https:// address or a page of this site (/security/#disclosure).",
+  expiresInDays:
+    "security.txt's Expires date is set this many days after each build (at most 364: RFC 9116 asks for less than a year). Keep it longer than the time between builds.",
+  preferredLanguages: "Languages reports may be written in, as tags such as en or de.",
+  policy: "The disclosure policy: a page of this site (a #part allowed) or an https:// address.",
+  acknowledgments: "Optional: where researchers are thanked.",
+  hiring: "Optional: security jobs.",
+};
+
 /** A webinar's date is its session, not when its page goes live (that is publishDate). */
 export const SESSION_DATE_HINT = `The session's start, in the site's time zone (${site.timeZone}). To publish the page later than now, set Publish date.`;
 

@@ -17,10 +17,6 @@ export function pageOfTwin(twinPath: string): string | null {
   return twinPath.endsWith(`/${TWIN_FILE}`) ? twinPath.slice(0, -TWIN_FILE.length) : null;
 }
 
-/** What a page's context says about it (src/gatsby/createPages.ts and the blog's listing plan). */
-type TwinContext =
-  { excludeFromSitemap?: boolean | null; twin?: boolean | null } | null | undefined;
-
 /**
  * Whether a page gets a twin: exactly the pages the sitemap lists. A draft or scheduled entry has no page, and a
  * hidden post, a noindex page and a copy whose canonical is elsewhere are out of the sitemap (src/gatsby/sitemap.ts).

@@ -17,14 +17,13 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { routes } from "../config/routes";
-import { site } from "../config/site";
-import { TWIN_FILE, twinPathOf } from "../data/markdownTwins";
-import { hasToken, parseHtml, type HtmlElement } from "../data/parseHtml";
+import { parseHtml, type HtmlElement } from "../data/parseHtml";
 import { pageFacts, type PageFacts } from "../security/inlineScripts";
 import { pagePathFor } from "../security/manifest";
-import { precompressFile, SIBLINGS } from "./precompress";
+import { precompressFile } from "./precompress";
 import { afterPaintProblems, rewriteForPaint } from "./scriptsAfterPaint";
-import { pageTwin, postTwin, type PostSource } from "./markdownTwin";
+import type { PostSource } from "./postTwin";
+import { headOf, postHash, twinFileOf, twinOf, writeTwin } from "./twinFiles";
 
 /**
  * What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json; where the
@@ -49,6 +48,10 @@ export type FinishedPage = {
   searchDocument: string | null;
   /** Its Markdown twin, when its head links one (src/data/markdownTwins.ts), else null. */
   twin: string | null;
+  /** The page's title (without the product's name after it) and description, as its head gives them. */
+  head: { title: string; description: string };
+  /** Milliseconds spent making the twin (a synchronous conversion: this thread's time). */
+  twinMs: number;
 };
 
 /** A finished page file, as the pass remembers it between builds (no HTML). */
@@ -67,7 +70,7 @@ export type PageRecord = {
    * Its Markdown twin as written: the twin's hash, and the hash of the post it was made from (null for a twin made
    * from the page itself); null when the page has none.
    */
-  twin: { hash: string; post: string | null } | null;
+  twin: { hash: string; post: string | null; title: string; description: string } | null;
 };
 
 /** Pages that are apps of their own (the CMS admin): Gatsby's bundles never run there. */
@@ -91,7 +94,9 @@ export function finishPage(
   const elements = parseHtml(repaired);
   const finished = rewriteForPaint(repaired, elements);
   const searchDocument = searchDocumentOf(repaired, elements);
+  const twinStart = performance.now();
   const twin = page ? twinOf(repaired, elements, page) : { markdown: null, problems: [] };
+  const twinMs = performance.now() - twinStart;
   return {
     html: finished.html,
     problems: [
@@ -102,51 +107,9 @@ export function finishPage(
     searchable: searchDocument !== null,
     searchDocument,
     twin: twin.markdown,
+    head: headOf(repaired, elements),
+    twinMs,
   };
-}
-
-/** The address the head's `<link rel="alternate" type="text/markdown">` names, or null. */
-export function twinLinkOf(elements: readonly HtmlElement[]): string | null {
-  const link = elements.find(
-    (el) =>
-      el.name === "link" &&
-      el.ancestors.includes("head") &&
-      hasToken(el.attributes["rel"], "alternate") &&
-      el.attributes["type"] === "text/markdown",
-  );
-  return link?.attributes["href"] ?? null;
-}
-
-/**
- * A page's twin, made when its head links one (the head is the one place that decides, from the page's context):
- * from the post's Markdown when the page is a post, else from the page's main content. The link must name the
- * twin's own address.
- */
-function twinOf(
-  html: string,
-  elements: readonly HtmlElement[],
-  page: { path: string; post?: PostSource },
-): { markdown: string | null; problems: string[] } {
-  const link = twinLinkOf(elements);
-  if (link === null) return { markdown: null, problems: [] };
-  const pageUrl = `${site.url}${page.path}`;
-  const expected = twinPathOf(page.path);
-  if (expected === null || link !== `${site.url}${expected}`)
-    return {
-      markdown: null,
-      problems: [
-        `its head links a Markdown twin at ${link}, not at ${site.url}${expected ?? `${page.path}.md`}`,
-      ],
-    };
-  const markdown = page.post
-    ? postTwin(page.post, elements, pageUrl)
-    : pageTwin(html, elements, pageUrl);
-  return markdown.trim() === ""
-    ? {
-        markdown: null,
-        problems: ["its head links a Markdown twin, but it has no main content to make one from"],
-      }
-    : { markdown, problems: [] };
 }
 
 const escapeAttribute = (value: string) => value.replaceAll("&", "&amp;").replaceAll('"', "&quot;");
@@ -174,12 +137,6 @@ export function searchDocumentOf(html: string, elements: readonly HtmlElement[])
 export const contentHash = (bytes: string | Buffer): string =>
   createHash("sha256").update(bytes).digest("base64");
 
-/** The twin file beside a page file ("pricing/index.html" → "pricing/index.html.md"). */
-export const twinFileOf = (file: string) => path.join(path.dirname(file), TWIN_FILE);
-
-/** The hash a post's twin is remembered by: a change to the post makes its twin again. */
-export const postHash = (post: PostSource) => contentHash(JSON.stringify(post));
-
 /**
  * Finishes one page file of publicDir in place (written only when it changes), and writes or removes its twin
  * beside it; `post` is the post the page shows, when it is one.
@@ -189,7 +146,7 @@ export async function finishPageFile(
   file: string,
   facts: BuildFacts,
   post?: PostSource,
-): Promise<PageRecord & { changed: boolean }> {
+): Promise<PageRecord & PassCosts> {
   const full = path.join(publicDir, file);
   const html = await fs.readFile(full, "utf8");
   const page = pagePathFor(file);
@@ -202,7 +159,9 @@ export async function finishPageFile(
   if (changed) await fs.writeFile(full, finished.html);
   if (facts.searchDir) await writeSearchDocument(facts.searchDir, file, finished.searchDocument);
   if (facts.precompress) await precompressFile(publicDir, full, Buffer.from(finished.html));
+  const writeStart = performance.now();
   await writeTwin(publicDir, twinFileOf(file), finished.twin, facts.precompress === true);
+  const twinWriteMs = performance.now() - writeStart;
   const { size, mtimeMs } = await fs.stat(full);
   return {
     file,
@@ -216,32 +175,25 @@ export async function finishPageFile(
     twin:
       finished.twin === null
         ? null
-        : { hash: contentHash(finished.twin), post: post ? postHash(post) : null },
+        : {
+            hash: contentHash(finished.twin),
+            post: post ? postHash(post) : null,
+            ...finished.head,
+          },
     changed,
+    twinMs: finished.twinMs,
+    twinWriteMs,
   };
 }
 
-/**
- * Writes a twin where it differs from the file there (an unchanged twin keeps its time, so its siblings stay
- * current), with its siblings; null removes the twin and its siblings.
- */
-export async function writeTwin(
-  publicDir: string,
-  file: string,
-  markdown: string | null,
-  precompress: boolean,
-): Promise<void> {
-  const full = path.join(publicDir, file);
-  if (markdown === null) {
-    await Promise.all(
-      ["", ...Object.values(SIBLINGS)].map((ext) => fs.rm(full + ext, { force: true })),
-    );
-    return;
-  }
-  const existing = await fs.readFile(full, "utf8").catch(() => null);
-  if (existing !== markdown) await fs.writeFile(full, markdown);
-  if (precompress) await precompressFile(publicDir, full, Buffer.from(markdown));
-}
+/** What finishing a page cost, beside its record (not remembered between builds). */
+export type PassCosts = {
+  /** The page file was rewritten. */
+  changed: boolean;
+  /** Making its twin (this thread's time) and writing it with its siblings (time until written). */
+  twinMs: number;
+  twinWriteMs: number;
+};
 
 /** A page's copy for the search index in searchDir, at the page's own path; none for an unmarked page. */
 export async function writeSearchDocument(

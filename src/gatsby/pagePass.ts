@@ -9,16 +9,9 @@
 import { createRequire } from "node:module";
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
-import {
-  contentHash,
-  finishPageFile,
-  postHash,
-  twinFileOf,
-  writeTwin,
-  type BuildFacts,
-  type PageRecord,
-} from "./builtPages";
-import type { PostSource } from "./markdownTwin";
+import { contentHash, finishPageFile, type BuildFacts, type PageRecord } from "./builtPages";
+import type { PostSource } from "./postTwin";
+import { postHash, twinFileOf, writeTwin } from "./twinFiles";
 import { TWIN_FILE } from "../data/markdownTwins";
 import { bundleWorker, finishInWorkers, workerCount } from "./pageWorkers";
 import { bundleLoaderScript } from "./inlineCode";
@@ -45,6 +38,16 @@ export type PassResult = {
   /** "/path/: why", for every page not as it should be. */
   problems: string[];
   records: PageRecord[];
+  /** The Markdown twins: how many pages have one, how many this pass made, and what making them cost. */
+  twins: {
+    pages: number;
+    made: number;
+    fromPosts: number;
+    removed: number;
+    /** Thread time: converting, plus writing each with its siblings. */
+    seconds: number;
+    convertSeconds: number;
+  };
 };
 
 type Cache = { fingerprint: string; pages: Record<string, PageRecord> };
@@ -140,16 +143,25 @@ export async function rewriteBuiltPages(
       ? await finishInWorkers(bundle, publicDir, facts, todo, workers, postOf)
       : await Promise.all(todo.map((file) => finishPageFile(publicDir, file, facts, postOf(file))));
   let changed = 0;
-  for (const { changed: written, ...record } of finished) {
+  const twins = { pages: 0, made: 0, fromPosts: 0, removed: 0, seconds: 0, convertSeconds: 0 };
+  for (const { changed: written, twinMs, twinWriteMs, ...record } of finished) {
     if (written) changed += 1;
+    if (record.twin) {
+      twins.made += 1;
+      if (record.twin.post) twins.fromPosts += 1;
+    }
+    twins.convertSeconds += twinMs / 1000;
+    twins.seconds += (twinMs + twinWriteMs) / 1000;
     records.push(record);
   }
 
   records.sort((a, b) => a.file.localeCompare(b.file));
   // A twin whose page this build did not make (a post turned draft, a page removed) goes with its siblings.
-  const twins = new Set(records.filter((r) => r.twin !== null).map((r) => twinFileOf(r.file)));
-  for (const file of built.twins.filter((twin) => !twins.has(twin)))
-    await writeTwin(publicDir, file, null, false);
+  const twinFiles = new Set(records.filter((r) => r.twin !== null).map((r) => twinFileOf(r.file)));
+  const stale = built.twins.filter((twin) => !twinFiles.has(twin));
+  for (const file of stale) await writeTwin(publicDir, file, null, false);
+  twins.pages = twinFiles.size;
+  twins.removed = stale.length;
   // The search index reads every file of searchDir: a page gone or no longer marked leaves it.
   if (searchDir) {
     const marked = new Set(records.filter((r) => r.searchable).map((r) => r.file));
@@ -161,5 +173,5 @@ export async function rewriteBuiltPages(
   }
   const pages = Object.fromEntries(records.map((record) => [record.file, record]));
   await fs.writeFile(cacheFile, JSON.stringify({ fingerprint, pages } satisfies Cache));
-  return { changed, reused, problems: records.flatMap((r) => r.problems), records };
+  return { changed, reused, problems: records.flatMap((r) => r.problems), records, twins };
 }

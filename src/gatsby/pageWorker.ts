@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { finishPageFile, type BuildFacts } from "./builtPages";
-import type { PostSource } from "./markdownTwin";
+import type { PostSource } from "./postTwin";
 
 const { publicDir, facts } = workerData as { publicDir: string; facts: BuildFacts };
 

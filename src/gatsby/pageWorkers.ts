@@ -5,8 +5,8 @@
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { BuildFacts, PageRecord } from "./builtPages";
-import type { PostSource } from "./markdownTwin";
+import type { BuildFacts, PageRecord, PassCosts } from "./builtPages";
+import type { PostSource } from "./postTwin";
 import { bundleThread } from "./threadBundle";
 
 /** Pages sent to a worker at a time: small enough to keep both cores busy to the end. */
@@ -32,10 +32,10 @@ export async function finishInWorkers(
   count = workerCount(),
   /** The post a page file shows, sent with the batch it is in. */
   postOf: (file: string) => PostSource | undefined = () => undefined,
-): Promise<Array<PageRecord & { changed: boolean }>> {
+): Promise<Array<PageRecord & PassCosts>> {
   const queue: string[][] = [];
   for (let i = 0; i < files.length; i += BATCH) queue.push(files.slice(i, i + BATCH));
-  const records: Array<PageRecord & { changed: boolean }> = [];
+  const records: Array<PageRecord & PassCosts> = [];
   const run = (worker: Worker) =>
     new Promise<void>((resolve, reject) => {
       const next = () => {
