@@ -39,6 +39,8 @@ export const HINTS: Record<string, string> = {
   photo: "Optional. A square photo or illustration, stored beside the author files.",
   seoTitle: `Optional: the title search results show (they display about ${SEO_LIMITS.title} characters) when the headline is longer. The preview counts it.`,
   description: `What search results show under the title: about ${SEO_LIMITS.description} characters are displayed (the preview counts them).`,
+  copyPage:
+    "On for pages developers read (SDKs, integrations, code): the page offers Copy page and View as Markdown at its top, for pasting into an AI assistant.",
   socialImage:
     "Optional: an image shared on social networks instead of the card the build draws from the title: a site path (/img/uploads/launch.png) or an https:// address.",
   date: `Publication date and time, in the site's time zone (${site.timeZone}). A date in the future schedules the entry: it is published by the first build after that moment, and until then it appears nowhere on the site.`,

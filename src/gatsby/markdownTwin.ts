@@ -10,7 +10,8 @@ const converter = new NodeHtmlMarkdown({
   bulletMarker: "-",
   codeFence: "```",
   emDelimiter: "_",
-  maxConsecutiveNewlines: 2,
+  // Blank lines are collapsed outside code by tidy(); inside code they are the author's.
+  maxConsecutiveNewlines: 1000,
   useInlineLinks: true,
 });
 
@@ -166,7 +167,6 @@ export function pageTwin(html: string, elements: readonly HtmlElement[], pageUrl
 
 /** An HTML fragment (a post's raw HTML, already sanitized) as Markdown. */
 export function fragmentToMarkdown(fragment: string, base: string): string {
-  return converter
-    .translate(convertibleHtml(fragment, parseHtml(fragment), 0, fragment.length, base))
-    .trim();
+  const html = convertibleHtml(fragment, parseHtml(fragment), 0, fragment.length, base);
+  return unpadTables(converter.translate(html)).trim();
 }

@@ -47,9 +47,11 @@ export function renderNetlifyHeaders(manifest: HeaderManifest): string {
     }
   }
   // Every Markdown twin (`*` spans folders in Netlify's rules, and matches the root's twin too).
+  // It names the shared headers the pages' own rules carry too (no `/*` rule gives them to a twin).
   if (manifest.twins) {
     lines.push(`/*/${TWIN_FILE}`);
-    for (const [name, value] of Object.entries(manifest.twins))
+    const own = Object.entries(hostedCommonHeaders(manifest)).filter(([name]) => perPage.has(name));
+    for (const [name, value] of [...own, ...Object.entries(manifest.twins)])
       lines.push(`  ${displayName(name)}: ${value}`);
   }
   return `${lines.join("\n")}\n`;
@@ -116,7 +118,7 @@ export function renderVercelRoutes(
   for (const bare of unslashed) {
     routes.push({ src: `^(${pathPattern(bare)})$`, dest: "$1/", continue: true });
   }
-  if (manifest.twins) routes.push(...negotiationRoutes(manifest.twins, withoutTwin));
+  if (manifest.twins) routes.push(...negotiationRoutes(manifest.twins, notAFunction, withoutTwin));
   for (const [page, policy] of Object.entries(manifest.pages)) {
     const pattern = page.endsWith("/")
       ? `^${escapeRegExp(page)}(?:index\\.html)?$`
@@ -137,11 +139,15 @@ export function renderVercelRoutes(
  * Content negotiation for the Markdown twins (src/data/markdownTwins.ts): every page path that has a twin varies by
  * Accept, and one whose Accept header prefers Markdown is moved to its twin, whose own headers follow. A path that
  * is a page without a twin (the search page, a hidden post) is left out, since Vercel's routes cannot ask whether
- * the twin file exists.
+ * the twin file exists; so are the functions' paths.
  */
-function negotiationRoutes(twins: HeaderSet, withoutTwin: readonly string[]): VercelRoute[] {
+function negotiationRoutes(
+  twins: HeaderSet,
+  notAFunction: string,
+  withoutTwin: readonly string[],
+): VercelRoute[] {
   const excluded = [...new Set(withoutTwin)].sort().map(escapeRegExp).join("|");
-  const page = `^${excluded ? `(?!(?:${excluded})$)` : ""}(/(?:[^/]+/)*)$`;
+  const page = `^${notAFunction}${excluded ? `(?!(?:${excluded})$)` : ""}(/(?:[^/]+/)*)$`;
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(twins)) headers[displayName(name)] = value;
   return [
