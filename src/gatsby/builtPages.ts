@@ -159,9 +159,12 @@ export async function finishPageFile(
   if (changed) await fs.writeFile(full, finished.html);
   if (facts.searchDir) await writeSearchDocument(facts.searchDir, file, finished.searchDocument);
   if (facts.precompress) await precompressFile(publicDir, full, Buffer.from(finished.html));
-  const writeStart = performance.now();
-  await writeTwin(publicDir, twinFileOf(file), finished.twin, facts.precompress === true);
-  const twinWriteMs = performance.now() - writeStart;
+  const twinPackMs = await writeTwin(
+    publicDir,
+    twinFileOf(file),
+    finished.twin,
+    facts.precompress === true,
+  );
   const { size, mtimeMs } = await fs.stat(full);
   return {
     file,
@@ -182,7 +185,7 @@ export async function finishPageFile(
           },
     changed,
     twinMs: finished.twinMs,
-    twinWriteMs,
+    twinPackMs,
   };
 }
 
@@ -190,9 +193,9 @@ export async function finishPageFile(
 export type PassCosts = {
   /** The page file was rewritten. */
   changed: boolean;
-  /** Making its twin (this thread's time) and writing it with its siblings (time until written). */
+  /** Making its twin and compressing it: this thread's time (both run synchronously). */
   twinMs: number;
-  twinWriteMs: number;
+  twinPackMs: number;
 };
 
 /** A page's copy for the search index in searchDir, at the page's own path; none for an unmarked page. */

@@ -3,17 +3,41 @@
  * (postTwin.ts): its built main content through node-html-markdown, links absolute, controls and chrome left out.
  * The page pass (builtPages.ts) calls it with the page it has already parsed.
  */
-import { NodeHtmlMarkdown } from "node-html-markdown";
+import { NodeHtmlMarkdown, PostProcessResult, type TranslatorConfigFactory } from "node-html-markdown";
 import { hasToken, parseHtml, spliceRanges, type HtmlElement } from "../data/parseHtml";
 
-const converter = new NodeHtmlMarkdown({
-  bulletMarker: "-",
-  codeFence: "```",
-  emDelimiter: "_",
-  // Blank lines are collapsed outside code by tidy(); inside code they are the author's.
-  maxConsecutiveNewlines: 1000,
-  useInlineLinks: true,
-});
+/**
+ * A list item as CommonMark reads one holding blocks (a step's heading and its text) or a list: every line after
+ * its first indented to the item's content, so a nested list is indented once per level (the converter's own
+ * `indent` is empty). node-html-markdown's own item joins its blocks with hard breaks at the list's margin, which
+ * ends the list at the item's second block.
+ */
+const listItem: TranslatorConfigFactory = ({ options, listKind, listItemNumber }) => {
+  const marker =
+    listKind === "OL" && listItemNumber !== undefined ? `${listItemNumber}. ` : `${options.bulletMarker} `;
+  const content = " ".repeat(marker.length);
+  return {
+    prefix: marker,
+    surroundingNewlines: 1,
+    postprocess: ({ content: text }) =>
+      text.trim() === ""
+        ? PostProcessResult.RemoveNode
+        : text.trim().replace(/\n(?=[^\n])/g, `\n${content}`),
+  };
+};
+
+const converter = new NodeHtmlMarkdown(
+  {
+    bulletMarker: "-",
+    codeFence: "```",
+    emDelimiter: "_",
+    indent: "",
+    // Blank lines are collapsed outside code by tidy(); inside code they are the author's.
+    maxConsecutiveNewlines: 1000,
+    useInlineLinks: true,
+  },
+  { li: listItem },
+);
 
 /** Elements that are controls, chrome or drawing, never the page's words. */
 const DROPPED = new Set([

@@ -175,12 +175,14 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({
   reporter.info(
     `built pages: ${finished.records.length}, ${finished.changed} rewritten (bundles after the first paint, NUL bytes removed), ${finished.reused} unchanged since the last build`,
   );
-  // The twins' own cost: thread time making them (conversion) and writing them with their siblings.
-  timer.add("twins", finished.twins.seconds);
+  // The twins' own cost inside the page pass: CPU time converting and compressing them, summed over its threads.
+  const twins = finished.twins;
+  timer.add("twins", twins.seconds);
   reporter.info(
-    `twins: ${finished.twins.pages} pages, ${finished.twins.made} made by this build ` +
-      `(${finished.twins.fromPosts} from their posts' Markdown) in ${finished.twins.seconds.toFixed(1)} s of thread time ` +
-      `(converting ${finished.twins.convertSeconds.toFixed(1)} s), ${finished.twins.removed} removed`,
+    `twins: ${twins.pages} pages, ${twins.made} made by this build (${twins.fromPosts} from their posts' ` +
+      `Markdown), ${twins.seconds.toFixed(1)} s of CPU in the page pass (converting ` +
+      `${twins.convertSeconds.toFixed(1)} s, compressing ${(twins.seconds - twins.convertSeconds).toFixed(1)} s), ` +
+      `${twins.removed} removed`,
   );
 
   // llms.txt and llms-full.txt from the twins; security.txt and robots.txt from the same settings.

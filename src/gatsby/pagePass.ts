@@ -44,7 +44,7 @@ export type PassResult = {
     made: number;
     fromPosts: number;
     removed: number;
-    /** Thread time: converting, plus writing each with its siblings. */
+    /** This build's CPU time for them in the pass's threads: converting, and compressing (their siblings). */
     seconds: number;
     convertSeconds: number;
   };
@@ -144,14 +144,14 @@ export async function rewriteBuiltPages(
       : await Promise.all(todo.map((file) => finishPageFile(publicDir, file, facts, postOf(file))));
   let changed = 0;
   const twins = { pages: 0, made: 0, fromPosts: 0, removed: 0, seconds: 0, convertSeconds: 0 };
-  for (const { changed: written, twinMs, twinWriteMs, ...record } of finished) {
+  for (const { changed: written, twinMs, twinPackMs, ...record } of finished) {
     if (written) changed += 1;
     if (record.twin) {
       twins.made += 1;
       if (record.twin.post) twins.fromPosts += 1;
     }
     twins.convertSeconds += twinMs / 1000;
-    twins.seconds += (twinMs + twinWriteMs) / 1000;
+    twins.seconds += (twinMs + twinPackMs) / 1000;
     records.push(record);
   }
 

@@ -11,7 +11,7 @@ import { site } from "../config/site";
 import { TWIN_FILE, twinPathOf } from "../data/markdownTwins";
 import { hasToken, type HtmlElement } from "../data/parseHtml";
 import { pageTwin } from "./markdownTwin";
-import { precompressFile, SIBLINGS } from "./precompress";
+import { MIN_COMPRESS_BYTES, pageSiblingsSync, SIBLINGS, type Encoding } from "./precompress";
 import { postTwin, type PostSource } from "./postTwin";
 
 /** The title (" | Product" left off) and the description of a page's head. */
@@ -83,23 +83,45 @@ export const postHash = (post: PostSource) =>
   createHash("sha256").update(JSON.stringify(post)).digest("base64");
 
 /**
- * Writes a twin where it differs from the file there (an unchanged twin keeps its time, so its siblings stay
- * current), with its siblings; null removes the twin and its siblings.
+ * Writes a twin where it differs from the file there (an unchanged twin keeps its time), with its siblings made in
+ * this thread (pageSiblingsSync) unless they are there and current; null removes the twin and its siblings. Returns
+ * the milliseconds its compression took (this thread's time, like the twin's making).
  */
 export async function writeTwin(
   publicDir: string,
   file: string,
   markdown: string | null,
   precompress: boolean,
-): Promise<void> {
+): Promise<number> {
   const full = path.join(publicDir, file);
+  const siblings = Object.entries(SIBLINGS) as Array<[Encoding, string]>;
   if (markdown === null) {
     await Promise.all(
-      ["", ...Object.values(SIBLINGS)].map((ext) => fs.rm(full + ext, { force: true })),
+      ["", ...siblings.map(([, ext]) => ext)].map((ext) => fs.rm(full + ext, { force: true })),
     );
-    return;
+    return 0;
   }
   const existing = await fs.readFile(full, "utf8").catch(() => null);
   if (existing !== markdown) await fs.writeFile(full, markdown);
-  if (precompress) await precompressFile(publicDir, full, Buffer.from(markdown));
+  const bytes = Buffer.from(markdown);
+  if (!precompress || bytes.length < MIN_COMPRESS_BYTES) return 0;
+  const current = await Promise.all(
+    siblings.map(([, ext]) =>
+      fs.stat(full + ext).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  if (existing === markdown && current.every(Boolean)) return 0;
+  const start = performance.now();
+  const packed = pageSiblingsSync(bytes);
+  const ms = performance.now() - start;
+  await Promise.all(
+    siblings.map(([encoding, ext]) => {
+      const sibling = packed[encoding];
+      return sibling ? fs.writeFile(full + ext, sibling) : fs.rm(full + ext, { force: true });
+    }),
+  );
+  return ms;
 }

@@ -15,21 +15,36 @@ export interface MarketingPageViewProps {
   twinPath?: string | null;
 }
 
-export function MarketingPageView({ sections, after = 0, twinPath = null }: MarketingPageViewProps) {
+export function MarketingPageView({
+  sections,
+  after = 0,
+  twinPath = null,
+}: MarketingPageViewProps) {
+  if (!twinPath) return <Sections sections={sections} after={after} />;
+  // Over the top of the first section (a hero's padding), so the page keeps its own first band.
   return (
-    <>
-      {twinPath ? (
-        <Tools>
-          <CopyPage twinPath={twinPath} />
-        </Tools>
-      ) : null}
+    <Frame>
+      <Tools>
+        <CopyPage twinPath={twinPath} />
+      </Tools>
       <Sections sections={sections} after={after} />
-    </>
+    </Frame>
   );
 }
 
+const Frame = styled.div`
+  position: relative;
+`;
+
 const Tools = styled(Container)`
+  position: absolute;
+  inset: ${theme.space[3]} 0 auto;
+  z-index: 1;
   display: flex;
   justify-content: flex-end;
-  padding-block: ${theme.space[3]};
+  pointer-events: none;
+
+  > * {
+    pointer-events: auto;
+  }
 `;

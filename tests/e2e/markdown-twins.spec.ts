@@ -47,13 +47,14 @@ async function pageHeadings(page: Page): Promise<string[]> {
     );
 }
 
-/** The twin's headings outside its code blocks, without Markdown's escapes. */
+/** The twin's headings outside its code blocks (a list item's too, as a numbered step's), without Markdown's escapes. */
 function twinHeadings(markdown: string): string[] {
   let fenced = false;
   const headings: string[] = [];
   for (const line of markdown.split("\n")) {
     if (line.startsWith("```")) fenced = !fenced;
-    else if (!fenced && /^#{1,3} /.test(line)) headings.push(line.replace(/\\(.)/g, "$1"));
+    else if (!fenced && /^(?:\d+\. |- )?#{1,3} /.test(line))
+      headings.push(line.replace(/^(?:\d+\. |- )/, "").replace(/\\(.)/g, "$1"));
   }
   return headings;
 }
@@ -245,7 +246,9 @@ test.describe("Copy page", () => {
       expect(fetched).toEqual([]);
       await page.getByRole("button", { name: "Copy page" }).click();
       await expect(page.getByRole("button", { name: "Copied" })).toBeVisible();
-      await expect(page.getByRole("status")).toHaveText("Copied the page as Markdown.");
+      await expect(page.locator("main").getByRole("status")).toHaveText(
+        "Copied the page as Markdown.",
+      );
       expect(fetched).toHaveLength(1);
       const copied = await page.evaluate(() => navigator.clipboard.readText());
       const markdown = await (await page.request.get(twin)).text();

@@ -30,6 +30,16 @@ describe("pageTwin", () => {
     );
   });
 
+  it("keeps a list item's blocks and nested lists inside the item, as CommonMark reads them", () => {
+    const twin = twinOf(
+      "<main><h1>Steps</h1><ol><li><h3>Allow</h3><p>Known devices pass.</p></li><li><h3>Block</h3><p>Bots.</p></li></ol>" +
+        "<ul><li>Web<ul><li>React</li><li>Vue<ul><li>Nuxt</li></ul></li></ul></li></ul></main>",
+    );
+    expect(twin).toContain(
+      "1. ### Allow\n\n   Known devices pass.\n2. ### Block\n\n   Bots.\n- Web\n  - React\n  - Vue\n    - Nuxt\n",
+    );
+  });
+
   it("fences code with its language and keeps its text exactly", () => {
     const twin = twinOf(
       '<main><h1>SDK</h1><pre><code class="language-typescript"><span class="token keyword">const</span> a = 1;\n\n\nfoo(&lt;T&gt;);</code></pre></main>',
