@@ -19,6 +19,7 @@ import {
 import { listedPosts, type ListablePost } from "../data/blog";
 import { fillPlaceholders, parseYamlFile } from "../data/content";
 import { twinPathOf } from "../data/markdownTwins";
+import { parseHtml } from "../data/parseHtml";
 import { isPublished } from "../data/schedule";
 import type { PageRecord } from "./builtPages";
 
@@ -52,6 +53,7 @@ export async function writeAgentFiles(
     return { problems: [(error as Error).message], summary: "" };
   }
 
+  const problems = await sitemapWithoutTwins(publicDir, records);
   const pages = new Map<string, TwinPage>();
   for (const record of records) {
     const twinPath = twinPathOf(record.path);
@@ -80,7 +82,7 @@ export async function writeAgentFiles(
     })),
   );
   const full = renderLlmsFullTxt(site.productName, settings.llms.summary, twins);
-  const problems = [...llms.problems, ...full.problems];
+  problems.push(...llms.problems, ...full.problems);
   if (problems.length > 0) return { problems, summary: "" };
 
   const securityTxt = renderSecurityTxt(site.url, settings.securityTxt, builtAt);
@@ -103,6 +105,30 @@ export async function writeAgentFiles(
       `llms-full.txt: ${twins.length} pages, ${Math.round(Buffer.byteLength(full.text) / 1024)} KiB; ` +
       `security.txt expires ${expires}`,
   };
+}
+
+/**
+ * Every page the sitemap lists has a twin: a page whose head links none (a template whose Head does not pass the
+ * context's `twin` to Seo, a page of src/pages that the sitemap lists) is named, and fails the build.
+ */
+async function sitemapWithoutTwins(
+  publicDir: string,
+  records: readonly PageRecord[],
+): Promise<string[]> {
+  const files = (await fs.readdir(publicDir)).filter((file) => /^sitemap-\d+\.xml$/.test(file));
+  if (files.length === 0)
+    return [`${publicDir}: no sitemap-N.xml to check the Markdown twins against`];
+  const twins = new Set(records.filter((r) => r.twin).map((r) => r.path));
+  const problems: string[] = [];
+  for (const file of files) {
+    const xml = await fs.readFile(path.join(publicDir, file), "utf8");
+    for (const loc of parseHtml(xml).filter((el) => el.name === "loc")) {
+      const page = new URL(xml.slice(loc.openEnd, loc.end - "</loc>".length).trim()).pathname;
+      if (!twins.has(page))
+        problems.push(`${page}: listed in the sitemap, but its head links no Markdown twin`);
+    }
+  }
+  return problems;
 }
 
 type Node = Record<string, unknown>;
