@@ -24,6 +24,7 @@ import { precompressFile } from "./precompress";
 import { afterPaintProblems, rewriteForPaint } from "./scriptsAfterPaint";
 import type { PostSource } from "./postTwin";
 import { headOf, postHash, twinFileOf, twinOf, writeTwin } from "./twinFiles";
+import { threadCpuMs } from "./threadCpu";
 
 /**
  * What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json; where the
@@ -50,7 +51,7 @@ export type FinishedPage = {
   twin: string | null;
   /** The page's title (without the product's name after it) and description, as its head gives them. */
   head: { title: string; description: string };
-  /** Milliseconds spent making the twin (a synchronous conversion: this thread's time). */
+  /** Milliseconds of this thread's CPU spent making the twin (threadCpu.ts). */
   twinMs: number;
 };
 
@@ -94,9 +95,9 @@ export function finishPage(
   const elements = parseHtml(repaired);
   const finished = rewriteForPaint(repaired, elements);
   const searchDocument = searchDocumentOf(repaired, elements);
-  const twinStart = performance.now();
+  const twinStart = page ? threadCpuMs() : 0;
   const twin = page ? twinOf(repaired, elements, page) : { markdown: null, problems: [] };
-  const twinMs = performance.now() - twinStart;
+  const twinMs = page ? threadCpuMs() - twinStart : 0;
   return {
     html: finished.html,
     problems: [

@@ -13,6 +13,7 @@ import { hasToken, type HtmlElement } from "../data/parseHtml";
 import { pageTwin } from "./markdownTwin";
 import { MIN_COMPRESS_BYTES, pageSiblingsSync, SIBLINGS, type Encoding } from "./precompress";
 import { postTwin, type PostSource } from "./postTwin";
+import { threadCpuMs } from "./threadCpu";
 
 /** The title (" | Product" left off) and the description of a page's head. */
 export function headOf(
@@ -85,7 +86,7 @@ export const postHash = (post: PostSource) =>
 /**
  * Writes a twin where it differs from the file there (an unchanged twin keeps its time), with its siblings made in
  * this thread (pageSiblingsSync) unless they are there and current; null removes the twin and its siblings. Returns
- * the milliseconds its compression took (this thread's time, like the twin's making).
+ * the milliseconds of this thread's CPU its compression took (threadCpu.ts), like the twin's making.
  */
 export async function writeTwin(
   publicDir: string,
@@ -114,9 +115,9 @@ export async function writeTwin(
     ),
   );
   if (existing === markdown && current.every(Boolean)) return 0;
-  const start = performance.now();
+  const start = threadCpuMs();
   const packed = pageSiblingsSync(bytes);
-  const ms = performance.now() - start;
+  const ms = threadCpuMs() - start;
   await Promise.all(
     siblings.map(([encoding, ext]) => {
       const sibling = packed[encoding];
