@@ -38,9 +38,10 @@ const fullWeight = (type: string) =>
  * An Accept header that prefers Markdown to HTML: it names `text/markdown` at full weight and does not name
  * `text/html` at full weight. Anything else (no header, a browser's `text/html,…,*\/*;q=0.8`, Markdown at a lower
  * weight, both at full weight) gets the page. Media types are matched in lower case, as every client sends them;
- * the Node server lowercases the header first, Vercel matches it as sent.
+ * the Node server lowercases the header first, Vercel matches it as sent. Anchored itself, so it decides the same
+ * whether a host matches it whole or searches the header with it.
  */
-export const MARKDOWN_ACCEPT_PATTERN = `(?=.*?${fullWeight("text/markdown")})(?!.*?${fullWeight("text/html")}).*`;
+export const MARKDOWN_ACCEPT_PATTERN = `^(?=.*?${fullWeight("text/markdown")})(?!.*?${fullWeight("text/html")}).*$`;
 
 const ACCEPT = new RegExp(`^(?:${MARKDOWN_ACCEPT_PATTERN})$`, "s");
 

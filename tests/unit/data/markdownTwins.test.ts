@@ -91,9 +91,18 @@ describe("prefersMarkdown", () => {
     );
   });
 
-  it("is the pattern Vercel's routes match, anchored as they anchor it", () => {
-    const vercel = new RegExp(`^(?:${MARKDOWN_ACCEPT_PATTERN})$`);
-    for (const accept of ["text/markdown", "text/html", "text/markdown, text/html;q=0.9", "*/*"])
-      expect(vercel.test(accept), accept).toBe(prefersMarkdown(accept));
+  it("decides the same whether a host matches the pattern whole or searches the header with it", () => {
+    const whole = new RegExp(`^(?:${MARKDOWN_ACCEPT_PATTERN})$`);
+    const search = new RegExp(MARKDOWN_ACCEPT_PATTERN);
+    for (const accept of [
+      "text/markdown",
+      "text/html",
+      "text/markdown, text/html;q=0.9",
+      "text/html, text/markdown",
+      "*/*",
+    ]) {
+      expect(whole.test(accept), accept).toBe(prefersMarkdown(accept));
+      expect(search.test(accept), accept).toBe(prefersMarkdown(accept));
+    }
   });
 });
