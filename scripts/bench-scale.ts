@@ -104,6 +104,15 @@ const FIGURES: { name: string; value(b: Build): string; budget?(b: Build): strin
     },
   },
   {
+    name: "twins",
+    value: (b) =>
+      `${b.postBuild?.["twins"] ?? "?"} s of CPU in the page pass; ${lineOf(b, "twins")}`,
+    budget: (b) =>
+      b.label === "cold"
+        ? `≤ 20 s of CPU: ${(b.postBuild?.["twins"] ?? Infinity) <= 20 ? "ok" : "OVER"}`
+        : "",
+  },
+  {
     name: "social cards",
     value: (b) =>
       `${b.postBuild?.["social cards"] ?? "?"} s after the queries; ${lineOf(b, "social cards")}`,

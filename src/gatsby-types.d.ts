@@ -2385,6 +2385,7 @@ type MarkdownWordCountSortInput = {
 type MarketingPage = Node & {
   readonly canonical: Maybe<Scalars['String']>;
   readonly children: ReadonlyArray<Node>;
+  readonly copyPage: Scalars['Boolean'];
   readonly description: Scalars['String'];
   readonly experiment: Maybe<Scalars['String']>;
   readonly id: Scalars['ID'];
@@ -2449,6 +2450,7 @@ type MarketingPageEdge = {
 type MarketingPageFieldSelector = {
   readonly canonical: InputMaybe<FieldSelectorEnum>;
   readonly children: InputMaybe<NodeFieldSelector>;
+  readonly copyPage: InputMaybe<FieldSelectorEnum>;
   readonly description: InputMaybe<FieldSelectorEnum>;
   readonly experiment: InputMaybe<FieldSelectorEnum>;
   readonly id: InputMaybe<FieldSelectorEnum>;
@@ -2468,6 +2470,7 @@ type MarketingPageFieldSelector = {
 type MarketingPageFilterInput = {
   readonly canonical: InputMaybe<StringQueryOperatorInput>;
   readonly children: InputMaybe<NodeFilterListInput>;
+  readonly copyPage: InputMaybe<BooleanQueryOperatorInput>;
   readonly description: InputMaybe<StringQueryOperatorInput>;
   readonly experiment: InputMaybe<StringQueryOperatorInput>;
   readonly id: InputMaybe<StringQueryOperatorInput>;
@@ -2528,6 +2531,7 @@ type MarketingPageGroupConnection_sumArgs = {
 type MarketingPageSortInput = {
   readonly canonical: InputMaybe<SortOrderEnum>;
   readonly children: InputMaybe<NodeSortInput>;
+  readonly copyPage: InputMaybe<SortOrderEnum>;
   readonly description: InputMaybe<SortOrderEnum>;
   readonly experiment: InputMaybe<SortOrderEnum>;
   readonly id: InputMaybe<SortOrderEnum>;
@@ -3285,6 +3289,7 @@ type Query_markdownRemarkArgs = {
 type Query_marketingPageArgs = {
   canonical: InputMaybe<StringQueryOperatorInput>;
   children: InputMaybe<NodeFilterListInput>;
+  copyPage: InputMaybe<BooleanQueryOperatorInput>;
   description: InputMaybe<StringQueryOperatorInput>;
   experiment: InputMaybe<StringQueryOperatorInput>;
   id: InputMaybe<StringQueryOperatorInput>;
@@ -4673,7 +4678,7 @@ type MarketingPageQueryVariables = Exact<{
 }>;
 
 
-type MarketingPageQuery = { readonly marketingPage: { readonly path: string, readonly title: string, readonly seoTitle: string | null, readonly description: string, readonly socialImage: string | null, readonly noindex: boolean, readonly canonical: string | null, readonly sections: Record<string, unknown> } | null, readonly variant: { readonly sections: Record<string, unknown> } | null };
+type MarketingPageQuery = { readonly marketingPage: { readonly path: string, readonly title: string, readonly seoTitle: string | null, readonly description: string, readonly socialImage: string | null, readonly noindex: boolean, readonly copyPage: boolean, readonly canonical: string | null, readonly sections: Record<string, unknown> } | null, readonly variant: { readonly sections: Record<string, unknown> } | null };
 
 type NavigationEntryFieldsFragment = { readonly title: string, readonly url: string, readonly isLocal: boolean, readonly description: string | null, readonly icon: string | null, readonly useCasesLink: string | null, readonly badge: number | null };
 

@@ -22,8 +22,7 @@ import {
 import { checkCalls, CLIENT, routeGet, type Output } from "./vercelCalls";
 import type { Route } from "./vercelRouting";
 import type { World } from "./world";
-import { contentTypeFor } from "../../src/config/contentTypes";
-import { querySite } from "../../tests/support/pagefind";
+import { checkSearch, checkTwins } from "./vercelStatic";
 
 /** The function folders of the output, as their names ("api/get-country"). */
 function functionNames(outputDir: string): string[] {
@@ -148,51 +147,6 @@ function checkRoutes(findings: Findings, output: Output, manifest: HeaderManifes
   }
 }
 
-/**
- * The site search on Vercel: Pagefind's code, WebAssembly and chunks are static files of the output (Vercel types
- * them by extension: JavaScript, and bytes for Pagefind's own formats, which it decompresses itself), the pages'
- * policy lets them compile WebAssembly, and a real query with Pagefind's own code over the output's files finds a post.
- */
-async function checkSearch(findings: Findings, output: Output): Promise<void> {
-  const staticDir = path.join(output.dir, "static");
-  const chunks = (fs.readdirSync(path.join(staticDir, "pagefind"), { recursive: true }) as string[])
-    .map((file) => `/pagefind/${file.split(path.sep).join("/")}`)
-    .filter((file) => /\.pf_(index|fragment|meta)$/.test(file));
-  const files = [
-    "/pagefind/pagefind.js",
-    "/pagefind/pagefind-worker.js",
-    "/pagefind/wasm.en.pagefind",
-  ];
-  const wrong: string[] = [];
-  for (const file of [...files, ...chunks.slice(0, 20)]) {
-    const outcome = routeGet(output, file);
-    const type = contentTypeFor(file);
-    const expected = file.endsWith(".js") ? /javascript/ : /^application\/octet-stream$/;
-    if (outcome.kind !== "static" || outcome.status !== 200)
-      wrong.push(`${file}: ${outcome.kind} ${outcome.status}`);
-    else if (!expected.test(type)) wrong.push(`${file}: ${type}`);
-  }
-  findings.record(
-    "search: Pagefind's code, WebAssembly and index chunks are static files, typed by extension",
-    wrong.length === 0 && chunks.length > 0,
-    wrong.length === 0 ? `${files.length + chunks.length} files` : wrong.slice(0, 5).join("; "),
-  );
-  const policy = routeGet(output, "/search/").headers["content-security-policy"] ?? "";
-  findings.record(
-    "search: the pages' policy allows compiling WebAssembly and the search's worker, never eval",
-    /script-src [^;]*'wasm-unsafe-eval'/.test(policy) &&
-      /worker-src 'self'/.test(policy) &&
-      !policy.includes("'unsafe-eval'"),
-    policy.slice(0, 200),
-  );
-  const { hits, fetched } = await querySite(staticDir, "telecom");
-  findings.record(
-    "search: Pagefind's own code finds a post by a word of its body in the output's index",
-    hits[0]?.url === "/blog/sms-pumping-fraud/",
-    `${hits.length} results (${hits.map((hit) => hit.url).join(", ")}), ${fetched.length} files read`,
-  );
-}
-
 /** `vercel build` in the scratch copy, as Vercel's build step runs it; records the outcome. */
 async function build(findings: Findings, tools: HostTools, dir: string): Promise<boolean> {
   fs.mkdirSync(path.join(dir, ".vercel"));
@@ -246,6 +200,7 @@ export async function verify(
     findings.record("the security-headers manifest is in the output", manifest !== null);
     if (!manifest) return findings;
     checkRoutes(findings, output, manifest);
+    checkTwins(findings, output);
     await checkSearch(findings, output);
 
     const names = functionNames(outputDir);

@@ -48,6 +48,8 @@ export const HINTS: Record<string, string> = {
   photo: "Optional. A square photo or illustration, stored beside the author files.",
   seoTitle: `Optional: the title search results show (they display about ${SEO_LIMITS.title} characters) when the headline is longer. The preview counts it.`,
   description: `What search results show under the title: about ${SEO_LIMITS.description} characters are displayed (the preview counts them).`,
+  copyPage:
+    "On for pages developers read (SDKs, integrations, code): the page offers Copy page and View as Markdown at its top, for pasting into an AI assistant.",
   socialImage:
     "Optional: an image shared on social networks instead of the card the build draws from the title: a site path (/img/uploads/launch.png) or an https:// address.",
   date: `Publication date and time, in ${SITE_TIME_ZONE}. A date in the future schedules the entry: it is published by the first build after that moment, and until then it appears nowhere on the site.`,
@@ -60,6 +62,28 @@ export const REDIRECT_HINTS = {
   to: "Where visitors go: a page of this site (/contact-sales/) or a full https:// address. Query strings such as ?utm_source= are kept.",
   permanent:
     "On: a permanent move (301/308), search engines pass the old address's standing on. Off: temporary (302/307), for a campaign that may come back.",
+};
+
+/** The agents settings' fields (Site settings > Agents: llms.txt, robots.txt's AI preferences, security.txt). */
+export const AGENT_HINTS: Record<string, string> = {
+  summary:
+    "What an AI assistant should know first about the product, in two or three sentences: the blockquote at the top of /llms.txt.",
+  details: "Optional: how an assistant should read this site, under the summary.",
+  link: "A page of this site ending in / (its Markdown version is linked), or a full https:// address such as {docsUrl}/llms.txt.",
+  name: "Optional for a page of this site (its own title is used); required for an outside address.",
+  note: "Optional: after the link. A page of this site defaults to its description.",
+  newestPosts: "Optional: the blog's newest posts listed after this section's links.",
+  search: "Building a search index and showing links and excerpts: yes, no, or unset (no stated preference).",
+  aiInput: "Using the pages in an AI answer as it is made (retrieval, grounding): yes, no, or unset.",
+  aiTrain: "Training or fine-tuning AI models on the pages: yes, no, or unset.",
+  contacts:
+    "Where researchers report a vulnerability, most preferred first: mailto:security@{emailDomain}, an https:// address or a page of this site (/security/#disclosure).",
+  expiresInDays:
+    "security.txt's Expires date is set this many days after each build (at most 364: RFC 9116 asks for less than a year). Keep it longer than the time between builds.",
+  preferredLanguages: "Languages reports may be written in, as tags such as en or de.",
+  policy: "The disclosure policy: a page of this site (a #part allowed) or an https:// address.",
+  acknowledgments: "Optional: where researchers are thanked.",
+  hiring: "Optional: security jobs.",
 };
 
 /** A webinar's date is its session, not when its page goes live (that is publishDate). */

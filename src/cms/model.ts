@@ -14,8 +14,10 @@ import {
 } from "../data/blogSchema";
 import { navigationSchema } from "../data/navigationSchema";
 import { REDIRECTS_FILE, redirectsSchema } from "../data/redirects";
+import { AGENTS_FILE, agentsSchema } from "../data/agentFiles";
 import { marketingPageSchema } from "../data/sectionSchemas";
 import {
+  AGENT_HINTS,
   body,
   HINTS,
   LINK_PATTERN,
@@ -193,6 +195,22 @@ export function cmsConfig(root: string): Record<string, unknown> {
             ),
             "permanent",
             { hint: REDIRECT_HINTS.permanent },
+          ),
+        },
+        {
+          name: "agents",
+          label: "Agents: llms.txt, AI crawler preferences, security.txt",
+          file: AGENTS_FILE,
+          fields: patchFields(
+            Object.entries(AGENT_HINTS).reduce(
+              (fields, [name, hint]) => patchDeep(fields, name, { hint }),
+              patchDeep(fieldsOf(shapeOf(agentsSchema)), "link", { pattern: LINK_PATTERN }),
+            ),
+            {
+              llms: { label: "llms.txt: what AI assistants read first" },
+              contentSignal: { label: "AI preferences (robots.txt's Content-Signal)" },
+              securityTxt: { label: "security.txt: how to report a vulnerability" },
+            },
           ),
         },
       ],

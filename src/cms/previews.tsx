@@ -18,6 +18,7 @@ import { WebinarView } from "../views/WebinarView";
 import { PAGE_COLLECTIONS } from "./collections";
 import { NavigationPreview } from "./NavigationPreview";
 import { RedirectsPreview } from "./RedirectsPreview";
+import { AgentsPreview } from "./AgentsPreview";
 import { dataOf, isoDate, plain, type PreviewProps, slugOf, text } from "./previewData";
 import { shareOf } from "./SharePreview";
 import { categoryFor } from "../config/routes";
@@ -121,4 +122,5 @@ export const PREVIEWS: Record<string, React.ComponentType<PreviewProps>> = {
   ...Object.fromEntries(PAGE_COLLECTIONS.map((name) => [name, MarketingPagePreview])),
   navigation: NavigationPreview,
   redirects: RedirectsPreview,
+  agents: AgentsPreview,
 };

@@ -2,6 +2,7 @@
 import * as React from "react";
 import { site } from "../config/site";
 import { withTrailingSlash } from "../config/paths";
+import { twinPathOf } from "../data/markdownTwins";
 
 export interface SeoProps {
   /** Page title without the brand; omit on the home page to use the site title. */
@@ -15,6 +16,8 @@ export interface SeoProps {
   /** Absolute or site-relative URL of the social card image. */
   image?: string;
   type?: "website" | "article";
+  /** The page has a Markdown twin (its context's `twin`, src/data/markdownTwins.ts): the head links it. */
+  markdownTwin?: boolean;
   children?: React.ReactNode;
 }
 
@@ -36,6 +39,7 @@ export function Seo({
   lang = site.locale,
   image = "/og-default.png",
   type = "website",
+  markdownTwin = false,
   children,
 }: SeoProps) {
   const fullTitle = buildTitle(title);
@@ -43,6 +47,7 @@ export function Seo({
     ? absoluteUrl(canonical)
     : absoluteUrl(withTrailingSlash(pathname));
   const imageUrl = absoluteUrl(image);
+  const twinPath = markdownTwin ? twinPathOf(withTrailingSlash(pathname)) : null;
   return (
     <>
       <html lang={lang} />
@@ -50,6 +55,7 @@ export function Seo({
       <meta name="description" content={description} />
       <link rel="canonical" href={canonicalUrl} />
       {noindex ? <meta name="robots" content="noindex, follow" /> : null}
+      {twinPath ? <link rel="alternate" type="text/markdown" href={absoluteUrl(twinPath)} /> : null}
       <meta property="og:type" content={type} />
       <meta property="og:site_name" content={site.productName} />
       <meta property="og:title" content={fullTitle} />

@@ -48,6 +48,8 @@ export const site = {
    */
   timeZone: "America/Chicago",
   twitterHandle: "@fingerprint",
+  /** The domain of the team mailboxes below (`{emailDomain}` in content). */
+  emailDomain: env(process.env.GATSBY_CONTACT_EMAIL_DOMAIN, "example.com"),
   /** Team mailboxes shown beside forms, for visitors who prefer email. */
   emails: {
     sales: `sales@${env(process.env.GATSBY_CONTACT_EMAIL_DOMAIN, "example.com")}`,

@@ -13,6 +13,7 @@ export const placeholders: Record<string, string> = {
   "{statusUrl}": site.external.status,
   "{communityUrl}": site.external.community,
   "{careersBoardUrl}": site.external.careersBoard,
+  "{emailDomain}": site.emailDomain,
 };
 
 /** Placeholders that stand for lowercase-hyphen text, so a link may use them inside a path of this site. */

@@ -1,8 +1,9 @@
 /**
  * What the build does to each page Gatsby wrote: it is repaired (stray NUL bytes from React 18's streaming
  * renderer), its bundle tags are replaced by the after-paint loader, and what its security policy depends on
- * is read from it, all from one parse; then its compressed siblings are written from the finished bytes, where
- * the build writes siblings at all. pagePass.ts runs this over every page.
+ * is read from it, and its Markdown twin made when its head links one (markdownTwin.ts), all from one parse; then
+ * its compressed siblings are written from the finished bytes, where the build writes siblings at all. pagePass.ts
+ * runs this over every page.
  *
  * React 18.3's renderToPipeableStream, which Gatsby 5 renders every page with, encodes the HTML into a
  * reusable 2048-byte buffer. When a character of two or more bytes in UTF-8 (…, —, ’, an emoji) does not
@@ -21,6 +22,9 @@ import { pageFacts, type PageFacts } from "../security/inlineScripts";
 import { pagePathFor } from "../security/manifest";
 import { precompressFile } from "./precompress";
 import { afterPaintProblems, rewriteForPaint } from "./scriptsAfterPaint";
+import type { PostSource } from "./postTwin";
+import { headOf, postHash, twinFileOf, twinOf, writeTwin } from "./twinFiles";
+import { threadCpuMs } from "./threadCpu";
 
 /**
  * What a page's finishing is checked against: this build's entry bundles, from webpack.stats.json; where the
@@ -43,6 +47,12 @@ export type FinishedPage = {
   searchable: boolean;
   /** What the search index reads of it (searchDocument), null when it is not marked. */
   searchDocument: string | null;
+  /** Its Markdown twin, when its head links one (src/data/markdownTwins.ts), else null. */
+  twin: string | null;
+  /** The page's title (without the product's name after it) and description, as its head gives them. */
+  head: { title: string; description: string };
+  /** Milliseconds of this thread's CPU spent making the twin (threadCpu.ts). */
+  twinMs: number;
 };
 
 /** A finished page file, as the pass remembers it between builds (no HTML). */
@@ -57,6 +67,11 @@ export type PageRecord = {
   problems: string[];
   facts: PageFacts;
   searchable: boolean;
+  /**
+   * Its Markdown twin as written: the twin's hash, and the hash of the post it was made from (null for a twin made
+   * from the page itself); null when the page has none.
+   */
+  twin: { hash: string; post: string | null; title: string; description: string } | null;
 };
 
 /** Pages that are apps of their own (the CMS admin): Gatsby's bundles never run there. */
@@ -71,17 +86,30 @@ export function withoutNulBytes(html: string): string {
  * What the build does to a page it wrote, and why the result would be wrong: a Gatsby page (`facts` given)
  * must end up with its bundles behind the after-paint loader and nowhere else.
  */
-export function finishPage(html: string, facts?: BuildFacts): FinishedPage {
+export function finishPage(
+  html: string,
+  facts?: BuildFacts,
+  page?: { path: string; post?: PostSource },
+): FinishedPage {
   const repaired = withoutNulBytes(html);
   const elements = parseHtml(repaired);
   const finished = rewriteForPaint(repaired, elements);
   const searchDocument = searchDocumentOf(repaired, elements);
+  const twinStart = page ? threadCpuMs() : 0;
+  const twin = page ? twinOf(repaired, elements, page) : { markdown: null, problems: [] };
+  const twinMs = page ? threadCpuMs() - twinStart : 0;
   return {
     html: finished.html,
-    problems: facts ? afterPaintProblems(finished.elements, facts.bundles) : [],
+    problems: [
+      ...(facts ? afterPaintProblems(finished.elements, facts.bundles) : []),
+      ...twin.problems,
+    ],
     facts: pageFacts(finished.elements),
     searchable: searchDocument !== null,
     searchDocument,
+    twin: twin.markdown,
+    head: headOf(repaired, elements),
+    twinMs,
   };
 }
 
@@ -110,20 +138,34 @@ export function searchDocumentOf(html: string, elements: readonly HtmlElement[])
 export const contentHash = (bytes: string | Buffer): string =>
   createHash("sha256").update(bytes).digest("base64");
 
-/** Finishes one page file of publicDir in place (written only when it changes). */
+/**
+ * Finishes one page file of publicDir in place (written only when it changes), and writes or removes its twin
+ * beside it; `post` is the post the page shows, when it is one.
+ */
 export async function finishPageFile(
   publicDir: string,
   file: string,
   facts: BuildFacts,
-): Promise<PageRecord & { changed: boolean }> {
+  post?: PostSource,
+): Promise<PageRecord & PassCosts> {
   const full = path.join(publicDir, file);
   const html = await fs.readFile(full, "utf8");
   const page = pagePathFor(file);
-  const finished = finishPage(html, APP_PAGES.has(page) ? undefined : facts);
+  const finished = finishPage(
+    html,
+    APP_PAGES.has(page) ? undefined : facts,
+    path.basename(file) === "index.html" ? { path: page, ...(post ? { post } : {}) } : undefined,
+  );
   const changed = finished.html !== html;
   if (changed) await fs.writeFile(full, finished.html);
   if (facts.searchDir) await writeSearchDocument(facts.searchDir, file, finished.searchDocument);
   if (facts.precompress) await precompressFile(publicDir, full, Buffer.from(finished.html));
+  const twinPackMs = await writeTwin(
+    publicDir,
+    twinFileOf(file),
+    finished.twin,
+    facts.precompress === true,
+  );
   const { size, mtimeMs } = await fs.stat(full);
   return {
     file,
@@ -134,9 +176,28 @@ export async function finishPageFile(
     problems: finished.problems.map((problem) => `${page}: ${problem}`),
     facts: finished.facts,
     searchable: finished.searchable,
+    twin:
+      finished.twin === null
+        ? null
+        : {
+            hash: contentHash(finished.twin),
+            post: post ? postHash(post) : null,
+            ...finished.head,
+          },
     changed,
+    twinMs: finished.twinMs,
+    twinPackMs,
   };
 }
+
+/** What finishing a page cost, beside its record (not remembered between builds). */
+export type PassCosts = {
+  /** The page file was rewritten. */
+  changed: boolean;
+  /** Making its twin and compressing it: this thread's time (both run synchronously). */
+  twinMs: number;
+  twinPackMs: number;
+};
 
 /** A page's copy for the search index in searchDir, at the page's own path; none for an unmarked page. */
 export async function writeSearchDocument(

@@ -9,6 +9,7 @@ import { site } from "../config/site";
 import { isPublished } from "../data/schedule";
 import { buildTime } from "./buildClock";
 import { cardOf, createCaseStudyAndWebinarPages, template, type Graphql } from "./createStoryPages";
+import { withTwin } from "./sitemap";
 
 interface MarketingPagesResult {
   allMarketingPage: {
@@ -94,7 +95,7 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
       path: page.path,
       component: path.resolve("src/templates/MarketingPage.tsx"),
       // Variants that point their canonical elsewhere stay out of the sitemap, like noindex pages.
-      context: {
+      context: withTwin(page.path, {
         id: page.id,
         variantId: (!page.variantOf && variants.get(page.path)?.id) || null,
         experiment: (!page.variantOf && variants.get(page.path)?.experiment) || null,
@@ -110,7 +111,7 @@ async function createMarketingPages(graphql: Graphql, actions: Actions, reporter
           page.path === "/" ? site.title : page.title,
           categoryFor(page.path) ?? site.productName,
         ),
-      },
+      }),
     });
   }
 }
@@ -207,7 +208,11 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
 
   const plan = planBlogListings(posts, tagKeys, authorKeys);
   for (const { path: listingPath, ...context } of plan.listings) {
-    actions.createPage({ path: listingPath, component: template("BlogList"), context });
+    actions.createPage({
+      path: listingPath,
+      component: template("BlogList"),
+      context: withTwin(listingPath, context),
+    });
   }
 
   // Indexed once: a blog of thousands of posts asks these for every post.
@@ -225,7 +230,7 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
     actions.createPage({
       path: post.path,
       component: template("BlogPost"),
-      context: {
+      context: withTwin(post.path, {
         id: post.id,
         relatedIds: post.locale === "en" ? related : [],
         alternates,
@@ -244,7 +249,7 @@ async function createBlogPages(graphql: Graphql, actions: Actions, reporter: Rep
           post.title,
           ["Blog", ...post.authorKeys.map((k) => authorNames.get(k) ?? k)].join(" · "),
         ),
-      },
+      }),
     });
   }
 }

@@ -10,6 +10,7 @@ export const typeDefs = `
       description: String!
       socialImage: String
       noindex: Boolean!
+      copyPage: Boolean!
       canonical: String
       variantOf: String
       experiment: String

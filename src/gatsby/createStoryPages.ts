@@ -5,6 +5,7 @@ import { paths } from "../data/blog";
 import { isPublished } from "../data/schedule";
 import { buildTime } from "./buildClock";
 import { searchSectionFor } from "../config/searchSections";
+import { withTwin } from "./sitemap";
 
 export type Graphql = Parameters<NonNullable<GatsbyNode["createPages"]>>[0]["graphql"];
 
@@ -71,31 +72,31 @@ export async function createCaseStudyAndWebinarPages(
   actions.createPage({
     path: paths.caseStudies(),
     component: template("CaseStudyList"),
-    context: { ids: caseStudies.map((n) => n.id) },
+    context: withTwin(paths.caseStudies(), { ids: caseStudies.map((n) => n.id) }),
   });
   for (const node of caseStudies)
     actions.createPage({
       path: node.path,
       component: template("CaseStudy"),
-      context: {
+      context: withTwin(node.path, {
         id: node.id,
         search: { section: searchSectionFor(node.path) },
         socialCard: cardOf(node.socialImage, node.title, `Case study · ${node.customer}`),
-      },
+      }),
     });
   actions.createPage({
     path: paths.webinars(),
     component: template("WebinarList"),
-    context: { ids: webinars.map((n) => n.id) },
+    context: withTwin(paths.webinars(), { ids: webinars.map((n) => n.id) }),
   });
   for (const node of webinars)
     actions.createPage({
       path: node.path,
       component: template("Webinar"),
-      context: {
+      context: withTwin(node.path, {
         id: node.id,
         search: { section: searchSectionFor(node.path) },
         socialCard: cardOf(node.socialImage, node.title, "Webinar"),
-      },
+      }),
     });
 }

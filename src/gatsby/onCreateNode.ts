@@ -7,6 +7,7 @@ import { fillPlaceholders, parseYamlFile } from "../data/content";
 import { markdownToHtml } from "../data/markdown";
 import { renderSections } from "../data/renderSections";
 import { parseMarketingPage } from "../data/sectionSchemas";
+import { parseAgentSettings } from "../data/agentFiles";
 import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
 import { readingMinutes } from "../data/readingTime";
@@ -134,9 +135,14 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
       } else if (file.sourceInstanceName === "settings") {
         // The redirects are checked and written after the build, against the pages it made (redirects.ts).
         if (file.name === "redirects") return;
+        // The agents settings are used after the build too (agentFiles.ts); checked here so a mistake stops it early.
+        if (file.name === "agents") {
+          parseAgentSettings(await read(), source);
+          return;
+        }
         if (file.name !== "navigation")
           throw new Error(
-            `Invalid content in ${source}:\n  - content/settings holds only navigation.yml (the menus and footer) and redirects.yml`,
+            `Invalid content in ${source}:\n  - content/settings holds only navigation.yml (the menus and footer), redirects.yml and agents.yml`,
           );
         create("Navigation", source, { ...parseNavigation(await read(), source) });
       }

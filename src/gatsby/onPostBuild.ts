@@ -1,13 +1,11 @@
 /**
- * After the build: robots.txt and the blog's RSS feed (both follow the configured site URL), no source maps
- * unless asked for, the pages finished (NUL bytes removed, bundles moved after their first paint), the site
- * search's index made from them, then the security headers computed from the built pages, then the .br/.gz
- * siblings the local server sends.
+ * After the build: the blog's RSS feed (it follows the configured site URL), no source maps unless asked for, the
+ * pages finished (NUL bytes removed, bundles moved after their first paint) with their Markdown twins, the site
+ * search's index made from them, llms.txt, security.txt and robots.txt, then the security headers computed from
+ * the built pages, then the .br/.gz siblings the local server sends.
  */
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { site } from "../config/site";
 import { writeFeed } from "./feed";
 import { buildTime } from "./buildClock";
 import { writeSchedule } from "./schedule";
@@ -19,23 +17,13 @@ import { cardPagesOf, writeSocialCards } from "./socialCards";
 import { hostCompresses, precompressBuild } from "./precompress";
 import { entryBundles } from "./builtPages";
 import { rewriteBuiltPages } from "./pagePass";
+import { postSources } from "./postTwin";
+import { agentNodesOf, writeAgentFiles } from "./agentFiles";
 import { sourceMapsWanted } from "./onCreateWebpackConfig";
 import { removeSourceMaps } from "./sourceMaps";
 import { writeSecurityHeaders } from "./securityHeaders";
 import { writeVercelOutputForRehearsal } from "./hostAdapter";
 import { searchIndexLine, writeSearchIndex } from "./searchIndex";
-
-export function robotsTxt(siteUrl: string): string {
-  return [
-    "# Crawlers may read every public page; the CMS admin and the functions are not pages.",
-    "User-agent: *",
-    "Disallow: /admin/",
-    "Disallow: /api/",
-    "",
-    `Sitemap: ${siteUrl}/sitemap-index.xml`,
-    "",
-  ].join("\n");
-}
 
 /** The folders of the CMS's folder collections, as its config names them. */
 function cmsFolders(siteRoot: string): string[] {
@@ -47,6 +35,11 @@ function cmsFolders(siteRoot: string): string[] {
 class StepTimer {
   private readonly steps: Array<[string, number]> = [];
   private readonly started = performance.now();
+
+  /** A figure measured inside another step (the twins' thread time within the page pass). */
+  add(name: string, seconds: number): void {
+    this.steps.push([name, seconds]);
+  }
 
   async time<T>(name: string, run: () => Promise<T>): Promise<T> {
     const start = performance.now();
@@ -64,7 +57,13 @@ class StepTimer {
   }
 }
 
-export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, reporter }) => {
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({
+  store,
+  graphql,
+  reporter,
+  getNodesByType,
+  getNode,
+}) => {
   const { program, pages } = store.getState() as {
     program: { directory: string };
     pages: Parameters<typeof cardPagesOf>[0];
@@ -74,7 +73,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
   const timer = new StepTimer();
 
   await timer.time("feed", async () => {
-    await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(site.url));
     await writeFeed(graphql, publicDir);
     const schedule = await writeSchedule(graphql, publicDir, buildTime());
     reporter.info(
@@ -171,12 +169,33 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
       publicDir,
       // Each finished page gets its .br/.gz siblings in the same pass, unless the host compresses by itself.
       { bundles: await entryBundles(publicDir), searchDir, precompress: !host },
-      { cacheDir },
+      { cacheDir, posts: postSources({ getNodesByType, getNode }) },
     ),
   );
   reporter.info(
     `built pages: ${finished.records.length}, ${finished.changed} rewritten (bundles after the first paint, NUL bytes removed), ${finished.reused} unchanged since the last build`,
   );
+  // The twins' own cost inside the page pass: CPU time converting and compressing them, summed over its threads.
+  const twins = finished.twins;
+  timer.add("twins", twins.seconds);
+  reporter.info(
+    `twins: ${twins.pages} pages, ${twins.made} made by this build (${twins.fromPosts} from their posts' ` +
+      `Markdown), ${twins.seconds.toFixed(1)} s of CPU in the page pass (converting ` +
+      `${twins.convertSeconds.toFixed(1)} s, compressing ${(twins.seconds - twins.convertSeconds).toFixed(1)} s), ` +
+      `${twins.removed} removed`,
+  );
+
+  // llms.txt and llms-full.txt from the twins; security.txt and robots.txt from the same settings.
+  const agents = await timer.time("agent files", () =>
+    writeAgentFiles(
+      program.directory,
+      publicDir,
+      finished.records,
+      agentNodesOf(getNodesByType),
+      buildTime(),
+    ),
+  );
+  if (agents.summary) reporter.info(`agent files: ${agents.summary}`);
 
   // From the finished pages; a missing index, or one that is not the marked pages, fails the build below.
   const marked = finished.records.filter((record) => record.searchable).length;
@@ -192,9 +211,15 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ store, graphql, r
       publicDir,
       process.env,
       finished.records.map((record) => ({ path: record.path, ...record.facts })),
+      finished.records.filter((r) => r.twin === null && r.path.endsWith("/")).map((r) => r.path),
     ),
   );
-  const problems = [...finished.problems, ...search.problems, ...headers.problems];
+  const problems = [
+    ...finished.problems,
+    ...agents.problems,
+    ...search.problems,
+    ...headers.problems,
+  ];
   const pageDataSiblings = await besideDone();
   if (problems.length > 0) {
     reporter.info(timer.summary());

@@ -3,12 +3,16 @@
  * cache folder by the hash of what the pass wrote, so the next build reads back what an unchanged page needs
  * instead of parsing it again; a rebuild costs in proportion to the pages Gatsby rewrote. The pages left
  * are spread over worker threads (pageWorkers.ts). The records also carry what each page's security policy
- * depends on, so the headers step needs no second read of the pages.
+ * depends on, so the headers step needs no second read of the pages, and whether it has a Markdown twin: a twin
+ * is made again only with its page, or with its post when the post changed; a twin whose page is gone goes too.
  */
 import { createRequire } from "node:module";
 import { existsSync, promises as fs } from "node:fs";
 import path from "node:path";
 import { contentHash, finishPageFile, type BuildFacts, type PageRecord } from "./builtPages";
+import type { PostSource } from "./postTwin";
+import { postHash, twinFileOf, writeTwin } from "./twinFiles";
+import { TWIN_FILE } from "../data/markdownTwins";
 import { bundleWorker, finishInWorkers, workerCount } from "./pageWorkers";
 import { bundleLoaderScript } from "./inlineCode";
 
@@ -22,6 +26,8 @@ export type PassOptions = {
   workers?: number;
   /** Fewer pages to finish than this are finished in this thread. */
   minPagesForWorkers?: number;
+  /** The post each post page shows ("blog/x/index.html" → its source), for its twin. */
+  posts?: ReadonlyMap<string, PostSource>;
 };
 
 export type PassResult = {
@@ -32,18 +38,33 @@ export type PassResult = {
   /** "/path/: why", for every page not as it should be. */
   problems: string[];
   records: PageRecord[];
+  /** The Markdown twins: how many pages have one, how many this pass made, and what making them cost. */
+  twins: {
+    pages: number;
+    made: number;
+    fromPosts: number;
+    removed: number;
+    /** This build's CPU time for them in the pass's threads: converting, and compressing (their siblings). */
+    seconds: number;
+    convertSeconds: number;
+  };
 };
 
 type Cache = { fingerprint: string; pages: Record<string, PageRecord> };
 
-/** Every built page file (relative to publicDir); Gatsby's own slice files are what it stitches pages from. */
-async function pageFiles(publicDir: string): Promise<string[]> {
-  const files: string[] = [];
+/**
+ * Every built page file (relative to publicDir), Gatsby's own slice files left out (what it stitches pages from),
+ * and every twin file there is.
+ */
+async function pageFiles(publicDir: string): Promise<{ pages: string[]; twins: string[] }> {
+  const pages: string[] = [];
+  const twins: string[] = [];
   for (const file of await fs.readdir(publicDir, { recursive: true })) {
+    if (path.basename(file) === TWIN_FILE) twins.push(file);
     if (!file.endsWith(".html") || file.startsWith(`_gatsby${path.sep}`)) continue;
-    if ((await fs.stat(path.join(publicDir, file))).isFile()) files.push(file);
+    if ((await fs.stat(path.join(publicDir, file))).isFile()) pages.push(file);
   }
-  return files.sort();
+  return { pages: pages.sort(), twins };
 }
 
 /** The installed htmlparser2's version (its package.json is not among its exports). */
@@ -88,7 +109,9 @@ export async function rewriteBuiltPages(
   const records: PageRecord[] = [];
   const todo: string[] = [];
   const { searchDir } = facts;
-  for (const file of await pageFiles(publicDir)) {
+  const postOf = (file: string) => options.posts?.get(file);
+  const built = await pageFiles(publicDir);
+  for (const file of built.pages) {
     const known = cache.pages[file];
     const full = path.join(publicDir, file);
     const now = await fs.stat(full);
@@ -98,7 +121,17 @@ export async function rewriteBuiltPages(
       known !== undefined &&
       ((known.size === now.size && known.mtimeMs === now.mtimeMs) ||
         known.hash === contentHash(await fs.readFile(full)));
-    if (same && !(searchDir && known.searchable && !existsSync(path.join(searchDir, file)))) {
+    const post = postOf(file);
+    // Its twin is still the one the record names: there, and made from this version of its post.
+    const twinCurrent =
+      known?.twin == null ||
+      (known.twin.post === (post ? postHash(post) : null) &&
+        existsSync(path.join(publicDir, twinFileOf(file))));
+    if (
+      same &&
+      twinCurrent &&
+      !(searchDir && known.searchable && !existsSync(path.join(searchDir, file)))
+    ) {
       records.push(known);
     } else todo.push(file);
   }
@@ -107,15 +140,28 @@ export async function rewriteBuiltPages(
   const workers = options.workers ?? workerCount();
   const finished =
     workers > 1 && todo.length >= (options.minPagesForWorkers ?? MIN_PAGES_FOR_WORKERS)
-      ? await finishInWorkers(bundle, publicDir, facts, todo, workers)
-      : await Promise.all(todo.map((file) => finishPageFile(publicDir, file, facts)));
+      ? await finishInWorkers(bundle, publicDir, facts, todo, workers, postOf)
+      : await Promise.all(todo.map((file) => finishPageFile(publicDir, file, facts, postOf(file))));
   let changed = 0;
-  for (const { changed: written, ...record } of finished) {
+  const twins = { pages: 0, made: 0, fromPosts: 0, removed: 0, seconds: 0, convertSeconds: 0 };
+  for (const { changed: written, twinMs, twinPackMs, ...record } of finished) {
     if (written) changed += 1;
+    if (record.twin) {
+      twins.made += 1;
+      if (record.twin.post) twins.fromPosts += 1;
+    }
+    twins.convertSeconds += twinMs / 1000;
+    twins.seconds += (twinMs + twinPackMs) / 1000;
     records.push(record);
   }
 
   records.sort((a, b) => a.file.localeCompare(b.file));
+  // A twin whose page this build did not make (a post turned draft, a page removed) goes with its siblings.
+  const twinFiles = new Set(records.filter((r) => r.twin !== null).map((r) => twinFileOf(r.file)));
+  const stale = built.twins.filter((twin) => !twinFiles.has(twin));
+  for (const file of stale) await writeTwin(publicDir, file, null, false);
+  twins.pages = twinFiles.size;
+  twins.removed = stale.length;
   // The search index reads every file of searchDir: a page gone or no longer marked leaves it.
   if (searchDir) {
     const marked = new Set(records.filter((r) => r.searchable).map((r) => r.file));
@@ -127,5 +173,5 @@ export async function rewriteBuiltPages(
   }
   const pages = Object.fromEntries(records.map((record) => [record.file, record]));
   await fs.writeFile(cacheFile, JSON.stringify({ fingerprint, pages } satisfies Cache));
-  return { changed, reused, problems: records.flatMap((r) => r.problems), records };
+  return { changed, reused, problems: records.flatMap((r) => r.problems), records, twins };
 }

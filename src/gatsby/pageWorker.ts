@@ -5,6 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { finishPageFile, type BuildFacts } from "./builtPages";
+import type { PostSource } from "./postTwin";
 
 const { publicDir, facts } = workerData as { publicDir: string; facts: BuildFacts };
 
@@ -14,19 +15,22 @@ const { publicDir, facts } = workerData as { publicDir: string; facts: BuildFact
  */
 const IN_FLIGHT = 4;
 
-parentPort?.on("message", (files: string[]) => {
-  void (async () => {
-    try {
-      const records: Array<Awaited<ReturnType<typeof finishPageFile>>> = [];
-      let next = 0;
-      const finishSome = async () => {
-        for (let file = files[next++]; file !== undefined; file = files[next++])
-          records.push(await finishPageFile(publicDir, file, facts));
-      };
-      await Promise.all(Array.from({ length: IN_FLIGHT }, finishSome));
-      parentPort?.postMessage({ records });
-    } catch (error) {
-      parentPort?.postMessage({ error: error instanceof Error ? error.stack : String(error) });
-    }
-  })();
-});
+parentPort?.on(
+  "message",
+  ({ files, posts }: { files: string[]; posts: Record<string, PostSource> }) => {
+    void (async () => {
+      try {
+        const records: Array<Awaited<ReturnType<typeof finishPageFile>>> = [];
+        let next = 0;
+        const finishSome = async () => {
+          for (let file = files[next++]; file !== undefined; file = files[next++])
+            records.push(await finishPageFile(publicDir, file, facts, posts[file]));
+        };
+        await Promise.all(Array.from({ length: IN_FLIGHT }, finishSome));
+        parentPort?.postMessage({ records });
+      } catch (error) {
+        parentPort?.postMessage({ error: error instanceof Error ? error.stack : String(error) });
+      }
+    })();
+  },
+);

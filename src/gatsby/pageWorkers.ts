@@ -5,7 +5,8 @@
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import type { BuildFacts, PageRecord } from "./builtPages";
+import type { BuildFacts, PageRecord, PassCosts } from "./builtPages";
+import type { PostSource } from "./postTwin";
 import { bundleThread } from "./threadBundle";
 
 /** Pages sent to a worker at a time: small enough to keep both cores busy to the end. */
@@ -29,16 +30,24 @@ export async function finishInWorkers(
   facts: BuildFacts,
   files: readonly string[],
   count = workerCount(),
-): Promise<Array<PageRecord & { changed: boolean }>> {
+  /** The post a page file shows, sent with the batch it is in. */
+  postOf: (file: string) => PostSource | undefined = () => undefined,
+): Promise<Array<PageRecord & PassCosts>> {
   const queue: string[][] = [];
   for (let i = 0; i < files.length; i += BATCH) queue.push(files.slice(i, i + BATCH));
-  const records: Array<PageRecord & { changed: boolean }> = [];
+  const records: Array<PageRecord & PassCosts> = [];
   const run = (worker: Worker) =>
     new Promise<void>((resolve, reject) => {
       const next = () => {
         const batch = queue.shift();
-        if (batch) worker.postMessage(batch);
-        else resolve();
+        if (batch) {
+          const posts: Record<string, PostSource> = {};
+          for (const file of batch) {
+            const post = postOf(file);
+            if (post) posts[file] = post;
+          }
+          worker.postMessage({ files: batch, posts });
+        } else resolve();
       };
       worker.on("message", (message: { records?: typeof records; error?: string }) => {
         if (message.error) reject(new Error(`page pass worker: ${message.error}`));

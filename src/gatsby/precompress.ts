@@ -24,7 +24,7 @@ const IN_FLIGHT = 16;
 /** The file extension of each encoding's sibling, as @hono/node-server's serveStatic looks them up. */
 export const SIBLINGS = { br: ".br", gzip: ".gz" } as const;
 
-type Encoding = keyof typeof SIBLINGS;
+export type Encoding = keyof typeof SIBLINGS;
 
 /** Code and styles: a few files, the same for every page and cached for good. */
 const BUNDLE = /\.(?:m?js|css|wasm)$/;
@@ -54,15 +54,27 @@ export function brotliQuality(relativePath: string): number {
  */
 const gzipLevel = (quality: number) => (quality === PAGE_QUALITY ? 6 : 9);
 
+const brotliParams = (quality: number, bytes: Buffer) => ({
+  params: {
+    [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+    [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+  },
+});
+
+/**
+ * A page-like file's siblings made in this thread, at the pages' quality: for the small files whose cost is
+ * measured where they are made (the Markdown twins, twinFiles.ts). Null for an encoding that would not be smaller.
+ */
+export function pageSiblingsSync(bytes: Buffer): Record<Encoding, Buffer | null> {
+  const br = zlib.brotliCompressSync(bytes, brotliParams(PAGE_QUALITY, bytes));
+  const gz = zlib.gzipSync(bytes, { level: gzipLevel(PAGE_QUALITY) });
+  return { br: br.length < bytes.length ? br : null, gzip: gz.length < bytes.length ? gz : null };
+}
+
 function compress(quality: number, bytes: Buffer, encoding: Encoding): Promise<Buffer> {
   if (encoding === "gzip") return gzip(bytes, { level: gzipLevel(quality) });
-  return brotli(bytes, {
-    params: {
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-    },
-  });
+  return brotli(bytes, brotliParams(quality, bytes));
 }
 
 /** Netlify and Vercel compress at their edge and would upload the siblings as pages of their own. */

@@ -145,6 +145,8 @@ export async function writeSecurityHeaders(
   env: Source = process.env,
   /** What each page's policy depends on, as the page pass found it; read from the pages when absent. */
   pages?: readonly PageWithFacts[],
+  /** Pages (paths ending in /) the page pass made no Markdown twin for: Vercel never negotiates them. */
+  withoutTwin: readonly string[] = [],
 ): Promise<SecurityHeadersResult> {
   const adminProblems = await addAdminIntegrity(publicDir);
   const configYml = await fs
@@ -167,7 +169,11 @@ export async function writeSecurityHeaders(
   ];
   // Vercel's Gatsby plugin writes its Build Output config after this step (see hostAdapter.ts), so the
   // routes wait in .cache for the adapter, which runs after every onPostBuild.
-  const routes = renderVercelRoutes(manifest, functionAddresses.flatMap(functionPaths));
+  const routes = renderVercelRoutes(
+    manifest,
+    functionAddresses.flatMap(functionPaths),
+    withoutTwin,
+  );
   const pending = pendingVercelRoutesFile(rootDir);
   await fs.mkdir(path.dirname(pending), { recursive: true });
   await fs.writeFile(pending, JSON.stringify(routes));

@@ -23,6 +23,15 @@ export function includeInSitemap(page: SitemapPage): boolean {
   return page.pageContext?.excludeFromSitemap !== true;
 }
 
+/**
+ * A page's context with `twin` set: a page has a Markdown twin (src/data/markdownTwins.ts) exactly when the sitemap
+ * lists it, so no draft, scheduled, hidden, noindex or canonical-elsewhere page has one.
+ */
+export function withTwin<C extends object>(path: string, context: C): C & { twin: boolean } {
+  const pageContext = context as SitemapPage["pageContext"];
+  return { ...context, twin: includeInSitemap({ path, pageContext }) };
+}
+
 /** What the sitemap's query returns (gatsby-config.ts). */
 export interface SitemapData {
   allSitePage: { nodes: SitemapPage[] };

@@ -41,7 +41,8 @@ export function CodeSample({
             <span>{filename ?? language}</span>
           </WindowBar>
           <Pre tabIndex={0} aria-label={`Code sample${filename ? `: ${filename}` : ""}`}>
-            <code dangerouslySetInnerHTML={{ __html: markup }} />
+            {/* The language's class names it for readers of the markup (the page's Markdown twin fences it so). */}
+            <code className={`language-${language}`} dangerouslySetInnerHTML={{ __html: markup }} />
           </Pre>
         </Window>
       </Layout>

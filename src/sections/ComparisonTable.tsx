@@ -37,7 +37,8 @@ export function ComparisonTable({
                 <tr key={row.feature}>
                   <th scope="row">
                     {row.feature}
-                    {row.note ? <RowNote>{row.note}</RowNote> : null}
+                    {/* The space keeps the two apart where the note is read as text (the page's Markdown twin). */}
+                    {row.note ? <> <RowNote>{row.note}</RowNote></> : null}
                   </th>
                   {columns.map((column, index) => (
                     <td key={column}>

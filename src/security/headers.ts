@@ -40,6 +40,15 @@ export const STATIC_HEADERS: HeaderSet = {
 };
 
 /**
+ * A page's Markdown twin (src/data/markdownTwins.ts), at its own address or negotiated at the page's: Markdown in
+ * UTF-8, and never a search result of its own (the page is the one to index).
+ */
+export const TWIN_HEADERS: HeaderSet = {
+  "content-type": "text/markdown; charset=utf-8",
+  "x-robots-tag": "noindex",
+};
+
+/**
  * What the CMS admin changes in the shared set: Decap logs in through a window it opens (GitHub's login),
  * which must keep its `opener` across GitHub's pages to hand the token back; `same-origin` would cut that
  * link, `same-origin-allow-popups` keeps it for windows the admin opens and still cuts every other opener.

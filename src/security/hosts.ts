@@ -1,4 +1,5 @@
 /** Renders the header manifest into what Netlify (`_headers`) and Vercel (Build Output API routes) read. */
+import { MARKDOWN_ACCEPT_PATTERN, TWIN_FILE } from "../data/markdownTwins";
 import { HSTS, type HeaderSet } from "./headers";
 import type { HeaderManifest } from "./manifest";
 
@@ -45,6 +46,14 @@ export function renderNetlifyHeaders(manifest: HeaderManifest): string {
       if (perPage.has(name)) lines.push(`  ${displayName(name)}: ${value}`);
     }
   }
+  // Every Markdown twin (`*` spans folders in Netlify's rules, and matches the root's twin too).
+  // It names the shared headers the pages' own rules carry too (no `/*` rule gives them to a twin).
+  if (manifest.twins) {
+    lines.push(`/*/${TWIN_FILE}`);
+    const own = Object.entries(hostedCommonHeaders(manifest)).filter(([name]) => perPage.has(name));
+    for (const [name, value] of [...own, ...Object.entries(manifest.twins)])
+      lines.push(`  ${displayName(name)}: ${value}`);
+  }
   return `${lines.join("\n")}\n`;
 }
 
@@ -55,8 +64,13 @@ export type VercelHeaderRoute = {
   continue: true;
 };
 
-/** A route that moves the request to another path and lets routing go on from there. */
-export type VercelRewriteRoute = { src: string; dest: string; continue: true };
+/** A route that moves the request to another path and lets routing go on from there, when `has` holds. */
+export type VercelRewriteRoute = {
+  src: string;
+  dest: string;
+  continue: true;
+  has?: Array<{ type: "header"; key: string; value: string }>;
+};
 
 /** A redirect: the route ends with this status and Location (src/data/redirects.ts). */
 export type VercelRedirectRoute = { src: string; headers: { Location: string }; status: number };
@@ -81,6 +95,8 @@ function pathPattern(routePath: string): string {
 export function renderVercelRoutes(
   manifest: HeaderManifest,
   functionPaths: readonly string[],
+  /** Pages (paths ending in /) that have no Markdown twin: a request for one never gets Markdown. */
+  withoutTwin: readonly string[] = [],
 ): VercelRoute[] {
   const functionsPattern = functionPaths
     .map((p) => pathPattern(p.replace(/\/+$/, "")))
@@ -102,6 +118,7 @@ export function renderVercelRoutes(
   for (const bare of unslashed) {
     routes.push({ src: `^(${pathPattern(bare)})$`, dest: "$1/", continue: true });
   }
+  if (manifest.twins) routes.push(...negotiationRoutes(manifest.twins, notAFunction, withoutTwin));
   for (const [page, policy] of Object.entries(manifest.pages)) {
     const pattern = page.endsWith("/")
       ? `^${escapeRegExp(page)}(?:index\\.html)?$`
@@ -116,6 +133,33 @@ export function renderVercelRoutes(
     });
   }
   return routes;
+}
+
+/**
+ * Content negotiation for the Markdown twins (src/data/markdownTwins.ts): every page path that has a twin varies by
+ * Accept, and one whose Accept header prefers Markdown is moved to its twin, whose own headers follow. A path that
+ * is a page without a twin (the search page, a hidden post) is left out, since Vercel's routes cannot ask whether
+ * the twin file exists; so are the functions' paths.
+ */
+function negotiationRoutes(
+  twins: HeaderSet,
+  notAFunction: string,
+  withoutTwin: readonly string[],
+): VercelRoute[] {
+  const excluded = [...new Set(withoutTwin)].sort().map(escapeRegExp).join("|");
+  const page = `^${notAFunction}${excluded ? `(?!(?:${excluded})$)` : ""}(/(?:[^/]+/)*)$`;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(twins)) headers[displayName(name)] = value;
+  return [
+    { src: page, headers: { Vary: "Accept" }, continue: true },
+    {
+      src: page,
+      has: [{ type: "header", key: "accept", value: MARKDOWN_ACCEPT_PATTERN }],
+      dest: `$1${TWIN_FILE}`,
+      continue: true,
+    },
+    { src: `^/(?:.*/)?${escapeRegExp(TWIN_FILE)}$`, headers, continue: true },
+  ];
 }
 
 /**

@@ -3,7 +3,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { routes } from "../config/routes";
 import { adminPolicy, pagePolicy, serializePolicy, type Policy, type PolicyOrigins } from "./csp";
-import { ADMIN_HEADERS, STATIC_HEADERS, type HeaderSet } from "./headers";
+import { ADMIN_HEADERS, STATIC_HEADERS, TWIN_HEADERS, type HeaderSet } from "./headers";
 import { pageFacts, policyProblems, type PageFacts } from "./inlineScripts";
 import { recogniseScript, type KnownScripts, type PageScript } from "./knownScripts";
 
@@ -20,6 +20,8 @@ export type HeaderManifest = {
   fallback: string;
   /** Page path → shared headers it gets another value of (the admin's opener policy); absent in older manifests. */
   pageHeaders?: Record<string, HeaderSet>;
+  /** What every Markdown twin carries besides the shared set; absent in older manifests. */
+  twins?: HeaderSet;
 };
 
 export type BuiltPage = { path: string; html: string };
@@ -99,6 +101,7 @@ export function buildManifest(
       pages: policies,
       fallback: policies[NOT_FOUND_PAGE] ?? NOTHING,
       pageHeaders,
+      twins: TWIN_HEADERS,
     },
     problems,
   };

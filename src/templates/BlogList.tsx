@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
+import { hasTwin } from "../data/markdownTwins";
 import { site } from "../config/site";
 import { paths } from "../data/blog";
 import { blogCrumbs, postCta, toAuthorCard, toPostCard } from "../views/blogView";
@@ -112,6 +113,7 @@ export function Head({ data, pageContext, location }: HeadProps<Data, Context>) 
       title={title}
       description={description}
       pathname={location.pathname}
+      markdownTwin={hasTwin(pageContext)}
       canonical={pageContext.canonical ?? undefined}
     >
       <JsonLd data={breadcrumbList(site.url, crumbs, location.pathname)} />

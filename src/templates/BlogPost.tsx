@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
+import { hasTwin, twinPathOf } from "../data/markdownTwins";
 import { seoTitleOf } from "../data/seo";
 import { socialImageOf } from "../data/socialCard";
 import { site } from "../config/site";
@@ -77,6 +78,7 @@ export default function BlogPostTemplate({ data, pageContext }: PageProps<Data, 
               : `${textFor(alt.locale).readIn} (${languageNames[alt.locale] ?? alt.locale})`,
         }))}
       text={text}
+      twinPath={hasTwin(pageContext) ? twinPathOf(post.path) : null}
     />
   );
 }
@@ -91,6 +93,7 @@ export function Head({ data, pageContext, location }: HeadProps<Data, Context>) 
       title={seoTitleOf("post", post)}
       description={post.description}
       pathname={location.pathname}
+      markdownTwin={hasTwin(pageContext)}
       canonical={post.canonical ?? undefined}
       noindex={post.hidden}
       lang={post.locale}

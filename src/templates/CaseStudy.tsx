@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
+import { hasTwin } from "../data/markdownTwins";
 import { seoTitleOf } from "../data/seo";
 import { socialImageOf } from "../data/socialCard";
 import { site } from "../config/site";
@@ -44,7 +45,7 @@ export default function CaseStudyTemplate({ data }: PageProps<Data>) {
   );
 }
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data>) {
   const story = data.caseStudy;
   if (!story) return null;
   return (
@@ -53,6 +54,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       description={story.description}
       image={socialImageOf(story.path, story.socialImage)}
       pathname={location.pathname}
+      markdownTwin={hasTwin(pageContext)}
       type="article"
     >
       <JsonLd data={breadcrumbList(site.url, crumbsOf(story.customer), story.path)} />

@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import type { SectionContent } from "../data/sectionSchemas";
 import { Seo } from "../components/Seo";
+import { hasTwin, twinPathOf } from "../data/markdownTwins";
 import { socialImageOf } from "../data/socialCard";
 import { AbVariants } from "../providers/experiments/AbVariants";
 import type { ExperimentKey } from "../config/experiments";
@@ -21,9 +22,12 @@ const sectionsOf = (page: { sections: unknown }) => page.sections as SectionCont
 export default function MarketingPageTemplate({ data, pageContext }: PageProps<Data, Context>) {
   const { marketingPage: page, variant } = data;
   if (!page) return null;
+  const twinPath = page.copyPage && hasTwin(pageContext) ? twinPathOf(page.path) : null;
   // Keyed by path: another page built from this template mounts afresh rather than updating this one's
   // sections, whose boundaries may not have hydrated yet (React 18 reports an update there as error 421).
-  const control = <MarketingPageView key={page.path} sections={sectionsOf(page)} />;
+  const control = (
+    <MarketingPageView key={page.path} sections={sectionsOf(page)} twinPath={twinPath} />
+  );
   if (!variant || !pageContext.experiment) return control;
   const experiment = pageContext.experiment;
   const [hero, ...rest] = sectionsOf(page);
@@ -43,7 +47,7 @@ export default function MarketingPageTemplate({ data, pageContext }: PageProps<D
   );
 }
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data>) {
   const page = data.marketingPage;
   const isHome = page?.path === "/";
   return (
@@ -51,6 +55,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       title={isHome ? undefined : (page?.seoTitle ?? page?.title ?? undefined)}
       description={page?.description}
       pathname={location.pathname}
+      markdownTwin={hasTwin(pageContext)}
       noindex={page?.noindex ?? false}
       canonical={page?.canonical ?? undefined}
       {...(page ? { image: socialImageOf(page.path, page.socialImage) } : {})}
@@ -67,6 +72,7 @@ export const query = graphql`
       description
       socialImage
       noindex
+      copyPage
       canonical
       sections
     }

@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
+import { hasTwin } from "../data/markdownTwins";
 import { seoTitleOf } from "../data/seo";
 import { socialImageOf } from "../data/socialCard";
 import { site } from "../config/site";
@@ -18,7 +19,7 @@ export default function WebinarTemplate({ data }: PageProps<Data>) {
   return <WebinarView {...toWebinarView(webinar)} />;
 }
 
-export function Head({ data, location }: HeadProps<Data>) {
+export function Head({ data, location, pageContext }: HeadProps<Data>) {
   const webinar = data.webinar;
   if (!webinar) return null;
   return (
@@ -26,6 +27,7 @@ export function Head({ data, location }: HeadProps<Data>) {
       title={seoTitleOf("webinar", webinar)}
       description={webinar.description}
       pathname={location.pathname}
+      markdownTwin={hasTwin(pageContext)}
       image={socialImageOf(webinar.path, webinar.socialImage)}
     >
       <JsonLd data={breadcrumbList(site.url, webinarCrumbs(webinar.title), webinar.path)} />

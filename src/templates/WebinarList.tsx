@@ -3,6 +3,7 @@ import * as React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { JsonLd } from "../components/JsonLd";
 import { Seo } from "../components/Seo";
+import { hasTwin } from "../data/markdownTwins";
 import { site } from "../config/site";
 import { postCta, webinarMeta } from "../views/blogView";
 import { breadcrumbList } from "../data/structuredData";
@@ -36,9 +37,14 @@ export default function WebinarListTemplate({ data }: PageProps<Data>) {
   );
 }
 
-export function Head({ location }: HeadProps<Data>) {
+export function Head({ location, pageContext }: HeadProps<Data>) {
   return (
-    <Seo title={title} description={description} pathname={location.pathname}>
+    <Seo
+      title={title}
+      description={description}
+      pathname={location.pathname}
+      markdownTwin={hasTwin(pageContext)}
+    >
       <JsonLd data={breadcrumbList(site.url, crumbs, "/webinars/")} />
     </Seo>
   );

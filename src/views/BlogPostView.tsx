@@ -3,6 +3,7 @@ import * as React from "react";
 import styled from "styled-components";
 import { AuthorCard, type AuthorCardProps } from "../components/AuthorCard";
 import { Container } from "../components/Container";
+import { CopyPage } from "../components/CopyPage";
 import { EntryCard, type EntryCardProps } from "../components/EntryCard";
 import { Heading } from "../components/Heading";
 import { Link } from "../components/Link";
@@ -68,6 +69,8 @@ export interface BlogPostViewProps {
   /** Links to the post in its other languages. */
   translations: Array<{ label: string; href: string; lang: string }>;
   text: BlogText;
+  /** The post's Markdown twin, when it has one: "Copy page" and "View as Markdown" under the byline. */
+  twinPath?: string | null;
 }
 
 export function BlogPostView({
@@ -85,6 +88,7 @@ export function BlogPostView({
   cta,
   translations,
   text,
+  twinPath = null,
 }: BlogPostViewProps) {
   const reading = useReadingStarted(loadNewsletterPopup);
   return (
@@ -102,6 +106,7 @@ export function BlogPostView({
             ))}
           </Translations>
         ) : null}
+        {twinPath ? <CopyPage twinPath={twinPath} /> : null}
       </PageHeader>
       <Container>
         <Columns $withToc={toc.length > 0}>

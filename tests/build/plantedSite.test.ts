@@ -22,7 +22,9 @@ import { policyOrigins } from "../../src/security/origins";
 import {
   BUILD_TIME,
   CHANGED_TAG_PAGE,
+  DRAFT_POST,
   FUTURE_POST,
+  HIDDEN_POST,
   YESTERDAY_POST,
   PLANTED_POST_SLUG,
   PLANTED_SCRIPT,
@@ -138,6 +140,53 @@ describe("a post with <script>, <svg><script> and <iframe> in its raw HTML", () 
         /<script|plantedScript|plantedSvgScript|evil\.example|onerror|javascript:/,
       );
     }
+  });
+});
+
+describe("Markdown twins", () => {
+  it("of the planted post hold none of its planted code, and keep its table, details and headings", () => {
+    const twin = read(`blog/${PLANTED_POST_SLUG}/index.html.md`);
+    for (const planted of [
+      "plantedScript",
+      "plantedSvgScript",
+      "evil.example",
+      "alert(",
+      "javascript:",
+      "onerror",
+    ])
+      expect(twin).not.toContain(planted);
+    expect(twin).toMatch(/^# Planted: raw HTML in a post body\n/);
+    expect(twin).toMatch(/\| Plan \| Price \|\n\| -+ \| -+ \|\n\| Pro \| 99 \|/);
+    expect(twin).toContain("Planted details");
+    expect(twin).toContain("## A heading after the planted markup");
+  });
+
+  it("exist for exactly the sitemap's pages: none for the hidden post, the draft or the scheduled post", () => {
+    const xml = read("sitemap-0.xml");
+    const listed = parseHtml(xml)
+      .filter((el) => el.name === "loc")
+      .map((el) => new URL(xml.slice(el.openEnd, el.end - "</loc>".length)).pathname)
+      .sort();
+    const twins = (fs.readdirSync(path.join(build.dir, "public"), { recursive: true }) as string[])
+      .filter((file) => path.basename(file) === "index.html.md")
+      .map((file) => `/${path.dirname(file)}/`.replace(/^\/\.\/$/, "/"))
+      .sort();
+    // The planted page of src/pages renders no head: the build names it, as it names a template that links none.
+    expect(twins).toEqual(listed.filter((page) => page !== PLANTED_SCRIPT_PAGE));
+    expect(build.output).toContain(
+      `${PLANTED_SCRIPT_PAGE}: listed in the sitemap, but its head links no Markdown twin`,
+    );
+    expect(read(`blog/${HIDDEN_POST}/index.html`)).not.toContain('type="text/markdown"');
+    for (const slug of [HIDDEN_POST, DRAFT_POST, FUTURE_POST.slug])
+      expect(twins).not.toContain(`/blog/${slug}/`);
+  });
+
+  it("are listed in llms.txt with the newest published posts, and security.txt expires 30 days after the build", () => {
+    const llms = read("llms.txt");
+    expect(llms).toContain(`(https://fingerprint.com/blog/${YESTERDAY_POST.slug}/index.html.md)`);
+    expect(llms).toContain("(https://fingerprint.com/pricing/index.html.md)");
+    expect(llms).not.toContain(HIDDEN_POST);
+    expect(read(".well-known/security.txt")).toContain("Expires: 2026-07-15T12:00:00Z");
   });
 });
 

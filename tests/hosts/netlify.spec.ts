@@ -149,6 +149,42 @@ test("a visitor searches: Pagefind's code, WebAssembly and chunks served as they
   expect(await violations(page)).toEqual([]);
 });
 
+test("every twin, and every link of llms.txt, answers 200 text/markdown with X-Robots-Tag: noindex", async ({
+  request,
+}) => {
+  const twins = (fs.readdirSync(publicDir, { recursive: true }) as string[])
+    .filter((file) => path.basename(file) === "index.html.md")
+    .map((file) => `/${file.split(path.sep).join("/")}`);
+  const llms = await request.get("/llms.txt");
+  expect(llms.status()).toBe(200);
+  const linked = [...(await llms.text()).matchAll(/^- \[[^\]]+\]\(([^)]+)\)/gm)]
+    .map((m) => new URL(m[1]!))
+    .filter((url) => url.pathname.endsWith("/index.html.md"))
+    .map((url) => url.pathname);
+  expect(twins.length).toBeGreaterThan(80);
+  expect(linked.length).toBeGreaterThan(40);
+  const wrong: string[] = [];
+  for (const twin of new Set([...twins, ...linked])) {
+    const answer = await request.get(twin);
+    const headers = answer.headers();
+    if (
+      answer.status() !== 200 ||
+      headers["content-type"] !== "text/markdown; charset=utf-8" ||
+      headers["x-robots-tag"] !== "noindex"
+    )
+      wrong.push(
+        `${twin}: ${answer.status()} ${headers["content-type"]} ${headers["x-robots-tag"]}`,
+      );
+  }
+  expect(wrong).toEqual([]);
+  // Netlify routes by path, never by Accept: a page's address answers its HTML (docs/architecture.md).
+  const page = await request.get("/pricing/", { headers: { accept: "text/markdown" } });
+  expect(page.headers()["content-type"]).toMatch(/^text\/html/);
+  const security = await request.get("/.well-known/security.txt");
+  expect(security.status()).toBe(200);
+  expect(await security.text()).toMatch(/^Expires: \S+Z$/m);
+});
+
 test("every entry of redirects.yml answers its redirect: 301 or 302, both spellings, encoded, query kept", async ({
   request,
 }) => {

@@ -75,6 +75,8 @@ export const marketingPageSchema = z.strictObject({
     .regex(/^(\/(?!\/)|https:\/\/)\S+$/, "must be a site path (/...) or an https:// URL")
     .optional(),
   noindex: z.boolean().default(false),
+  /** A page for developers: it offers "Copy page" and "View as Markdown" at its top (src/components/CopyPage.tsx). */
+  copyPage: z.boolean().default(false),
   /** Site path of the page search engines should index instead (for variants of another page). */
   canonical: z.string().regex(/^\//).optional(),
   /**

@@ -20,7 +20,7 @@ import {
   sharedHeadersForPath,
   type HeaderManifest,
 } from "../../security/manifest";
-import { FORBIDDEN_HEADERS, STATIC_HEADERS } from "../../security/headers";
+import { FORBIDDEN_HEADERS, STATIC_HEADERS, TWIN_HEADERS } from "../../security/headers";
 
 /** Receives one line per request; tests pass a collector. */
 export type Logger = (line: string) => void;
@@ -102,6 +102,9 @@ function securityHeaders(manifest: () => Promise<HeaderManifest | null>): Middle
     const pathname = new URL(c.req.url).pathname;
     const shared = loaded ? sharedHeadersForPath(loaded, pathname) : STATIC_HEADERS;
     for (const [name, value] of Object.entries(shared)) c.header(name, value);
+    // A Markdown twin, at its own address or the page's (static.ts negotiates), carries the twins' headers.
+    if (c.res.headers.get("content-type")?.startsWith("text/markdown"))
+      for (const [name, value] of Object.entries(loaded?.twins ?? TWIN_HEADERS)) c.header(name, value);
     c.header(
       "content-security-policy",
       loaded ? policyForPath(loaded, pathname) : NO_MANIFEST_POLICY,

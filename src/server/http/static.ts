@@ -1,11 +1,13 @@
 // Serves Gatsby's build output through @hono/node-server's serveStatic and Hono's etag middleware.
-// What stays ours: path safety, the cache policy per path, the 404 page, the one trailing-slash 301.
+// What stays ours: path safety, the cache policy per path, the 404 page, the one trailing-slash 301, and a page's
+// Markdown twin for a request whose Accept header prefers it.
 import { promises as fs, type Stats } from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Context, type Hono, type MiddlewareHandler } from "hono";
 import { etag } from "hono/etag";
 import { contentTypeFor, isCompressible } from "../../config/contentTypes";
+import { prefersMarkdown, TWIN_FILE } from "../../data/markdownTwins";
 import { methodNotAllowed } from "./responses";
 
 const STATIC_METHODS = ["GET", "HEAD"] as const;
@@ -219,6 +221,7 @@ export function serveBuild(publicDir: string): MiddlewareHandler {
     if (!stats || !(await staysInside(resolved.filePath))) return notFound(c);
 
     let filePath = resolved.filePath;
+    let negotiated: "html" | "markdown" | null = null;
     if (stats.isDirectory()) {
       filePath = path.join(resolved.filePath, "index.html");
       if (!(await statOrNull(filePath))?.isFile()) return notFound(c);
@@ -230,11 +233,24 @@ export function serveBuild(publicDir: string): MiddlewareHandler {
           headers: { location, "cache-control": CACHE_REVALIDATE },
         });
       }
+      // A page with a Markdown twin beside it is answered by the twin when the request prefers Markdown.
+      const twin = path.join(resolved.filePath, TWIN_FILE);
+      if ((await statOrNull(twin))?.isFile()) {
+        negotiated = prefersMarkdown(c.req.header("accept")) ? "markdown" : "html";
+        if (negotiated === "markdown") filePath = twin;
+      }
     } else if (!stats.isFile() || url.pathname.endsWith("/")) {
       // "/styles.css/" names a directory that does not exist, not the file.
       return notFound(c);
     }
-    return (await sendFile(withRange(c), filePath, url.pathname, 200)) ?? notFound(c);
+    const response = await sendFile(withRange(c), filePath, url.pathname, 200);
+    if (!response) return notFound(c);
+    if (negotiated) {
+      // Caches keep one answer per Accept for this address; the Markdown says where it lives on its own.
+      response.headers.append("vary", "Accept");
+      if (negotiated === "markdown") response.headers.set("content-location", `${url.pathname}${TWIN_FILE}`);
+    }
+    return response;
   };
 }
 

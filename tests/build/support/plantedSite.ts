@@ -78,6 +78,41 @@ tags: [tutorials]
 The body of ${post.title}.
 `;
 
+/** A hidden post (reached only by its link, noindex) and a draft (no page): neither gets a Markdown twin. */
+export const HIDDEN_POST = "planted-hidden-post";
+export const DRAFT_POST = "planted-draft-post";
+const flaggedPost = (slug: string, flag: string) => `---
+title: "Planted ${flag}"
+slug: ${slug}
+description: "A planted post marked ${flag}: the build must make no Markdown twin of it."
+date: 2025-02-01
+authors: [maya-okafor]
+tags: [tutorials]
+${flag}: true
+---
+
+The body of a ${flag} post.
+`;
+
+/** The agents settings of the small site: links only to pages it keeps (the site's own name pages it drops). */
+export const PLANTED_AGENTS = `llms:
+  summary: "{product} identifies devices."
+  sections:
+    - title: Pricing
+      links:
+        - link: /pricing/
+    - title: Blog
+      newestPosts: 3
+      links:
+        - link: /blog/
+contentSignal: { search: "yes", aiInput: "yes", aiTrain: "no" }
+securityTxt:
+  contacts: ["mailto:security@{emailDomain}"]
+  expiresInDays: 30
+  preferredLanguages: [en]
+  policy: /about-us/
+`;
+
 /** A page that writes an inline script of its own, which no part of the build knows. */
 export const PLANTED_SCRIPT_PAGE = "/planted-inline-script/";
 export const PLANTED_SCRIPT = "window.plantedInlineScript = 1;";
@@ -158,6 +193,9 @@ export async function buildPlantedSite(mutate = CHANGE_BUNDLE_TAGS): Promise<Pla
     `content/blog/${FUTURE_POST.slug}/index.md`,
     datedPost(FUTURE_POST, "2026-07-15 09:00"),
   );
+  writeFileIn(site.dir, `content/blog/${HIDDEN_POST}/index.md`, flaggedPost(HIDDEN_POST, "hidden"));
+  writeFileIn(site.dir, `content/blog/${DRAFT_POST}/index.md`, flaggedPost(DRAFT_POST, "draft"));
+  writeFileIn(site.dir, "content/settings/agents.yml", PLANTED_AGENTS);
   fs.renameSync(path.join(site.dir, "gatsby-node.ts"), path.join(site.dir, "gatsby-node-site.ts"));
   writeFileIn(site.dir, "gatsby-node.ts", wrappedGatsbyNode(mutate));
 

@@ -11,6 +11,7 @@ import { AuthorPreview, TagPreview } from "../../../src/cms/ListingPreviews";
 import { summariesOf, type PreviewProps } from "../../../src/cms/previewData";
 import { forgetPostSummaries, POST_SUMMARIES_PATH } from "../../../src/cms/postSummaries";
 import { MarketingPagePreview, WebinarPreview } from "../../../src/cms/previews";
+import { AgentsPreview } from "../../../src/cms/AgentsPreview";
 import { site } from "../../../src/config/site";
 
 type Data = Record<string, unknown>;
@@ -264,6 +265,33 @@ describe("the other previews", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Guides");
     expect(screen.getByText("Practical guides.")).toBeTruthy();
     expect(await screen.findByRole("link", { name: /Card testing with/ })).toBeTruthy();
+  });
+
+  it("renders the agents settings as the files the build writes, or what it would refuse", () => {
+    const data = {
+      llms: {
+        summary: "{product} identifies devices.",
+        sections: [{ title: "Pricing", links: [{ link: "/pricing/", note: "Plans." }] }],
+      },
+      contentSignal: { search: "yes", aiInput: "yes", aiTrain: "no" },
+      securityTxt: {
+        contacts: ["mailto:security@{emailDomain}"],
+        expiresInDays: 30,
+        preferredLanguages: ["en"],
+        policy: "/security/#disclosure",
+      },
+    };
+    render(<AgentsPreview {...props("settings", "agents", data)} />);
+    const file = (name: string) =>
+      within(screen.getByRole("region", { name })).getByText(/./, { selector: "pre" }).textContent;
+    expect(file("/llms.txt")).toContain(`# ${site.productName}\n\n> ${site.productName} identifies devices.`);
+    expect(file("/llms.txt")).toContain(`- [/pricing/ (its title)](${site.url}/pricing/index.html.md): Plans.`);
+    expect(file("/robots.txt")).toContain("Content-Signal: search=yes, ai-input=yes, ai-train=no");
+    expect(file("/.well-known/security.txt")).toContain(`Contact: mailto:security@${site.emailDomain}`);
+    cleanup();
+    render(<AgentsPreview {...props("settings", "agents", { ...data, contentSignal: {} })} />);
+    expect(screen.getByRole("heading", { name: "What the build would refuse" })).toBeTruthy();
+    expect(screen.getAllByRole("listitem")[0]?.textContent).toMatch(/^contentSignal\.search: /);
   });
 
   it("renders a marketing page's markdown and code as the build does", () => {

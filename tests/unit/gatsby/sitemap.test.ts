@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { includeInSitemap, sitemapPages, type SitemapData } from "../../../src/gatsby/sitemap";
-import { robotsTxt } from "../../../src/gatsby/onPostBuild";
 
 describe("includeInSitemap", () => {
   it.each(["/404/", "/404.html", "/500/", "/500.html", "/dev-404-page/", "/admin/"])(
@@ -95,13 +94,5 @@ describe("sitemapPages", () => {
     partial.delete("content/pages/home-b.yml");
     const home = sitemapPages(data, partial).find((page) => page.path === "/");
     expect(home?.lastmod).toBeUndefined();
-  });
-});
-
-describe("robotsTxt", () => {
-  it("points at the absolute sitemap and keeps admin out", () => {
-    const text = robotsTxt("https://example.org");
-    expect(text).toContain("Sitemap: https://example.org/sitemap-index.xml");
-    expect(text).toContain("Disallow: /admin/");
   });
 });

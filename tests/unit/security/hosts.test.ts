@@ -69,6 +69,24 @@ describe("every route gets the same headers on the local server, Netlify and Ver
   });
 });
 
+describe("a page's Markdown twin", () => {
+  it("carries text/markdown and X-Robots-Tag: noindex on the local server, Netlify and Vercel", async () => {
+    await fs.writeFile(path.join(site.publicDir, "pricing", "index.html.md"), "# Pricing\n");
+    for (const twin of ["/pricing/index.html.md", "/index.html.md", "/blog/a-post/index.html.md"]) {
+      const hosts = [netlifyHeadersFor(netlifyFile, twin), vercelHeadersFor(vercelConfig, twin)];
+      if (twin === "/pricing/index.html.md") hosts.push(await local(twin));
+      for (const headers of hosts) {
+        expect(headers["content-type"], twin).toBe("text/markdown; charset=utf-8");
+        expect(headers["x-robots-tag"], twin).toBe("noindex");
+        for (const name of SHARED) expect(headers[name], name).toBe(STATIC_HEADERS[name]);
+      }
+    }
+    // Pages are never noindex by these rules.
+    for (const page of ["/pricing/", "/"])
+      expect(netlifyHeadersFor(netlifyFile, page)["x-robots-tag"], page).toBeUndefined();
+  });
+});
+
 describe("paths that are not pages", () => {
   it("an unknown path gets the 404 page's policy locally and on Vercel", async () => {
     const policy = manifest.pages["/404.html"];
@@ -107,7 +125,8 @@ describe("paths that are not pages", () => {
     const routes = vercelConfig.routes ?? [];
     expect(routes.at(-1)).toEqual({ handle: "filesystem" });
     const unslashed = new Set(functionAddresses.map((fn) => fn.path.replace(/\/+$/, "")));
-    expect(routes.length).toBe(Object.keys(manifest.pages).length + unslashed.size + 2);
+    // Ours: the fallback, one per page, the unslashed functions, the three of content negotiation.
+    expect(routes.length).toBe(Object.keys(manifest.pages).length + unslashed.size + 5);
   });
 
   it("a function path without its slash moves to the slashed spelling before Vercel's own routes", () => {

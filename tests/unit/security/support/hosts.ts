@@ -3,7 +3,23 @@
 export type Headers = Record<string, string>;
 
 /**
- * Netlify's `_headers`: every rule whose path matches applies; `/*` matches any path; one header named
+ * A rule's path as Netlify's headers parser matches it: a segment that is `*` matches any number of segments or
+ * none, a `*` inside a segment any characters.
+ */
+function netlifyRulePattern(rule: string): RegExp {
+  const segments = rule
+    .split("/")
+    .filter(Boolean)
+    .map((part) =>
+      part === "*"
+        ? "?(.*)"
+        : part.split("*").map((piece) => piece.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("(.*)"),
+    );
+  return new RegExp(`^/${segments.join("/")}/?$`, "iu");
+}
+
+/**
+ * Netlify's `_headers`: every rule whose path matches applies (netlifyRulePattern); one header named
  * by several matching rules gets their values joined with ", " (which is why the build never lets
  * two rules name Content-Security-Policy for one path).
  */
@@ -14,7 +30,7 @@ export function netlifyHeadersFor(file: string, pathname: string): Headers {
     if (line.trim() === "" || line.trim().startsWith("#")) continue;
     if (!/^\s/.test(line)) {
       const rule = line.trim();
-      applies = rule.endsWith("/*") ? pathname.startsWith(rule.slice(0, -1)) : rule === pathname;
+      applies = netlifyRulePattern(rule).test(pathname);
       continue;
     }
     if (!applies) continue;
