@@ -9,6 +9,7 @@ import { Container } from "./Container";
 import { Island, islandPart } from "./Island";
 import { Link } from "./Link";
 import { Logo } from "./Logo";
+import { BANNER_SPACE_PROPERTY } from "../providers/consent/consent";
 import { useConsent } from "../providers/consent/useConsent";
 import { theme } from "../styles/theme";
 
@@ -105,9 +106,11 @@ export function Footer({ children }: { children?: React.ReactNode }) {
   );
 }
 
+// While the cookie banner is open the footer grows by the height it covers, so a page's last links can be
+// scrolled (and focused) above it.
 const Wrapper = styled.footer`
   margin-top: auto;
-  padding: ${theme.space[8]} 0 ${theme.space[6]};
+  padding: ${theme.space[8]} 0 calc(${theme.space[6]} + var(${BANNER_SPACE_PROPERTY}, 0px));
   background: ${theme.colors.night};
   color: ${theme.colors.onNightMuted};
   font-size: ${theme.fontSizes.sm};
