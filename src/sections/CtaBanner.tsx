@@ -6,12 +6,13 @@ import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Text } from "../components/Text";
+import { useVariantId } from "../providers/experiments/AbVariants";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
 export function CtaBanner({ title, lead, ctas, id }: CtaBannerContent) {
   return (
-    <Wrapper id={id}>
+    <Wrapper id={useVariantId(id)}>
       <Container>
         <Panel>
           <div>

@@ -11,7 +11,7 @@ import { Text } from "../components/Text";
 import { formTeamEmail } from "../forms/formSlot";
 import type { LeadFormProps } from "../forms/LeadForm";
 import { Island, islandPart } from "../components/Island";
-import { AbVariants } from "../providers/experiments/AbVariants";
+import { AbVariants, useVariantId } from "../providers/experiments/AbVariants";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
@@ -65,7 +65,8 @@ export function FormSection({
   extra,
 }: FormSectionProps) {
   const address = email ?? formTeamEmail[form];
-  const prefix = `${form}-${id ?? "form"}`;
+  // Passed into the form's island as a prop: context does not reach an island's own root.
+  const prefix = useVariantId(`${form}-${id ?? "form"}`);
   return (
     <SectionShell id={id ?? "form"} $tone="tinted">
       <Layout>

@@ -8,6 +8,7 @@ import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
+import { useVariantId } from "../providers/experiments/AbVariants";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
@@ -15,7 +16,7 @@ export function PriceEstimator(props: PriceEstimatorContent) {
   const { title, lead, unit, min, max, step, initial, currency, note, id } = props;
   const [volume, setVolume] = React.useState(initial);
   const estimate = estimatePrice(volume, props);
-  const inputId = `${id ?? "estimator"}-volume`;
+  const inputId = useVariantId(`${id ?? "estimator"}-volume`);
   return (
     <SectionShell id={id} $tone="tinted">
       <Container>

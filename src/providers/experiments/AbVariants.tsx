@@ -1,4 +1,4 @@
-/** Renders an experiment's variants, or a shared block's parts: both in the HTML (CSS shows one), then only the assigned one. */
+/** Renders an experiment's variants, or a shared block's parts: both in the HTML (CSS shows one, ids told apart), then only the assigned one. */
 import * as React from "react";
 import { useExperiments } from "./ExperimentsProvider";
 import type { ExperimentKey } from "../../config/experiments";
@@ -11,6 +11,33 @@ export interface AbVariantsProps {
 
 /** The site search indexes the built HTML, where both variants are: only the control's words count. */
 const NOT_INDEXED = { "data-pagefind-ignore": "all" };
+
+/**
+ * What a treatment appends to the ids it renders. Both variants are in the page's HTML, often built from the
+ * same sections (a form with its field ids, a section's anchor): without it every id would be there twice, and
+ * a label of the second form would name the first form's field. A fixed suffix, not React's useId: the
+ * server's ids must survive hydration, islands' own roots included.
+ */
+export const TREATMENT_ID_SUFFIX = "-b";
+
+const IdSuffix = React.createContext("");
+
+function InTreatment({ children }: { children: React.ReactNode }) {
+  const outer = React.useContext(IdSuffix);
+  return <IdSuffix.Provider value={outer + TREATMENT_ID_SUFFIX}>{children}</IdSuffix.Provider>;
+}
+
+/** An element id as this variant renders it: unchanged outside a treatment, suffixed inside one. */
+export function useVariantId<T extends string | undefined>(id: T): T {
+  const suffix = React.useContext(IdSuffix);
+  return (id === undefined || suffix === "" ? id : `${id}${suffix}`) as T;
+}
+
+/** A same-page link (#id) inside a treatment leads to the treatment's own element; other links are unchanged. */
+export function useVariantHref(href: string): string {
+  const suffix = React.useContext(IdSuffix);
+  return suffix !== "" && /^#[^#]+$/.test(href) ? `${href}${suffix}` : href;
+}
 
 // Both variants are in the server-rendered HTML, so hydration matches and nothing is fetched or
 // swapped after load: the head script (flags.ts markVariants) picks one with CSS, which keeps CLS at 0.
@@ -28,7 +55,7 @@ export function AbVariants({ experiment, control, treatment }: AbVariantsProps) 
       ) : null}
       {assigned !== "control" ? (
         <div key="treatment" data-ab-variant={`${experiment}:treatment`} {...NOT_INDEXED}>
-          {treatment}
+          <InTreatment>{treatment}</InTreatment>
         </div>
       ) : null}
     </>
@@ -58,7 +85,7 @@ export function AbPart({ experiment, control, treatment, inline = false }: AbPar
       ) : null}
       {assigned !== "control" ? (
         <Tag key="treatment" data-ab-part={`${experiment}:treatment`} {...NOT_INDEXED}>
-          {treatment}
+          <InTreatment>{treatment}</InTreatment>
         </Tag>
       ) : null}
     </>
