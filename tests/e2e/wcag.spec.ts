@@ -12,6 +12,7 @@ import {
   HELP,
   PHONE,
   clippedWithTextSpacing,
+  duplicateIds,
   expectFocusWalk,
   helpPlaces,
   invisibleFocus,
@@ -35,7 +36,10 @@ const KINDS: { path: string; kind: string; done?: (page: Page) => Promise<void> 
     path: "/demo/",
     kind: "demo (lead form, live demo)",
     done: (page) =>
-      expect(page.locator("[data-demo-state]:visible")).toHaveAttribute("data-demo-state", "loaded"),
+      expect(page.locator("[data-demo-state]:visible")).toHaveAttribute(
+        "data-demo-state",
+        "loaded",
+      ),
   },
   { path: "/resources/comparisons/ip-reputation-services/", kind: "comparison" },
   {
@@ -144,7 +148,7 @@ test("the checks fail on what they look for", async ({ page }) => {
   await expect(banner(page)).toBeHidden();
   await page.evaluate(() => {
     const main = document.querySelector("main")!;
-    // Wider than the screen, clipped when spaced, moving for ever, and a control with no focus style at all.
+    // Wider than the screen, clipped when spaced, moving for ever, a control with no focus style at all.
     const wide = Object.assign(document.createElement("div"), { textContent: "wide" });
     wide.style.width = "400px";
     const tight = Object.assign(document.createElement("p"), { textContent: "two words" });
@@ -152,15 +156,20 @@ test("the checks fail on what they look for", async ({ page }) => {
     wide.animate([{ opacity: 1 }, { opacity: 0.5 }], { duration: 1000, iterations: Infinity });
     const plain = Object.assign(document.createElement("button"), { textContent: "No ring" });
     plain.style.outline = "none";
-    main.prepend(wide, tight, plain);
+    // And an id the page already uses.
+    const twin = Object.assign(document.createElement("span"), { id: "main" });
+    main.prepend(wide, tight, plain, twin);
   });
+  expect(await duplicateIds(page)).toEqual(["#main ×2"]);
   expect((await overflowX(page)).excess).toBeGreaterThan(0);
   expect(await clippedWithTextSpacing(page)).toEqual([expect.stringContaining("two words")]);
   expect(await runningMotion(page)).toEqual([expect.stringContaining("script animation")]);
   expect(await invisibleFocus(page, "main")).toContain('button "No ring" in main');
 });
 
-test("the keyboard walk fails on a hidden stop, a jump in the order and a trap", async ({ page }) => {
+test("the keyboard walk fails on a hidden stop, a jump in the order and a trap", async ({
+  page,
+}) => {
   await page.goto("/about-us/");
   await pageReady(page);
   await banner(page).getByRole("button", { name: "Reject all" }).click();

@@ -116,7 +116,10 @@ async function install(page: Page): Promise<void> {
             const along = (from: number, to: number) =>
               step === 0
                 ? [0.1, 0.5, 0.9].map((at) => from + (to - from) * at)
-                : Array.from({ length: Math.floor((to - from) / step) }, (_, at) => from + step * (at + 0.5));
+                : Array.from(
+                    { length: Math.floor((to - from) / step) },
+                    (_, at) => from + step * (at + 0.5),
+                  );
             for (const x of along(box.left, box.right))
               for (const y of along(box.top, box.bottom)) if (hits(x, y)) return true;
           }
@@ -237,7 +240,10 @@ export async function walkFocus(page: Page, by: "keyboard" | "script"): Promise<
     const outOfOrder: string[] = [];
     helpers.seen.forEach((stop, at) => {
       const before = helpers.seen[at - 1]?.element;
-      if (before && !(before.compareDocumentPosition(stop.element) & Node.DOCUMENT_POSITION_FOLLOWING))
+      if (
+        before &&
+        !(before.compareDocumentPosition(stop.element) & Node.DOCUMENT_POSITION_FOLLOWING)
+      )
         outOfOrder.push(`${helpers.label(stop.element)} after ${helpers.label(before)}`);
     });
     return {
@@ -264,7 +270,12 @@ export async function expectFocusWalk(
   // Soft: a page reports what it found at every width and state, not only the first.
   expect
     .soft(
-      { hidden: walk.hidden, missed: walk.missed, outOfOrder: walk.outOfOrder, wrapped: walk.wrapped },
+      {
+        hidden: walk.hidden,
+        missed: walk.missed,
+        outOfOrder: walk.outOfOrder,
+        wrapped: walk.wrapped,
+      },
       `the focus walk (${by}) at ${when}, ${walk.stops.length} stops`,
     )
     .toEqual({ hidden: [], missed: [], outOfOrder: [], wrapped: true });
@@ -323,7 +334,9 @@ export async function invisibleFocus(page: Page, scope = "body"): Promise<string
     }, index);
     const after = await page.screenshot({ clip, animations: "disabled" });
     if (before.equals(after))
-      without.push(await page.evaluate((at) => window.__wcag!.label(window.__wcag!.looks[at]!), index));
+      without.push(
+        await page.evaluate((at) => window.__wcag!.label(window.__wcag!.looks[at]!), index),
+      );
   }
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   return without;
@@ -443,11 +456,18 @@ export const HELP = [
  * Where a page's HTML puts each help link: its place among the controls of the site's header (the first <header>)
  * and footer (the last <footer>). Pages with the same answer offer help in the same order and place.
  */
-export async function helpPlaces(page: Page, html: string, help: readonly string[]): Promise<string> {
+export async function helpPlaces(
+  page: Page,
+  html: string,
+  help: readonly string[],
+): Promise<string> {
   return page.evaluate(
     ([text, links]) => {
       const doc = new DOMParser().parseFromString(text, "text/html");
-      const regions = { header: doc.querySelector("header"), footer: [...doc.querySelectorAll("footer")].at(-1) };
+      const regions = {
+        header: doc.querySelector("header"),
+        footer: [...doc.querySelectorAll("footer")].at(-1),
+      };
       return Object.entries(regions)
         .map(([name, region]) => {
           const places = [...(region?.querySelectorAll("a[href], button") ?? [])]
