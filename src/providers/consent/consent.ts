@@ -67,9 +67,3 @@ export const allows = (
   choice: readonly CookieChoice[],
   category: "analytics" | "advertising",
 ): boolean => choice.includes(category);
-
-/**
- * The custom property (on <html>) holding how far the open banner reaches up from the bottom of the viewport;
- * unset while it is closed. The global style and the footer keep that much of the page clear.
- */
-export const BANNER_SPACE_PROPERTY = "--consent-banner-space";

@@ -18,7 +18,7 @@ const NOT_INDEXED = { "data-pagefind-ignore": "all" };
  * a label of the second form would name the first form's field. A fixed suffix, not React's useId: the
  * server's ids must survive hydration, islands' own roots included.
  */
-export const TREATMENT_ID_SUFFIX = "-b";
+const TREATMENT_ID_SUFFIX = "-b";
 
 const IdSuffix = React.createContext("");
 
