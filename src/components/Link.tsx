@@ -2,7 +2,6 @@
 import * as React from "react";
 import { Link as GatsbyLink } from "gatsby";
 import { isInternalHref } from "../data/links";
-import { useVariantHref } from "../providers/experiments/AbVariants";
 
 export interface LinkProps extends Omit<React.AnchorHTMLAttributes<HTMLAnchorElement>, "href"> {
   href: string;
@@ -13,8 +12,6 @@ export const Link = React.forwardRef<HTMLAnchorElement, LinkProps>(function Link
   { href, children, target, rel, download, ...rest },
   ref,
 ) {
-  // A same-page link inside an A/B treatment leads to the treatment's own section (see useVariantId).
-  const hashHref = useVariantHref(href);
   if (isInternalHref(href) && !target && download === undefined) {
     return (
       // Gatsby's Link types its ref loosely; the element is an anchor.
@@ -26,7 +23,7 @@ export const Link = React.forwardRef<HTMLAnchorElement, LinkProps>(function Link
   const leavesSite = !isInternalHref(href) && /^https?:\/\//i.test(href);
   const relValue = leavesSite ? mergeRel(rel, "noopener") : rel;
   return (
-    <a href={hashHref} ref={ref} target={target} rel={relValue} download={download} {...rest}>
+    <a href={href} ref={ref} target={target} rel={relValue} download={download} {...rest}>
       {children}
     </a>
   );

@@ -1,7 +1,7 @@
 /** Vertical rhythm and background tone for one page section. */
 import * as React from "react";
 import styled, { css } from "styled-components";
-import { useVariantId } from "../providers/experiments/AbVariants";
+import { useVariantId } from "../providers/experiments/variantIds";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 

@@ -6,7 +6,7 @@ import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Text } from "../components/Text";
-import { useVariantId } from "../providers/experiments/AbVariants";
+import { useVariantId } from "../providers/experiments/variantIds";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 

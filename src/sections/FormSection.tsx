@@ -11,7 +11,8 @@ import { Text } from "../components/Text";
 import { formTeamEmail } from "../forms/formSlot";
 import type { LeadFormProps } from "../forms/LeadForm";
 import { Island, islandPart } from "../components/Island";
-import { AbVariants, useVariantId } from "../providers/experiments/AbVariants";
+import { AbVariants } from "../providers/experiments/AbVariants";
+import { useVariantId } from "../providers/experiments/variantIds";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 

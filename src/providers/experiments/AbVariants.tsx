@@ -2,6 +2,7 @@
 import * as React from "react";
 import { useExperiments } from "./ExperimentsProvider";
 import type { ExperimentKey } from "../../config/experiments";
+import { InTreatment } from "./variantIds";
 
 export interface AbVariantsProps {
   experiment: ExperimentKey;
@@ -11,33 +12,6 @@ export interface AbVariantsProps {
 
 /** The site search indexes the built HTML, where both variants are: only the control's words count. */
 const NOT_INDEXED = { "data-pagefind-ignore": "all" };
-
-/**
- * What a treatment appends to the ids it renders. Both variants are in the page's HTML, often built from the
- * same sections (a form with its field ids, a section's anchor): without it every id would be there twice, and
- * a label of the second form would name the first form's field. A fixed suffix, not React's useId: the
- * server's ids must survive hydration, islands' own roots included.
- */
-const TREATMENT_ID_SUFFIX = "-b";
-
-const IdSuffix = React.createContext("");
-
-function InTreatment({ children }: { children: React.ReactNode }) {
-  const outer = React.useContext(IdSuffix);
-  return <IdSuffix.Provider value={outer + TREATMENT_ID_SUFFIX}>{children}</IdSuffix.Provider>;
-}
-
-/** An element id as this variant renders it: unchanged outside a treatment, suffixed inside one. */
-export function useVariantId<T extends string | undefined>(id: T): T {
-  const suffix = React.useContext(IdSuffix);
-  return (id === undefined || suffix === "" ? id : `${id}${suffix}`) as T;
-}
-
-/** A same-page link (#id) inside a treatment leads to the treatment's own element; other links are unchanged. */
-export function useVariantHref(href: string): string {
-  const suffix = React.useContext(IdSuffix);
-  return suffix !== "" && /^#[^#]+$/.test(href) ? `${href}${suffix}` : href;
-}
 
 // Both variants are in the server-rendered HTML, so hydration matches and nothing is fetched or
 // swapped after load: the head script (flags.ts markVariants) picks one with CSS, which keeps CLS at 0.

@@ -4,13 +4,9 @@ import * as React from "react";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
-import {
-  AbPart,
-  AbVariants,
-  useVariantHref,
-  useVariantId,
-} from "../../../src/providers/experiments/AbVariants";
-import { Link } from "../../../src/components/Link";
+import { AbPart, AbVariants } from "../../../src/providers/experiments/AbVariants";
+import { useVariantHrefs, useVariantId } from "../../../src/providers/experiments/variantIds";
+import { CtaGroup } from "../../../src/components/CtaGroup";
 import { ExperimentsProvider } from "../../../src/providers/experiments/ExperimentsProvider";
 import { FLAGS_STORAGE_KEY } from "../../../src/providers/experiments/flags";
 
@@ -77,7 +73,7 @@ describe("AbVariants", () => {
         <section id={useVariantId("book")}>
           <label htmlFor={useVariantId("book-email")}>Email</label>
           <input id={useVariantId("book-email")} />
-          <a href={useVariantHref(href)}>Book</a>
+          <a href={useVariantHrefs()(href)}>Book</a>
         </section>
       );
     }
@@ -102,8 +98,8 @@ describe("AbVariants", () => {
       fors: ["book-email", "book-email-b"],
       hrefs: ["#book", "/pricing/#plans"],
     });
-    // A hero's parts (AbPart) link into the variants below them: the site's Link follows the treatment's ids.
-    const jump = <Link href="#book">Book</Link>;
+    // A hero's parts (AbPart) link into the variants below them: its calls to action follow the treatment's ids.
+    const jump = <CtaGroup ctas={[{ label: "Book", href: "#book" }]} />;
     expect(read(<AbPart experiment="demo" control={jump} treatment={jump} />).hrefs).toEqual([
       "#book",
       "#book-b",
