@@ -3,7 +3,6 @@ import * as React from "react";
 import styled from "styled-components";
 import type { Cta } from "../data/sectionSchemas";
 import { Button, type ButtonSize, type ButtonVariant } from "./Button";
-import { useVariantHrefs } from "../providers/experiments/variantIds";
 import { theme } from "../styles/theme";
 
 export interface CtaGroupProps {
@@ -23,15 +22,13 @@ export function CtaGroup({
   secondary = "secondary",
   arrow = false,
 }: CtaGroupProps) {
-  // Inside an A/B treatment a same-page link ("#book") leads to the treatment's own section.
-  const variantHref = useVariantHrefs();
   if (ctas.length === 0) return null;
   return (
     <Row>
       {ctas.map((cta, index) => (
         <Button
           key={cta.href + cta.label}
-          href={variantHref(cta.href)}
+          href={cta.href}
           data-cta="content"
           size={size}
           arrow={arrow && index === 0}

@@ -10,7 +10,6 @@ import { Island, islandPart } from "./Island";
 import { Link } from "./Link";
 import { Logo } from "./Logo";
 import { useConsent } from "../providers/consent/useConsent";
-import { CONSENT_BANNER_SPACE } from "../styles/customProperties";
 import { theme } from "../styles/theme";
 
 // The form's code (about 8 KiB brotli) loads when the footer comes within a screen of the viewport or the
@@ -110,7 +109,7 @@ export function Footer({ children }: { children?: React.ReactNode }) {
 // scrolled (and focused) above it.
 const Wrapper = styled.footer`
   margin-top: auto;
-  padding: ${theme.space[8]} 0 calc(${theme.space[6]} + var(${CONSENT_BANNER_SPACE}, 0px));
+  padding: ${theme.space[8]} 0 calc(${theme.space[6]} + var(${theme.vars.bannerSpace}, 0px));
   background: ${theme.colors.night};
   color: ${theme.colors.onNightMuted};
   font-size: ${theme.fontSizes.sm};

@@ -1,13 +1,11 @@
 /** Vertical rhythm and background tone for one page section. */
-import * as React from "react";
 import styled, { css } from "styled-components";
-import { useVariantId } from "../providers/experiments/variantIds";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
 export type SectionTone = "light" | "tinted" | "dark";
 
-const Shell = styled.section<{ $tone?: SectionTone; $tight?: boolean }>`
+export const SectionShell = styled.section<{ $tone?: SectionTone; $tight?: boolean }>`
   padding-block: ${({ $tight }) => ($tight ? theme.space[6] : theme.space[8])};
   ${media.up("lg")} {
     padding-block: ${({ $tight }) => ($tight ? theme.space[7] : theme.space[9])};
@@ -33,8 +31,3 @@ const Shell = styled.section<{ $tone?: SectionTone; $tight?: boolean }>`
     }
   }}
 `;
-
-/** The section, its anchor id told apart from the other variant's when it renders inside a treatment. */
-export function SectionShell({ id, ...rest }: React.ComponentProps<typeof Shell>) {
-  return <Shell id={useVariantId(id)} {...rest} />;
-}

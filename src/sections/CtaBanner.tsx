@@ -6,13 +6,12 @@ import { CtaGroup } from "../components/CtaGroup";
 import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { Text } from "../components/Text";
-import { useVariantId } from "../providers/experiments/variantIds";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
 export function CtaBanner({ title, lead, ctas, id }: CtaBannerContent) {
   return (
-    <Wrapper id={useVariantId(id)}>
+    <Wrapper id={id}>
       <Container>
         <Panel>
           <div>

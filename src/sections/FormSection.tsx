@@ -12,7 +12,6 @@ import { formTeamEmail } from "../forms/formSlot";
 import type { LeadFormProps } from "../forms/LeadForm";
 import { Island, islandPart } from "../components/Island";
 import { AbVariants } from "../providers/experiments/AbVariants";
-import { useVariantId } from "../providers/experiments/variantIds";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
@@ -66,8 +65,7 @@ export function FormSection({
   extra,
 }: FormSectionProps) {
   const address = email ?? formTeamEmail[form];
-  // Passed into the form's island as a prop: context does not reach an island's own root.
-  const prefix = useVariantId(`${form}-${id ?? "form"}`);
+  const prefix = `${form}-${id ?? "form"}`;
   return (
     <SectionShell id={id ?? "form"} $tone="tinted">
       <Layout>

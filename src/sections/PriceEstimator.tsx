@@ -8,7 +8,6 @@ import { Container } from "../components/Container";
 import { Heading } from "../components/Heading";
 import { SectionShell } from "../components/SectionShell";
 import { Text } from "../components/Text";
-import { useVariantId } from "../providers/experiments/variantIds";
 import { media } from "../styles/media";
 import { theme } from "../styles/theme";
 
@@ -16,7 +15,7 @@ export function PriceEstimator(props: PriceEstimatorContent) {
   const { title, lead, unit, min, max, step, initial, currency, note, id } = props;
   const [volume, setVolume] = React.useState(initial);
   const estimate = estimatePrice(volume, props);
-  const inputId = useVariantId(`${id ?? "estimator"}-volume`);
+  const inputId = `${id ?? "estimator"}-volume`;
   return (
     <SectionShell id={id} $tone="tinted">
       <Container>

@@ -2,7 +2,6 @@
 import { createGlobalStyle } from "styled-components";
 import { media } from "./media";
 import { EXPERIMENTS } from "../config/experiments";
-import { CONSENT_BANNER_SPACE } from "./customProperties";
 import { theme } from "./theme";
 
 // Until the head script marks <html>, control shows; a treatment assignment swaps them before paint.
@@ -33,7 +32,7 @@ export const GlobalStyle = createGlobalStyle`
     scroll-padding-top: calc(${theme.sizes.header} + 1rem);
     /* And clear of the cookie banner while it is open (it sets the property to the height it covers): a
        keyboard visitor's focus is scrolled above it, never under it (WCAG 2.4.11, technique C43). */
-    scroll-padding-bottom: var(${CONSENT_BANNER_SPACE}, 0px);
+    scroll-padding-bottom: var(${theme.vars.bannerSpace}, 0px);
   }
   ${media.reducedMotion} {
     html { scroll-behavior: auto; }

@@ -1,6 +1,6 @@
 /** The open banner's footprint, published to the page so focus and the page's end are kept clear of it. */
 import * as React from "react";
-import { CONSENT_BANNER_SPACE } from "../../styles/customProperties";
+import { theme } from "../../styles/theme";
 
 /**
  * While the banner is open, tells the page how much of the viewport's bottom it covers: the global style
@@ -17,7 +17,7 @@ export function useSpaceBelowContent() {
     const root = document.documentElement;
     const measure = () => {
       const space = Math.max(0, Math.ceil(window.innerHeight - box.getBoundingClientRect().top));
-      root.style.setProperty(CONSENT_BANNER_SPACE, `${space}px`);
+      root.style.setProperty(theme.vars.bannerSpace, `${space}px`);
     };
     measure();
     // Every browser the site supports has ResizeObserver; without one, a resize of the window still counts.
@@ -27,7 +27,7 @@ export function useSpaceBelowContent() {
     return () => {
       observer?.disconnect();
       window.removeEventListener("resize", measure);
-      root.style.removeProperty(CONSENT_BANNER_SPACE);
+      root.style.removeProperty(theme.vars.bannerSpace);
     };
   }, []);
   return ref;

@@ -1,8 +1,7 @@
-/** Renders an experiment's variants, or a shared block's parts: both in the HTML (CSS shows one, ids told apart), then only the assigned one. */
+/** Renders an experiment's variants, or a shared block's parts: both in the HTML (CSS shows one), then only the assigned one. */
 import * as React from "react";
 import { useExperiments } from "./ExperimentsProvider";
 import type { ExperimentKey } from "../../config/experiments";
-import { InTreatment } from "./variantIds";
 
 export interface AbVariantsProps {
   experiment: ExperimentKey;
@@ -29,7 +28,7 @@ export function AbVariants({ experiment, control, treatment }: AbVariantsProps) 
       ) : null}
       {assigned !== "control" ? (
         <div key="treatment" data-ab-variant={`${experiment}:treatment`} {...NOT_INDEXED}>
-          <InTreatment>{treatment}</InTreatment>
+          {treatment}
         </div>
       ) : null}
     </>
@@ -59,7 +58,7 @@ export function AbPart({ experiment, control, treatment, inline = false }: AbPar
       ) : null}
       {assigned !== "control" ? (
         <Tag key="treatment" data-ab-part={`${experiment}:treatment`} {...NOT_INDEXED}>
-          <InTreatment>{treatment}</InTreatment>
+          {treatment}
         </Tag>
       ) : null}
     </>

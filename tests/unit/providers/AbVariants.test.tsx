@@ -4,9 +4,7 @@ import * as React from "react";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
-import { AbPart, AbVariants } from "../../../src/providers/experiments/AbVariants";
-import { useVariantHrefs, useVariantId } from "../../../src/providers/experiments/variantIds";
-import { CtaGroup } from "../../../src/components/CtaGroup";
+import { AbVariants } from "../../../src/providers/experiments/AbVariants";
 import { ExperimentsProvider } from "../../../src/providers/experiments/ExperimentsProvider";
 import { FLAGS_STORAGE_KEY } from "../../../src/providers/experiments/flags";
 
@@ -65,44 +63,5 @@ describe("AbVariants", () => {
     await waitFor(() => expect(screen.queryByText("Control heading")).toBeNull());
     expect(container.querySelector("input[name=email]")).toBe(input);
     expect(input.value).toBe("a@b.co");
-  });
-
-  it("tells the variants' ids apart in the server's HTML, and a treatment's same-page links follow", () => {
-    function Booking({ href }: { href: string }) {
-      return (
-        <section id={useVariantId("book")}>
-          <label htmlFor={useVariantId("book-email")}>Email</label>
-          <input id={useVariantId("book-email")} />
-          <a href={useVariantHrefs()(href)}>Book</a>
-        </section>
-      );
-    }
-    const read = (element: React.ReactElement) => {
-      const doc = new DOMParser().parseFromString(renderToString(element), "text/html");
-      return {
-        ids: [...doc.querySelectorAll("[id]")].map((node) => node.id),
-        fors: [...doc.querySelectorAll("label")].map((label) => label.htmlFor),
-        hrefs: [...doc.querySelectorAll("a")].map((link) => link.getAttribute("href")),
-      };
-    };
-    expect(
-      read(
-        <AbVariants
-          experiment="demo"
-          control={<Booking href="#book" />}
-          treatment={<Booking href="/pricing/#plans" />}
-        />,
-      ),
-    ).toEqual({
-      ids: ["book", "book-email", "book-b", "book-email-b"],
-      fors: ["book-email", "book-email-b"],
-      hrefs: ["#book", "/pricing/#plans"],
-    });
-    // A hero's parts (AbPart) link into the variants below them: its calls to action follow the treatment's ids.
-    const jump = <CtaGroup ctas={[{ label: "Book", href: "#book" }]} />;
-    expect(read(<AbPart experiment="demo" control={jump} treatment={jump} />).hrefs).toEqual([
-      "#book",
-      "#book-b",
-    ]);
   });
 });

@@ -8,7 +8,6 @@ import { loadCountry, resetCountry } from "../../../src/providers/consent/countr
 import { ConsentProvider } from "../../../src/providers/consent/ConsentProvider";
 import { useConsent } from "../../../src/providers/consent/useConsent";
 import { CONSENT_STORAGE_KEY } from "../../../src/providers/consent/consent";
-import { CONSENT_BANNER_SPACE } from "../../../src/styles/customProperties";
 import { theme } from "../../../src/styles/theme";
 
 const answer = (status: number, body: unknown) =>
@@ -134,7 +133,7 @@ describe("ConsentProvider", () => {
   it("tells the page how much of the viewport it covers while open, so focus is kept clear of it", async () => {
     app();
     await screen.findByRole("region", { name: "Cookies on this site" });
-    const space = () => document.documentElement.style.getPropertyValue(CONSENT_BANNER_SPACE);
+    const space = () => document.documentElement.style.getPropertyValue(theme.vars.bannerSpace);
     // jsdom lays nothing out: the box starts at the top, so it covers the whole viewport.
     expect(space()).toBe(`${window.innerHeight}px`);
     fireEvent.click(screen.getByRole("button", { name: "Reject all" }));
