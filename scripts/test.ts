@@ -39,6 +39,7 @@ const STEPS = [
   "build",
   "links",
   "react",
+  "html",
   "e2e",
   "fixtures",
   "hosts",
@@ -48,12 +49,18 @@ type Step = (typeof STEPS)[number];
  * Steps that run side by side (each group contiguous in STEPS): the static checks each keep one core busy;
  * Vitest runs one worker on two cores, the server suite and the host rehearsals wait on PostgreSQL and the
  * hosts' CLIs, and Gatsby's build has single-threaded phases (vmstat: 30 to 60 % idle when each ran alone).
- * The browser tests keep both cores busy, so they run alone.
+ * The three readers of the built pages are one process each. The browser tests keep both cores busy, so they
+ * run alone.
  */
 const STATIC: Step[] = ["typecheck", "lint", "supply-chain", "urls"];
-const GROUPS: Step[][] = [STATIC, ["unit", "server", "build"], ["fixtures", "hosts"]];
+const GROUPS: Step[][] = [
+  STATIC,
+  ["unit", "server", "build"],
+  ["links", "react", "html"],
+  ["fixtures", "hosts"],
+];
 /** The steps that read the build this run makes. */
-const NEED_BUILD = new Set<Step>(["links", "react", "e2e", "hosts"]);
+const NEED_BUILD = new Set<Step>(["links", "react", "html", "e2e", "hosts"]);
 
 let steps: Step[];
 try {
@@ -145,6 +152,9 @@ const runners: Record<Step, (io: Io) => Promise<Counts>> = {
   },
   links: (io) => check(io, "links", localBin("tsx"), ["scripts/check-links.ts", "public"]),
   react: (io) => check(io, "react", localBin("tsx"), ["scripts/check-react.ts", "public"]),
+  // Every built page is valid HTML with html-validate's accessibility rules (.htmlvalidate.json; what is off and
+  // why: docs/accessibility.md). The CMS admin and Gatsby's fragments are left out (.htmlvalidateignore).
+  html: (io) => check(io, "html", localBin("html-validate"), ["public"]),
   // Real Gatsby builds of a small scratch site with hostile content planted (tests/build).
   fixtures: (io) => vitest(io, "vitest-build.json", ["--config", "vitest.build.config.ts"]),
   e2e: async (io) => {

@@ -58,10 +58,9 @@ const Nav = styled.nav`
     text-decoration: underline;
     text-underline-offset: 0.2em;
   }
+  /* The page's own crumb wraps like the rest, never cut to an ellipsis: with wider letter and word spacing
+     (WCAG 1.4.12) a cut title lost more of itself. */
   [aria-current] {
-    overflow: hidden;
-    text-overflow: ellipsis;
-    white-space: nowrap;
-    max-width: 40ch;
+    overflow-wrap: anywhere;
   }
 `;

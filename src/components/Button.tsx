@@ -85,14 +85,17 @@ const base = css<StyleProps>`
   justify-content: center;
   gap: ${theme.space[2]};
   min-height: ${({ $size }) => ($size === "lg" ? "3.25rem" : "2.75rem")};
-  padding: 0 ${({ $size }) => ($size === "lg" ? theme.space[6] : theme.space[5])};
+  max-width: 100%;
+  padding: ${theme.space[2]} ${({ $size }) => ($size === "lg" ? theme.space[6] : theme.space[5])};
   border-radius: ${theme.radii.pill};
   border: ${theme.borders.hairline} solid transparent;
   font-size: ${({ $size }) => ($size === "lg" ? theme.fontSizes.md : theme.fontSizes.sm)};
   font-weight: ${theme.fontWeights.semibold};
-  line-height: 1;
+  /* A label too long for the space wraps, centred, rather than push the page sideways (WCAG 1.4.10: "Prevent
+     account takeover fraud" at 320 px was 99 px too wide); one line is as tall as before. */
+  line-height: ${theme.lineHeights.tight};
+  text-align: center;
   text-decoration: none;
-  white-space: nowrap;
   transition:
     background-color ${theme.durations.fast},
     border-color ${theme.durations.fast},

@@ -105,9 +105,11 @@ export function Footer({ children }: { children?: React.ReactNode }) {
   );
 }
 
+// While the cookie banner is open the footer grows by the height it covers, so a page's last links can be
+// scrolled (and focused) above it.
 const Wrapper = styled.footer`
   margin-top: auto;
-  padding: ${theme.space[8]} 0 ${theme.space[6]};
+  padding: ${theme.space[8]} 0 calc(${theme.space[6]} + var(${theme.vars.bannerSpace}, 0px));
   background: ${theme.colors.night};
   color: ${theme.colors.onNightMuted};
   font-size: ${theme.fontSizes.sm};

@@ -61,7 +61,8 @@ export const PhoneMenu = React.memo(function PhoneMenu({ pathname }: { pathname:
         href={`#${SITE_MAP_ID}`}
         role="button"
         aria-expanded={open}
-        aria-controls="phone-menu"
+        // Names the panel once it is in the page (it is loaded on the first tap), never an id not there.
+        aria-controls={wanted ? "phone-menu" : undefined}
         // The panel's code is fetched on the first tap, not while the page loads: the toggle shows the menu
         // open at once and the panel follows as soon as its 1 KiB arrives. (Fetched earlier, on the pointer's
         // approach, it arrived in the middle of the tap and ran there.)

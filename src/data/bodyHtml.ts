@@ -124,6 +124,9 @@ const OPTIONS = {
     svg: ["aria-hidden", "focusable", "width", "height", "viewBox"],
     path: ["fill", "d"],
   },
+  // Void elements are written without an end tag: sanitize-html's own list lacks <source> and <col>, and
+  // wrote a stray </source> into every responsive picture (invalid HTML the validator step refuses).
+  selfClosing: [...sanitizeHtml.defaults.selfClosing, "source", "col"],
   // gatsby-remark-images writes title="" when an image has no title.
   allowedEmptyAttributes: ["alt", "title"],
   // A second gate behind the tracker: only the pipeline's declarations can pass at all.

@@ -8,6 +8,7 @@ import { markdownToHtml } from "../data/markdown";
 import { renderSections } from "../data/renderSections";
 import { parseMarketingPage } from "../data/sectionSchemas";
 import { parseAgentSettings } from "../data/agentFiles";
+import { treatmentSections } from "../data/treatmentIds";
 import { parseNavigation } from "../data/navigationSchema";
 import { paths } from "../data/blog";
 import { readingMinutes } from "../data/readingTime";
@@ -111,9 +112,11 @@ export const onCreateNode: GatsbyNode["onCreateNode"] = async ({
 
       if (file.sourceInstanceName === "pages") {
         const page = parseMarketingPage(await read(), source);
+        const sections = renderSections(page.sections, markdownToHtml);
         create("MarketingPage", source, {
           ...page,
-          sections: renderSections(page.sections, markdownToHtml),
+          // A variant is rendered beside its control in one page's HTML: its ids are its own.
+          sections: page.variantOf ? treatmentSections(sections) : sections,
         });
       } else if (file.sourceInstanceName === "authors") {
         const key = keyOf(file, source);

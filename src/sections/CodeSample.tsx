@@ -35,12 +35,15 @@ export function CodeSample({
           <CheckList items={points} inverse />
           <CtaGroup ctas={ctas} primary="inverse" secondary="ghost" />
         </Copy>
-        {/* The code window illustrates the copy beside it: a search result quotes the copy, never the code. */}
+        {/* The code window illustrates the copy beside it: a search result quotes the copy, never the code.
+            A figure named by its caption (ARIA does not allow aria-label on a <pre>, which has no role); the
+            <pre> scrolls sideways, so it takes a keyboard stop of its own. */}
         <Window data-pagefind-ignore="all">
           <WindowBar>
-            <span>{filename ?? language}</span>
+            <span className="visually-hidden">Code sample: </span>
+            {filename ?? language}
           </WindowBar>
-          <Pre tabIndex={0} aria-label={`Code sample${filename ? `: ${filename}` : ""}`}>
+          <Pre tabIndex={0}>
             {/* The language's class names it for readers of the markup (the page's Markdown twin fences it so). */}
             <code className={`language-${language}`} dangerouslySetInnerHTML={{ __html: markup }} />
           </Pre>
@@ -66,7 +69,7 @@ const Copy = styled.div`
   gap: ${theme.space[4]};
 `;
 
-const Window = styled.div`
+const Window = styled.figure`
   min-width: 0;
   border-radius: ${theme.radii.lg};
   border: ${theme.borders.hairline} solid ${theme.colors.nightLine};
@@ -75,7 +78,7 @@ const Window = styled.div`
   overflow: hidden;
 `;
 
-const WindowBar = styled.div`
+const WindowBar = styled.figcaption`
   padding: ${theme.space[3]} ${theme.space[4]};
   border-bottom: ${theme.borders.hairline} solid ${theme.colors.nightLine};
   color: ${theme.colors.codeComment};

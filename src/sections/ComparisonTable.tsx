@@ -20,7 +20,7 @@ export function ComparisonTable({
     <SectionShell id={id}>
       <Container>
         <SectionIntro title={title} lead={lead} />
-        <Scroller tabIndex={0} role="region" aria-label={title}>
+        <Scroller tabIndex={0} aria-label={title}>
           <Table>
             <thead>
               <tr>
@@ -72,7 +72,7 @@ function Cell({ value }: { value: boolean | string | undefined }) {
   return <>{value}</>;
 }
 
-const Scroller = styled.div`
+const Scroller = styled.section`
   overflow-x: auto;
   border: ${theme.borders.hairline} solid ${theme.colors.line};
   border-radius: ${theme.radii.lg};

@@ -43,11 +43,11 @@ export function FeatureGrid({
                 </Heading>
               </GroupTitle>
             ) : null}
-            <Grid $columns={columns} role="list">
+            <Grid $columns={columns} as="ul" role="list">
               {groupItemsList.map((item) => (
                 <Card
                   key={item.title}
-                  role="listitem"
+                  as="li"
                   $tone={dark ? "dark" : "light"}
                   $interactive={Boolean(item.href)}
                 >

@@ -126,6 +126,9 @@ const Value = styled.dd<{ $strong?: boolean; $warn?: boolean }>`
   color: ${({ $strong, $warn }) =>
     $warn ? theme.colors.codeKeyword : $strong ? theme.colors.codeString : theme.colors.codeText};
   font-weight: ${({ $strong }) => ($strong ? 600 : 400)};
+  /* The visitor id is one unbreakable word, wider than the card on a 320 px screen. */
+  min-width: 0;
+  overflow-wrap: anywhere;
 `;
 
 const Signals = styled.ul`

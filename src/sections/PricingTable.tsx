@@ -19,7 +19,7 @@ export function PricingTable({ eyebrow, title, lead, plans, note, id }: PricingT
         <SectionIntro eyebrow={eyebrow} title={title} lead={lead} center />
         <Plans role="list" $count={plans.length}>
           {plans.map((plan) => (
-            <Plan key={plan.name} role="listitem" $highlighted={plan.highlighted}>
+            <Plan key={plan.name} $highlighted={plan.highlighted}>
               {plan.highlighted ? <Flag>Most popular</Flag> : null}
               <Heading level={3} size="md">
                 {plan.name}
@@ -53,7 +53,7 @@ export function PricingTable({ eyebrow, title, lead, plans, note, id }: PricingT
   );
 }
 
-const Plans = styled.div<{ $count: number }>`
+const Plans = styled.ul<{ $count: number }>`
   display: grid;
   gap: ${theme.space[5]};
 
@@ -63,7 +63,7 @@ const Plans = styled.div<{ $count: number }>`
   }
 `;
 
-const Plan = styled.div<{ $highlighted: boolean }>`
+const Plan = styled.li<{ $highlighted: boolean }>`
   position: relative;
   display: flex;
   flex-direction: column;

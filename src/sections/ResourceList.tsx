@@ -18,9 +18,9 @@ export function ResourceList({ eyebrow, title, lead, items, id }: ResourceListCo
     <SectionShell id={id} $tone="tinted">
       <Container>
         <SectionIntro eyebrow={eyebrow} title={title} lead={lead} />
-        <Grid $columns={3} role="list">
+        <Grid $columns={3} as="ul" role="list">
           {items.map((item) => (
-            <Card key={item.title + item.href} role="listitem" $interactive>
+            <Card key={item.title + item.href} as="li" $interactive>
               {item.meta ? <Meta>{item.meta}</Meta> : null}
               <Heading level={3} size="md">
                 <StretchedLink href={item.href}>{item.title}</StretchedLink>

@@ -42,8 +42,12 @@ const Title = styled.div`
 const List = styled.dl<{ $count: number }>`
   display: grid;
   gap: ${theme.space[5]};
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  /* One figure a row on a phone: "Hundreds" at this size is wider than half of a 320 px screen. */
+  grid-template-columns: minmax(0, 1fr);
 
+  ${media.up("sm")} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
   ${media.up("lg")} {
     grid-template-columns: repeat(${({ $count }) => $count}, minmax(0, 1fr));
   }
@@ -62,6 +66,7 @@ const Value = styled.dd`
   font-weight: ${theme.fontWeights.heavy};
   letter-spacing: -0.02em;
   color: ${theme.colors.ink};
+  overflow-wrap: break-word;
 `;
 
 const Label = styled.dt`

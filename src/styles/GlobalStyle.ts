@@ -30,6 +30,9 @@ export const GlobalStyle = createGlobalStyle`
     /* The one scroll offset, kept clear of the sticky header: hash links (clicked or opened directly),
        scrollIntoView and keyboard focus all honour it, together with any scroll-margin a target sets. */
     scroll-padding-top: calc(${theme.sizes.header} + 1rem);
+    /* And clear of the cookie banner while it is open (it sets the property to the height it covers): a
+       keyboard visitor's focus is scrolled above it, never under it (WCAG 2.4.11, technique C43). */
+    scroll-padding-bottom: var(${theme.vars.bannerSpace}, 0px);
   }
   ${media.reducedMotion} {
     html { scroll-behavior: auto; }
@@ -61,7 +64,8 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   h1, h2, h3, h4, h5, h6, p, figure, blockquote, dl, dd { margin: 0; }
-  h1, h2, h3, h4 { line-height: ${theme.lineHeights.tight}; letter-spacing: -0.015em; }
+  /* A word longer than a phone's line (in Portuguese titles) breaks rather than widen the page. */
+  h1, h2, h3, h4 { line-height: ${theme.lineHeights.tight}; letter-spacing: -0.015em; overflow-wrap: break-word; }
   ul[role="list"], ol[role="list"] { list-style: none; margin: 0; padding: 0; }
   img, svg, video, picture { display: block; max-width: 100%; height: auto; }
   button, input, select, textarea { font: inherit; color: inherit; }

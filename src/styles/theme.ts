@@ -80,6 +80,11 @@ export const theme = {
   breakpoints: { sm: 480, md: 768, lg: 1024, xl: 1280 },
   zIndices: { header: 50, overlay: 60, banner: 70 },
   durations: { fast: "120ms", base: "200ms" },
+  /**
+   * Custom properties a script sets on <html> and the styles read. bannerSpace: how far the open cookie banner
+   * reaches up from the bottom of the viewport (unset while it is closed).
+   */
+  vars: { bannerSpace: "--consent-banner-space" },
 } as const;
 
 export type Theme = typeof theme;

@@ -29,10 +29,16 @@ declare module "sanitize-html" {
       onOpenTag?: (name: string, attributes: Attributes) => void;
       /** Called for every end tag the parser reads (implied ones too), kept or not. */
       onCloseTag?: (name: string, isImplied: boolean) => void;
+      /** Tags written without an end tag (the defaults list img, br, hr and a few more). */
+      selfClosing?: string[];
       /** Options passed to htmlparser2. */
       parser?: { lowerCaseAttributeNames?: boolean; decodeEntities?: boolean };
     }
   }
   function sanitizeHtml(dirty: string, options?: sanitizeHtml.IOptions): string;
+  namespace sanitizeHtml {
+    /** The options sanitize-html starts from. */
+    const defaults: { selfClosing: string[] };
+  }
   export = sanitizeHtml;
 }

@@ -1,8 +1,13 @@
 // Every route the site serves, once: each listed route and one page of each content family, and the 404 page:
 // status, one h1, title and description, an absolute canonical (the family's own) and breadcrumb, no broken internal links or
-// images, no serious accessibility violations, and, with every island of the page started, not one CSP
-// violation (consent rejected; csp.spec.ts visits one page per family with everything accepted). Then checks
-// over every built page: one <h1> and the feed in its head, unique titles, no NUL bytes, listed spellings.
+// images, no serious accessibility violations (axe's WCAG 2.2 AA and best-practice rules), and, with every island of
+// the page started, not one CSP violation (consent rejected; csp.spec.ts visits one page per family with everything
+// accepted). As a first visitor: every control focused in turn at 1280 and 320 px with the cookie banner open, then
+// again after the choice (none hidden once focused, none out of the document's order), no horizontal scrolling at
+// 320 px once the islands have drawn themselves there, and no id used twice (wcag.spec.ts walks with the Tab key
+// and makes the deeper checks once per page kind). Then checks
+// over every built page: one <h1> and the feed in its head, help links in the same place, unique titles, no NUL
+// bytes, listed spellings.
 // Screenshots are their own command (`npm run screenshots`), not part of the test run.
 import fs from "node:fs";
 import path from "node:path";
@@ -13,6 +18,15 @@ import type { Locator, Page } from "@playwright/test";
 import { checkA11y, expect, test } from "./fixtures";
 import { recordViolations, violations } from "./support/csp";
 import { allIslandsReady, pageReady } from "./support/ready";
+import {
+  DESKTOP,
+  HELP,
+  PHONE,
+  duplicateIds,
+  expectFocusWalk,
+  helpPlaces,
+  overflowX,
+} from "./support/wcag";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -27,6 +41,9 @@ const MOVES_ON: Record<string, { url: RegExp; done: (page: Page) => Locator }> =
     done: (page) => page.getByTestId("job-group").first(),
   },
 };
+
+// A first visit: the cookie banner opens (the test server's visitors come from an unknown country).
+test.use({ presetConsent: false });
 
 // The CMS admin is an application of its own: tests/e2e/cms.spec.ts covers it.
 const sitePages = routes.filter((route) => !route.app);
@@ -78,9 +95,28 @@ for (const { path: pagePath, family } of swept) {
       await expect(move.done(page)).toBeVisible();
     }
     await pageReady(page);
-    await checkA11y(page);
+    // Every island started first (its code loaded, its controls live), so each walk meets the page complete.
     await allIslandsReady(page);
+    // First visit, the cookie banner open: no control hidden by it once focused, at both widths.
+    const banner = page.locator("[data-consent-banner]");
+    await expect(banner).toBeVisible();
+    await expectFocusWalk(page, "1280 px, cookie banner open");
+    await page.setViewportSize(PHONE);
+    await expectFocusWalk(page, "320 px, cookie banner open");
+    await banner.getByRole("button", { name: "Reject all" }).click();
+    await expect(banner).toBeHidden();
+    await expectFocusWalk(page, "320 px, after the choice");
+    // 1.4.10: nothing wider than a 320 px screen, every island drawn there.
+    await allIslandsReady(page);
+    expect.soft(await overflowX(page), "horizontal scrolling at 320 px").toEqual({
+      excess: 0,
+      culprits: [],
+    });
+    await page.setViewportSize(DESKTOP);
+    await checkA11y(page);
     expect(await violations(page)).toEqual([]);
+    expect.soft(await duplicateIds(page), "ids used twice").toEqual([]);
+    await expectFocusWalk(page, "1280 px, after the choice");
   });
 }
 
@@ -131,7 +167,7 @@ function builtPages(dir = path.join(root, "public"), base = "/"): string[] {
   });
 }
 
-test("every page the build wrote has one <h1> in its HTML and advertises the feed in its head", async ({
+test("every page the build wrote has one <h1> in its HTML, advertises the feed in its head and keeps help in the same place", async ({
   page,
   request,
 }) => {
@@ -140,6 +176,7 @@ test("every page the build wrote has one <h1> in its HTML and advertises the fee
   const pages = builtPages();
   expect(pages.length).toBeGreaterThan(100);
   const problems: string[] = [];
+  let helpOnFirst: string | null = null;
   for (const pagePath of pages) {
     const html = await (await request.get(pagePath)).text();
     // Read with the browser's HTML parser: whatever CSS or scripts would later show or hide.
@@ -152,10 +189,15 @@ test("every page the build wrote has one <h1> in its HTML and advertises the fee
         ].map((link) => link.getAttribute("href")),
       };
     }, html);
+    const help = await helpPlaces(page, html, HELP);
     if (found.h1 !== 1) problems.push(`${pagePath}: ${found.h1} <h1> elements`);
     if (found.feeds.join() !== "/rss.xml")
       problems.push(`${pagePath}: feed links ${found.feeds.join() || "none"}`);
+    helpOnFirst ??= help;
+    if (help !== helpOnFirst)
+      problems.push(`${pagePath}: help at ${help}, not ${helpOnFirst} as on ${pages[0]}`);
   }
+  expect(helpOnFirst).toMatch(/^header .*\/contact-sales\/.*\| footer .*\/support\//);
   expect(problems).toEqual([]);
   const feed = await request.get("/rss.xml");
   expect(feed.status()).toBe(200);

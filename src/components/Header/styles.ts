@@ -26,6 +26,11 @@ export const Inner = styled(Container)`
   gap: ${theme.space[5]};
   height: ${theme.sizes.header};
 
+  /* At 320 px the logo, search and menu toggle fill the row: narrower gaps keep the container's padding. */
+  ${media.down("sm")} {
+    gap: ${theme.space[3]};
+  }
+
   ${media.up("xl")} {
     gap: ${theme.space[3]};
     padding-inline: ${theme.space[5]};

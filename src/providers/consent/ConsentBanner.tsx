@@ -1,7 +1,9 @@
 /** The cookie banner: Accept and Reject with equal weight, per-category choices, never blocking the page. */
 import * as React from "react";
 import styled, { css } from "styled-components";
+import { useSpaceBelowContent } from "./bannerSpace";
 import { useConsent } from "./useConsent";
+import { media } from "../../styles/media";
 import { theme } from "../../styles/theme";
 
 type Category = { id: "required" | "analytics" | "advertising"; label: string; text: string };
@@ -32,6 +34,7 @@ export function ConsentBanner() {
     advertising: consent.advertising,
   }));
   const headingRef = React.useRef<HTMLHeadingElement>(null);
+  const boxRef = useSpaceBelowContent();
   // Reopened from the footer (a choice exists): it can be closed without deciding again.
   const reopened = !consent.choice.includes("not-defined");
   const { closeSettings } = consent;
@@ -54,7 +57,7 @@ export function ConsentBanner() {
 
   return (
     <Region role="region" aria-labelledby="consent-title" data-consent-banner>
-      <Inner>
+      <Inner ref={boxRef}>
         <Head>
           <Title id="consent-title" ref={headingRef} tabIndex={-1}>
             Cookies on this site
@@ -132,6 +135,12 @@ const Region = styled.section`
   display: flex;
   justify-content: center;
   pointer-events: none;
+
+  ${media.down("sm")} {
+    left: ${theme.space[2]};
+    right: ${theme.space[2]};
+    bottom: ${theme.space[2]};
+  }
 `;
 
 const Inner = styled.div`
@@ -152,6 +161,13 @@ const Inner = styled.div`
     color: ${theme.colors.onNight};
     text-decoration: underline;
   }
+
+  /* On a phone the banner is drawn compact (Reject and Accept side by side), so the page keeps room to show where
+     focus is: at 320 × 568 px it covers about 300 px instead of 410. */
+  ${media.down("sm")} {
+    gap: ${theme.space[2]};
+    padding: ${theme.space[4]};
+  }
 `;
 
 const Head = styled.div`
@@ -164,6 +180,9 @@ const Head = styled.div`
 const Title = styled.h2`
   margin: 0;
   font-size: ${theme.fontSizes.lg};
+  ${media.down("sm")} {
+    font-size: ${theme.fontSizes.md};
+  }
   &:focus {
     outline: none;
   }
@@ -173,6 +192,10 @@ const Text = styled.p`
   margin: 0;
   font-size: ${theme.fontSizes.sm};
   color: ${theme.colors.onNightMuted};
+  ${media.down("sm")} {
+    font-size: ${theme.fontSizes.xs};
+    line-height: ${theme.lineHeights.snug};
+  }
 `;
 
 const Categories = styled.fieldset`
@@ -227,6 +250,9 @@ const button = css`
 const Choice = styled.button`
   ${button}
   flex: 1 1 10rem;
+  ${media.down("sm")} {
+    flex-basis: 7rem;
+  }
   border: ${theme.borders.hairline} solid ${theme.colors.onNight};
   background: ${theme.colors.onNight};
   color: ${theme.colors.night};

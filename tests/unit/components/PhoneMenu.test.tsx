@@ -28,11 +28,11 @@ describe("the phone menu's toggle", () => {
   it("is a link to the footer's site map in the server HTML", () => {
     const host = document.createElement("div");
     host.innerHTML = renderToString(menu);
-    const toggle = host.querySelector('[aria-controls="phone-menu"]');
-    expect(toggle?.tagName).toBe("A");
-    expect(toggle?.getAttribute("href")).toBe(`#${SITE_MAP_ID}`);
+    const toggle = host.querySelector(`a[href="#${SITE_MAP_ID}"]`);
     expect(toggle?.getAttribute("role")).toBe("button");
     expect(toggle?.getAttribute("aria-expanded")).toBe("false");
+    // The panel comes with the first tap: until then the toggle names no element that is not there.
+    expect(toggle?.hasAttribute("aria-controls")).toBe(false);
   });
 
   it("opens and closes the menu instead of following the link once React runs it", () => {

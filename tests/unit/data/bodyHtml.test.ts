@@ -214,6 +214,14 @@ describe("the body sanitizer", () => {
     }
   });
 
+  it("writes void elements without an end tag: no stray </source> in a picture, no </col>", () => {
+    const out = sanitizeBodyHtml(
+      `<p>${pipelineImage({ webp: true })}</p><table><colgroup><col span="2"></colgroup><tr><td>a</td><td>b</td></tr></table>`,
+    );
+    expect(out).not.toMatch(/<\/(source|col)>/);
+    expect(out.match(/<source /g)).toHaveLength(2);
+  });
+
   it.each([
     // The issue's own: a full-area link to another site, with a picture of anything.
     `<a href="https://evil.example/" style="position:absolute;top:0;left:0;width:100%;height:100%;display:block;background-image:url('data:image/png;base64,iVBORw0KGgo=')">x</a>`,

@@ -4,6 +4,7 @@
 import * as React from "react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { SITE_MAP_ID } from "../../../src/components/Footer";
 import { PhoneMenu } from "../../../src/components/PhoneMenu";
 import { useOnPathnameChange } from "../../../src/hooks/useOnPathnameChange";
 import { ThemeProvider } from "styled-components";
@@ -19,7 +20,7 @@ function Probe({ pathname, onChange }: { pathname: string; onChange: () => void 
 /** Clicks the phone menu's toggle while React commits, before any passive effect of the mount ran. */
 function TapDuringCommit() {
   React.useLayoutEffect(() => {
-    document.querySelector<HTMLElement>('[aria-controls="phone-menu"]')?.click();
+    document.querySelector<HTMLElement>(`a[href="#${SITE_MAP_ID}"]`)?.click();
   }, []);
   return null;
 }

@@ -129,4 +129,17 @@ describe("ConsentProvider", () => {
     await screen.findByRole("region", { name: "Cookies on this site" });
     expect(screen.queryByRole("button", { name: "Close cookie settings" })).toBeNull();
   });
+
+  it("tells the page how much of the viewport it covers while open, so focus is kept clear of it", async () => {
+    app();
+    await screen.findByRole("region", { name: "Cookies on this site" });
+    const space = () => document.documentElement.style.getPropertyValue(theme.vars.bannerSpace);
+    // jsdom lays nothing out: the box starts at the top, so it covers the whole viewport.
+    expect(space()).toBe(`${window.innerHeight}px`);
+    fireEvent.click(screen.getByRole("button", { name: "Reject all" }));
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "Cookies on this site" })).toBeNull(),
+    );
+    expect(space()).toBe("");
+  });
 });

@@ -26,4 +26,22 @@ describe("CodeSample", () => {
     expect(ignored[0]?.textContent).not.toContain("Load the agent once.");
     expect(container.textContent).toContain("Load the agent once.");
   });
+
+  it("is a figure named by its caption, with no aria-label where ARIA allows none (a <pre>)", () => {
+    const { container } = render(
+      <CodeSample
+        type="CodeSample"
+        title="Identify a device"
+        language="javascript"
+        filename="checkout.js"
+        code={"load();\n"}
+        points={[]}
+        ctas={[]}
+      />,
+    );
+    const figure = container.querySelector("figure");
+    expect(figure?.querySelector("figcaption")?.textContent).toBe("Code sample: checkout.js");
+    expect(figure?.querySelector("pre")?.getAttribute("tabindex")).toBe("0");
+    expect(container.querySelector("[aria-label]")).toBeNull();
+  });
 });
