@@ -53,7 +53,8 @@ export async function writeAgentFiles(
     return { problems: [(error as Error).message], summary: "" };
   }
 
-  const problems = await sitemapWithoutTwins(publicDir, records);
+  // A page without its twin fails the build, named; the files are still written from the twins there are.
+  const missing = await sitemapWithoutTwins(publicDir, records);
   const pages = new Map<string, TwinPage>();
   for (const record of records) {
     const twinPath = twinPathOf(record.path);
@@ -82,8 +83,8 @@ export async function writeAgentFiles(
     })),
   );
   const full = renderLlmsFullTxt(site.productName, settings.llms.summary, twins);
-  problems.push(...llms.problems, ...full.problems);
-  if (problems.length > 0) return { problems, summary: "" };
+  const problems = [...llms.problems, ...full.problems];
+  if (problems.length > 0) return { problems: [...missing, ...problems], summary: "" };
 
   const securityTxt = renderSecurityTxt(site.url, settings.securityTxt, builtAt);
   await fs.mkdir(path.join(publicDir, path.dirname(SECURITY_TXT_PATH)), { recursive: true });
@@ -99,7 +100,7 @@ export async function writeAgentFiles(
   const links = llms.text.split("\n").filter((line) => line.startsWith("- [")).length;
   const expires = /^Expires: (.*)$/m.exec(securityTxt)?.[1] ?? "?";
   return {
-    problems: [],
+    problems: missing,
     summary:
       `llms.txt: ${links} links in ${settings.llms.sections.length} sections; ` +
       `llms-full.txt: ${twins.length} pages, ${Math.round(Buffer.byteLength(full.text) / 1024)} KiB; ` +

@@ -53,8 +53,9 @@ function twinHeadings(markdown: string): string[] {
   const headings: string[] = [];
   for (const line of markdown.split("\n")) {
     if (line.startsWith("```")) fenced = !fenced;
-    else if (!fenced && /^(?:\d+\. |- )?#{1,3} /.test(line))
-      headings.push(line.replace(/^(?:\d+\. |- )/, "").replace(/\\(.)/g, "$1"));
+    // A heading may open a list item or sit inside one (a plan's name under its badge), indented.
+    else if (!fenced && /^ *(?:\d+\. |- )?#{1,3} /.test(line))
+      headings.push(line.replace(/^ *(?:\d+\. |- )?/, "").replace(/\\(.)/g, "$1"));
   }
   return headings;
 }
