@@ -51,13 +51,27 @@ async function main(): Promise<number> {
           step.spent,
         ]),
       );
+    // A step of several actions (ten posts opened one after another) is judged by its slowest action.
+    const actions = (step: StepFigures) => {
+      const parts = Object.values(step.each ?? {});
+      return parts.length === 0
+        ? [step.seconds]
+        : parts[0]!.map((_, at) => parts.reduce((total, part) => total + (part[at] ?? 0), 0));
+    };
+    for (const step of steps)
+      for (const [part, seconds] of Object.entries(step.each ?? {})) {
+        const sorted = [...seconds].sort((a, b) => a - b);
+        console.log(
+          `  ${step.name}, ${part}: median ${sorted[sorted.length >> 1]?.toFixed(1)} s, slowest ${sorted.at(-1)?.toFixed(1)} s`,
+        );
+      }
     const session = steps.slice(0, -1);
     const visit = steps.at(-1) as StepFigures;
-    const slowest = Math.max(...session.map((step) => step.seconds), visit.seconds);
+    const slowest = Math.max(...steps.flatMap(actions));
     console.log(
       `\nsession: ${sum(session, "calls")} calls (${sum(session, "spent")} charged) — budget 300: ${sum(session, "calls") <= 300 ? "ok" : "OVER"}` +
         `\nsecond visit: ${visit.calls} calls — budget 50: ${visit.calls <= 50 ? "ok" : "OVER"}` +
-        `\nslowest step: ${slowest.toFixed(1)} s — budget 5 s each: ${slowest <= 5 ? "ok" : "OVER"}` +
+        `\nslowest action (a post opened from the list counts alone): ${slowest.toFixed(1)} s — budget 5 s each: ${slowest <= 5 ? "ok" : "OVER"}` +
         `\nrefused by GitHub's limits: ${steps.reduce((n, step) => n + step.refused, 0)}`,
     );
     return 0;

@@ -56,10 +56,16 @@ export function adminDefinitions(
   return definitions;
 }
 
-/** The admin's page: the CMS renders into its body; robots keep out (robots.txt says so too). */
+/**
+ * The admin's page: the CMS renders into its body; robots keep out (robots.txt says so too). The `<base>` changes
+ * nothing (no href; `_self` is every link's target anyway) but is found at once: Decap's router looks for a
+ * `<base>` element for every link it renders, and without one each lookup walked the whole document, so a list of
+ * 5,000 entries spent over a second in `querySelector("base")` each time it was shown (a CPU profile,
+ * docs/performance.md).
+ */
 export function adminHtml(title: string): string {
   return (
-    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>` +
+    `<!doctype html><html><head><meta charset="utf-8"><base target="_self"><title>${escapeHtml(title)}</title>` +
     '<meta name="robots" content="none"><meta name="viewport" content="width=device-width,initial-scale=1">' +
     '<script defer="defer" src="cms.js"></script></head><body></body></html>'
   );

@@ -191,7 +191,12 @@ export async function settled(github: FakeGitHub, quietMs = 1500, maxMs = 30_000
   }
 }
 
-export type StepFigures = { name: string; seconds: number } & ReturnType<typeof tally>;
+export type StepFigures = {
+  name: string;
+  seconds: number;
+  /** For a step made of several actions (ten posts opened): each action's seconds, by part. */
+  each?: Record<string, number[]>;
+} & ReturnType<typeof tally>;
 
 /** One step of a session: what it cost GitHub (every call from its start until the admin settles) and its time. */
 async function step(
@@ -236,9 +241,12 @@ export async function marketerSession(
       await page.getByRole("button", { name: "Sort by" }).click();
       await page.getByRole("menuitem", { name: "Date" }).click();
       // Sorted (oldest first): the list's first entry is another one.
+      // (While it loads the list holds no entry: that is not sorted yet.)
       await page.waitForFunction(
-        (text) =>
-          document.querySelector("a[href*='#/collections/blog/entries/']")?.textContent !== text,
+        (text) => {
+          const first = document.querySelector("a[href*='#/collections/blog/entries/']");
+          return first !== null && first.textContent !== text;
+        },
         before,
         { timeout: 300_000 },
       );
@@ -255,13 +263,18 @@ export async function marketerSession(
     }),
   );
   const slugs = world.generated.slice(0, 10);
+  const each = { "back to the list": [] as number[], "the post and its preview": [] as number[] };
+  const lap = (from: number) => (performance.now() - from) / 1000;
   figures.push(
     await step(world, "open ten posts", async () => {
       for (const slug of slugs) {
+        let from = performance.now();
         // From the list, as an editor goes from one post to the next (Decap keeps an open editor's entry when only
         // the address changes).
         await page.evaluate(() => (location.hash = "#/collections/blog"));
         await entryLinks(page).first().waitFor({ timeout: 300_000 });
+        each["back to the list"].push(lap(from));
+        from = performance.now();
         await page.evaluate(
           (want) => (location.hash = `#/collections/blog/entries/${want}/index`),
           slug,
@@ -278,9 +291,11 @@ export async function marketerSession(
           .first()
           .getByRole("heading", { level: 1 })
           .waitFor({ timeout: 60_000 });
+        each["the post and its preview"].push(lap(from));
       }
     }),
   );
+  figures[figures.length - 1]!.each = each;
   const description = page.locator("textarea[id^='description-field']");
   figures.push(
     await step(world, "save a draft", async () => {

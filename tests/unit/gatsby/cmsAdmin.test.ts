@@ -49,6 +49,12 @@ describe("adminHtml", () => {
     expect(html).toContain('<meta name="robots" content="none">');
     expect(html).toContain('<script defer="defer" src="cms.js"></script>');
   });
+
+  it("has a <base> that changes no address, first in the head, so the router's lookup of it is one step", () => {
+    const html = adminHtml("Admin");
+    expect(html).toContain('<head><meta charset="utf-8"><base target="_self"><title>');
+    expect(html.match(/<base\b[^>]*>/g)).toEqual(['<base target="_self">']);
+  });
 });
 
 describe("buildCmsAdmin", () => {
