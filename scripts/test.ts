@@ -47,10 +47,9 @@ const STEPS = [
 type Step = (typeof STEPS)[number];
 /**
  * Steps that run side by side (each group contiguous in STEPS): the static checks each keep one core busy;
- * Vitest runs one worker on two cores, the server suite and the host rehearsals wait on PostgreSQL and the
- * hosts' CLIs, and Gatsby's build has single-threaded phases (vmstat: 30 to 60 % idle when each ran alone).
- * The three readers of the built pages are one process each. The browser tests keep both cores busy, so they
- * run alone.
+ * the Vitest suites' files mostly wait (timers, servers, PostgreSQL), the host rehearsals on the hosts' CLIs,
+ * and Gatsby's build has single-threaded phases (vmstat: 30 to 60 % idle when each ran alone). The three readers
+ * of the built pages are one process each. The browser tests keep both cores busy, so they run alone.
  */
 const STATIC: Step[] = ["typecheck", "lint", "supply-chain", "urls"];
 const GROUPS: Step[][] = [
@@ -140,12 +139,9 @@ const runners: Record<Step, (io: Io) => Promise<Counts>> = {
   "supply-chain": (io) => check(io, "supply-chain", localBin("tsx"), ["scripts/supply-chain.ts"]),
   // No public URL of main's content disappears without a redirect (content/settings/redirects.yml).
   urls: (io) => check(io, "urls", localBin("tsx"), ["scripts/check-urls.ts"]),
-  // Vitest's default on two cores is one test file at a time; these files mostly wait (jsdom's timers, servers,
-  // PostgreSQL), so more at once: the server project alone went from 186 s to 59 s, the site's from 90 s to 51 s.
-  unit: (io) => vitest(io, "vitest.json", ["--project", "site", "--maxWorkers", "3"]),
+  unit: (io) => vitest(io, "vitest.json", ["--project", "site"]),
   // The functions and their headers, once, on the Node the hosts run them on (24; this machine runs 20).
-  server: (io) =>
-    vitest(io, "vitest-server.json", ["--project", "server", "--maxWorkers", "4"], tools!.hostNode),
+  server: (io) => vitest(io, "vitest-server.json", ["--project", "server"], tools!.hostNode),
   // The one production build every later step reads, its outside services the loopback fakes; it also
   // writes Vercel's Build Output with Vercel's own plugin, so the Vercel rehearsal deploys this very build.
   build: async () => {

@@ -26,7 +26,7 @@ export async function readWebinarFormIds(dir: string): Promise<string[]> {
 /** The module's text for these ids. */
 export function renderWebinarFormsModule(ids: readonly string[]): string {
   return [
-    "// Generated from content/webinars by `npx tsx scripts/webinar-forms.ts`; do not edit by hand.",
+    "// Generated from content/webinars by every build and `gatsby develop` (onPreBootstrap); do not edit by hand.",
     "// The default allowlist of /api-webinar/ (HUBSPOT_WEBINAR_FORM_IDS overrides it).",
     "export const webinarFormIds: readonly string[] = [",
     ...ids.map((id) => `  "${id}",`),

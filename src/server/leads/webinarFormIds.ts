@@ -1,4 +1,4 @@
-// Generated from content/webinars by `npx tsx scripts/webinar-forms.ts`; do not edit by hand.
+// Generated from content/webinars by every build and `gatsby develop` (onPreBootstrap); do not edit by hand.
 // The default allowlist of /api-webinar/ (HUBSPOT_WEBINAR_FORM_IDS overrides it).
 export const webinarFormIds: readonly string[] = [
   "3f2a9c1e-7b4d-4e2a-9c0f-5d8e1a2b3c4d",
