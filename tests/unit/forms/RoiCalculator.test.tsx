@@ -1,7 +1,15 @@
 // @vitest-environment jsdom
 // Tests the ROI calculator in a DOM: the shared schema's limits at each input, no submit until valid, server messages mapped back.
 import * as React from "react";
-import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import {
+  act,
+  cleanup,
+  configure,
+  fireEvent,
+  render,
+  screen,
+  waitFor,
+} from "@testing-library/react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { ThemeProvider } from "styled-components";
@@ -58,6 +66,10 @@ async function typeEmailAndSend(address = "cfo@example.org") {
   await waitFor(() => expect(send().disabled).toBe(false));
   fireEvent.click(send());
 }
+
+// The form's schema is a chunk imported when first needed: beside a build on two cores that import took over
+// Testing Library's default second, so its waits get a generous bound here (not a speed target).
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => resetCountry());
 afterEach(() => cleanup());
