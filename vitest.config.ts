@@ -34,9 +34,6 @@ export default defineConfig({
     environment: "node",
     // Refuses requests to anything but loopback, so a test can never reach a real upstream.
     setupFiles: ["tests/unit/setup/no-network.ts"],
-    // Vitest's default on two cores is one file at a time; these files mostly wait (jsdom's timers, servers,
-    // PostgreSQL), so three at once: the server project, alone, took 59 s instead of 186, the site's 51 instead of 90.
-    maxWorkers: 3,
     // A hang still fails, but a busy 2-core machine (a build beside the suite) must not fail a slow test.
     testTimeout: 30_000,
     hookTimeout: 60_000,
